@@ -1,0 +1,59 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import type { ServerConfig } from './config';
+import type { Db } from './db/connection';
+import type { ServerContext } from './context';
+import { installErrorHandling } from './http/errors';
+import { installSessionGuard } from './auth/guard';
+import { ok } from './http/envelope';
+import { userRoutes } from './modules/users/userRoutes';
+import { pictureRoutes } from './modules/users/pictureRoutes';
+import { extraLinkRoutes } from './modules/users/extraLinkRoutes';
+import { IMAGE_MAX_BYTES } from '../src/domain/constants';
+
+/** The API modules, each mounted under /cz/{segment}/{prefix}. */
+const MODULES = [
+  { prefix: 'users', routes: [userRoutes, pictureRoutes, extraLinkRoutes] },
+] as const;
+
+const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1***').replace(/([?&]password=)[^&]*/g, '$1***');
+
+/** Builds the server (tests call app.inject on it); main.ts adds the console and listens. */
+export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : {
+      level: config.logLevel,
+      serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) },
+    },
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true } },
+  });
+  // Response schemas document the API; replies are written as they are, envelope errors included.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installErrorHandling(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fleet console /cz API', version: '1.0.0', description: 'Every response is { code, msg, data }; code 0 is success. See docs/api.md.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'query', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+  });
+
+  const context: ServerContext = { db, config };
+  const base = `/cz/${config.apiSegment}`;
+  await app.register(async (api) => {
+    installSessionGuard(api, db, config.sessionIdleMinutes);
+    api.get('/ping', { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness; no database access' } }, async () => ok({ time: new Date().toISOString() }));
+    for (const module of MODULES) {
+      await api.register(async (scope) => {
+        for (const routes of module.routes) await routes(scope, context);
+      }, { prefix: `/${module.prefix}` });
+    }
+  }, { prefix: base });
+  app.get(`${base}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

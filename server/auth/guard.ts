@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connection';
+import { resolveSession, type SessionUser } from './sessions';
+import { ErrorCode } from '../../src/domain/errorCodes';
+import { hasAnyLevel, type Level } from '../../src/domain/levels';
+import { BizError } from '../http/envelope';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser;
+    token: string;
+  }
+  interface FastifyContextConfig {
+    /** No token needed (login, health). */
+    public?: boolean;
+    /** Levels allowed to call the route (SPEC section 6); absent means every logged-in level. */
+    levels?: readonly Level[];
+  }
+}
+
+/** Every /cz route needs a live session unless its config says public. */
+export function installSessionGuard(app: FastifyInstance, db: Db, idleMinutes: number) {
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.decorateRequest('token', '');
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const token = (request.query as Record<string, string | undefined>).token;
+    request.user = await resolveSession(db, token, idleMinutes);
+    request.token = token!;
+    if (config.levels && !hasAnyLevel(request.user, config.levels)) throw new BizError(ErrorCode.Forbidden);
+  });
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/connection';
+import type { Level } from '../../src/domain/levels';
+import { ErrorCode } from '../../src/domain/errorCodes';
+import { BizError } from '../http/envelope';
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  nickname: string | null;
+  permissionLevel: Level;
+  parentId: number | null;
+}
+
+/** last_seen_at is written at most this often, so a busy session costs one read per call. */
+const TOUCH_EVERY_MS = 30_000;
+
+/** Starts a session and ends every other live one of the user (one terminal per account). */
+export async function startSession(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE sessions SET ended_at = now(), end_reason = 'replaced' WHERE user_id = $1 AND ended_at IS NULL`,
+      [userId],
+    );
+    await tx.query('INSERT INTO sessions (token, user_id) VALUES ($1, $2)', [token, userId]);
+  });
+  return token;
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'logout' WHERE token = $1 AND ended_at IS NULL`, [token]);
+}
+
+export async function endSessionsOfUser(db: Db, userId: number, reason: 'deleted' | 'replaced'): Promise<void> {
+  await db.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL`, [userId, reason]);
+}
+
+interface SessionRow {
+  ended_at: Date | null;
+  end_reason: string | null;
+  last_seen_at: Date;
+  now: Date;
+  id: number;
+  name: string;
+  nickname: string | null;
+  permission_level: Level;
+  parent_id: number | null;
+}
+
+/**
+ * The user behind a token, or the refusal the console reacts to: -24 when the account logged in
+ * elsewhere, -26 when the session sat idle too long, 5 for an unknown or ended token.
+ */
+export async function resolveSession(db: Db, token: string | undefined, idleMinutes: number): Promise<SessionUser> {
+  if (!token) throw new BizError(ErrorCode.TokenMissing);
+  const [row] = await db.query<SessionRow>(
+    `SELECT s.ended_at, s.end_reason, s.last_seen_at, now() AS now,
+            u.id, u.name, u.nickname, u.permission_level, u.parent_id
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token = $1`,
+    [token],
+  );
+  if (!row) throw new BizError(ErrorCode.TokenInvalid);
+  if (row.ended_at) {
+    if (row.end_reason === 'replaced') throw new BizError(ErrorCode.LoggedInElsewhere);
+    if (row.end_reason === 'idle') throw new BizError(ErrorCode.SessionTimeout);
+    throw new BizError(ErrorCode.TokenInvalid);
+  }
+  const idleMs = row.now.getTime() - row.last_seen_at.getTime();
+  if (idleMs > idleMinutes * 60_000) {
+    await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'idle' WHERE token = $1`, [token]);
+    throw new BizError(ErrorCode.SessionTimeout);
+  }
+  if (idleMs > TOUCH_EVERY_MS) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token = $1', [token]);
+  return { id: row.id, name: row.name, nickname: row.nickname, permissionLevel: row.permission_level, parentId: row.parent_id };
+}

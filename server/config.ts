@@ -1,0 +1,45 @@
+import { apiSegmentFor } from '../src/domain/constants';
+
+/** Every setting of the reference server, read from the environment (README lists them). */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** PostgreSQL connection string; empty means the embedded PGlite database in dataDir. */
+  databaseUrl: string;
+  /** Folder of the embedded database ('memory://' keeps it in memory, for tests). */
+  dataDir: string;
+  production: boolean;
+  /** The path segment of the API: /cz/{apiSegment}/... */
+  apiSegment: string;
+  sessionIdleMinutes: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  seedDemo: boolean;
+  /** Folder of the built console served at /. */
+  consoleDir: string;
+  logLevel: string;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port: int(env.PORT, 8080),
+    databaseUrl: env.DATABASE_URL ?? '',
+    dataDir: env.DATA_DIR ?? './data/pglite',
+    production,
+    apiSegment: env.API_SEGMENT ?? apiSegmentFor(production),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 5),
+    seedDemo: env.SEED_DEMO !== '0',
+    consoleDir: env.CONSOLE_DIR ?? './dist',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { startServer } from './start';
+import { DEMO_ACCOUNTS } from './db/demoAccounts';
+
+/** Starts the reference server: the API under /cz, the built console at /. */
+const { app, config, seeded } = await startServer();
+const consoleDir = resolve(config.consoleDir);
+
+if (existsSync(consoleDir)) {
+  const fileConfig = existsSync(`${consoleDir}/config.json`) ? JSON.parse(readFileSync(`${consoleDir}/config.json`, 'utf8')) : {};
+  // The console's runtime config, with the segment and environment this server really uses.
+  app.get('/config.json', async () => ({ ...fileConfig, apiSegment: config.apiSegment, environment: config.production ? 'production' : 'development' }));
+  await app.register(fastifyStatic, { root: consoleDir, wildcard: false });
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith('/cz/')) return reply.callNotFound();
+    return reply.sendFile('index.html');
+  });
+} else {
+  app.log.warn(`No built console in ${consoleDir}: run npm run build. The API still answers under /cz.`);
+}
+
+await app.listen({ host: config.host, port: config.port });
+const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+const lines = [
+  '',
+  `Fleet console: http://${shown}:${config.port}/`,
+  `API:           http://${shown}:${config.port}/cz/${config.apiSegment}/  (OpenAPI: /cz/${config.apiSegment}/openapi.json)`,
+  `Database:      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${resolve(config.dataDir)}`}${seeded ? ' - demo data loaded' : ''}`,
+  '',
+  'Demo accounts (name / password / level):',
+  ...DEMO_ACCOUNTS.map((a) => `  ${a.name.padEnd(12)} ${a.password.padEnd(14)} level ${a.permissionLevel}${a.parent ? ` (sub-user of ${a.parent})` : ''}`),
+  '',
+];
+console.log(lines.join('\n'));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void app.close().then(() => process.exit(0)));

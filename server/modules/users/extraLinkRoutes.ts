@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { Level } from '../../../src/domain/levels';
+import { extraLinkSchema } from '../../../src/domain/userSchemas';
+import { ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, tokenQuery } from '../../http/schemas';
+import { VISIBLE_USERS_SQL, assertManageable, assertVisible, visibleUsersParams } from '../../auth/userScope';
+import { findTarget } from './userQueries';
+
+const tags = ['extra links'];
+const link = {
+  type: 'object',
+  properties: {
+    userId: { type: 'integer' },
+    userName: { type: 'string' },
+    content: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+};
+const LINK_COLUMNS = `l.user_id AS "userId", u.name AS "userName", l.content, l.created_at AS "createdAt", l.updated_at AS "updatedAt"`;
+
+/** A free text (a link, a subscription note) attached to a user; read by whoever sees the user, written by whoever manages it. */
+export async function extraLinkRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.get('/getUserExtraLink', {
+    schema: { tags, summary: "A visible user's extra link (null when none)", querystring: { type: 'object', required: ['userId'], properties: { ...tokenQuery, userId: { type: 'integer' } } }, response: envelope({ ...link, nullable: true }) },
+  }, async (request) => {
+    const { userId } = request.query as { userId: number };
+    assertVisible(request.user, await findTarget(db, userId));
+    const [row] = await db.query(`SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1`, [userId]);
+    return ok(row ?? null);
+  });
+
+  app.get('/getAllUserExtraLink', {
+    config: { levels: [Level.Admin, Level.Enterprise] },
+    schema: { tags, summary: 'Extra links of every visible user', querystring: { type: 'object', properties: tokenQuery }, response: envelope({ type: 'array', items: link }) },
+  }, async (request) =>
+    ok(await db.query(`SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE ${VISIBLE_USERS_SQL} ORDER BY u.name`, visibleUsersParams(request.user))));
+
+  app.post('/addEditUserExtraLink', {
+    config: { levels: [Level.Admin, Level.Enterprise] },
+    schema: {
+      tags,
+      summary: 'Create or replace the extra link of a user the caller manages',
+      querystring: { type: 'object', required: ['userId', 'content'], properties: { ...tokenQuery, userId: { type: 'integer' }, content: { type: 'string' } } },
+      response: envelope(link),
+    },
+  }, async (request) => {
+    const { userId, content } = request.query as { userId: number; content: string };
+    assertManageable(request.user, await findTarget(db, userId));
+    const valid = parseWith(extraLinkSchema, { content }).content;
+    await db.query(
+      `INSERT INTO extra_links (user_id, content) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET content = EXCLUDED.content, updated_at = now()`,
+      [userId, valid],
+    );
+    const [row] = await db.query(`SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1`, [userId]);
+    return ok(row);
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { IMAGE_MAX_BYTES } from '../../../src/domain/constants';
+import { enterpriseIdOf } from '../../../src/domain/levels';
+import { isFileType, sniffImage } from '../../../src/domain/pictures';
+import { BizError, ok } from '../../http/envelope';
+import { envelope, tokenQuery } from '../../http/schemas';
+
+const tags = ['pictures'];
+
+/**
+ * The enterprise's logo and antenna icons (fileType 1-4). The owner is the enterprise by the rule
+ * of SPEC section 4: the caller's own id for level 2, its parent for level 3, 0 (the defaults
+ * every enterprise falls back to) for admins.
+ */
+export async function pictureRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.post('/uploadFile', {
+    schema: {
+      tags,
+      summary: 'Upload one picture (multipart: fileType, file). JPG or PNG by content, at most 2 MB; replaces the previous one of that type',
+      consumes: ['multipart/form-data'],
+      querystring: { type: 'object', properties: { ...tokenQuery, fileType: { type: 'integer', minimum: 1, maximum: 4 } } },
+      response: envelope({ type: 'object', properties: { fileType: { type: 'integer' }, size: { type: 'integer' } } }),
+    },
+  }, async (request) => {
+    if (!request.isMultipart()) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
+    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+    if (!part) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
+    const content = await part.toBuffer();
+    const field = part.fields.fileType as { value?: unknown } | undefined;
+    const fileType = Number((request.query as { fileType?: number }).fileType ?? field?.value);
+    if (!isFileType(fileType)) throw new BizError(ErrorCode.Validation, 'error.fileType', [{ field: 'fileType', message: 'error.fileType' }]);
+    const kind = sniffImage(content);
+    if (!kind) throw new BizError(ErrorCode.UploadRejected, 'error.uploadType');
+    await db.query(
+      `INSERT INTO pictures (owner_id, file_type, mime, content) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (owner_id, file_type) DO UPDATE SET mime = EXCLUDED.mime, content = EXCLUDED.content, updated_at = now()`,
+      [enterpriseIdOf(request.user), fileType, `image/${kind}`, content],
+    );
+    return ok({ fileType, size: content.length });
+  });
+
+  app.get('/getPictureListByUid', {
+    schema: {
+      tags,
+      summary: "The caller's enterprise pictures as data URLs; a type it has not uploaded comes from the defaults (ownerId 0)",
+      querystring: { type: 'object', properties: tokenQuery },
+      response: envelope({ type: 'array', items: { type: 'object', properties: { fileType: { type: 'integer' }, content: { type: 'string' }, ownerId: { type: 'integer' } } } }),
+    },
+  }, async (request) => {
+    const rows = await db.query<{ fileType: number; mime: string; content: Uint8Array; ownerId: number }>(
+      `SELECT DISTINCT ON (file_type) file_type AS "fileType", mime, content, owner_id AS "ownerId"
+         FROM pictures WHERE owner_id IN ($1, 0) ORDER BY file_type, owner_id DESC`,
+      [enterpriseIdOf(request.user)],
+    );
+    return ok(rows.map((r) => ({ fileType: r.fileType, ownerId: r.ownerId, content: `data:${r.mime};base64,${Buffer.from(r.content).toString('base64')}` })));
+  });
+
+  app.delete('/deleteOneByFileType', {
+    schema: {
+      tags,
+      summary: "Restore the default picture of one type for the caller's enterprise",
+      querystring: { type: 'object', required: ['fileType'], properties: { ...tokenQuery, fileType: { type: 'integer', minimum: 1, maximum: 4 } } },
+      response: envelope({ type: 'object', properties: { deleted: { type: 'boolean' } } }),
+    },
+  }, async (request) => {
+    const { fileType } = request.query as { fileType: number };
+    const rows = await db.query('DELETE FROM pictures WHERE owner_id = $1 AND file_type = $2 RETURNING file_type', [enterpriseIdOf(request.user), fileType]);
+    return ok({ deleted: rows.length > 0 });
+  });
+}

@@ -1,0 +1,113 @@
+import type { Queryable } from '../../db/connection';
+import type { Principal } from '../../../src/domain/levels';
+import type { User, NameItem, Page } from '../../../src/domain/user';
+import { LISTED_USERS_SQL, VISIBLE_USERS_SQL, visibleUsersParams, type TargetUser } from '../../auth/userScope';
+
+const USER_COLUMNS = `u.id, u.name, u.nickname, u.parent_id AS "parentId", p.name AS "parentName",
+  u.permission_level AS "permissionLevel", u.department, u.sex, u.email, u.signature, u.company,
+  u.user_type AS "userType", u.created_at AS "createdAt"`;
+
+/** Sortable columns of the user list; anything else falls back to id. */
+const SORT_COLUMNS: Record<string, string> = {
+  id: 'u.id',
+  name: 'u.name',
+  nickname: 'u.nickname',
+  permissionLevel: 'u.permission_level',
+  createdAt: 'u.created_at',
+};
+
+export interface UserListQuery {
+  pageIndex: number;
+  pageSize: number;
+  name?: string;
+  permissionLevel?: string;
+  parentId?: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+export async function listUsers(db: Queryable, caller: Principal, q: UserListQuery): Promise<Page<User & { parentName: string | null }>> {
+  const sortColumn = SORT_COLUMNS[q.sort ?? 'id'] ?? 'u.id';
+  const direction = q.order === 'desc' ? 'DESC' : 'ASC';
+  const rows = await db.query<User & { parentName: string | null; total: number }>(
+    `SELECT ${USER_COLUMNS}, count(*) OVER ()::int AS total
+       FROM users u LEFT JOIN users p ON p.id = u.parent_id
+      WHERE ${LISTED_USERS_SQL}
+        AND ($3::text IS NULL OR u.name ILIKE '%' || $3 || '%' OR u.nickname ILIKE '%' || $3 || '%')
+        AND ($4::text IS NULL OR u.permission_level = $4)
+        AND ($5::int IS NULL OR u.parent_id = $5)
+      ORDER BY ${sortColumn} ${direction}, u.id ${direction}
+      LIMIT $6 OFFSET $7`,
+    [...visibleUsersParams(caller), q.name || null, q.permissionLevel || null, q.parentId ?? null, q.pageSize, (q.pageIndex - 1) * q.pageSize],
+  );
+  const total = rows[0]?.total ?? (await countUsers(db, caller, q));
+  return { list: rows.map(({ total: _total, ...user }) => user), total };
+}
+
+async function countUsers(db: Queryable, caller: Principal, q: UserListQuery): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users u
+      WHERE ${LISTED_USERS_SQL}
+        AND ($3::text IS NULL OR u.name ILIKE '%' || $3 || '%' OR u.nickname ILIKE '%' || $3 || '%')
+        AND ($4::text IS NULL OR u.permission_level = $4)
+        AND ($5::int IS NULL OR u.parent_id = $5)`,
+    [...visibleUsersParams(caller), q.name || null, q.permissionLevel || null, q.parentId ?? null],
+  );
+  return row?.n ?? 0;
+}
+
+export async function findUser(db: Queryable, id: number): Promise<(User & { parentName: string | null }) | undefined> {
+  const [row] = await db.query<User & { parentName: string | null }>(
+    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN users p ON p.id = u.parent_id WHERE u.id = $1`,
+    [id],
+  );
+  return row;
+}
+
+export async function findTarget(db: Queryable, id: number): Promise<TargetUser | undefined> {
+  const [row] = await db.query<TargetUser>(
+    `SELECT id, permission_level AS "permissionLevel", parent_id AS "parentId" FROM users WHERE id = $1`,
+    [id],
+  );
+  return row;
+}
+
+export async function findCredentials(db: Queryable, name: string) {
+  const [row] = await db.query<{ id: number; passwordHash: string }>(
+    `SELECT id, password_hash AS "passwordHash" FROM users WHERE name = $1`,
+    [name],
+  );
+  return row;
+}
+
+export async function nameTaken(db: Queryable, name: string, exceptId = 0): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM users WHERE name = $1 AND id <> $2', [name, exceptId]);
+  return rows.length > 0;
+}
+
+/** id and name of the visible users of one level, for selectors. */
+export async function nameList(db: Queryable, caller: Principal, level: string, filter: { name?: string; limit?: number; offset?: number } = {}): Promise<Page<NameItem>> {
+  const rows = await db.query<NameItem & { total: number }>(
+    `SELECT u.id, u.name, count(*) OVER ()::int AS total FROM users u
+      WHERE ${VISIBLE_USERS_SQL} AND u.permission_level = $3
+        AND ($4::text IS NULL OR u.name ILIKE '%' || $4 || '%')
+      ORDER BY u.name LIMIT $5 OFFSET $6`,
+    [...visibleUsersParams(caller), level, filter.name || null, filter.limit ?? 10_000, filter.offset ?? 0],
+  );
+  return { list: rows.map(({ id, name }) => ({ id, name })), total: rows[0]?.total ?? 0 };
+}
+
+/** Enterprises with their sub-users, for tree selectors. */
+export async function enterprisesWithSubUsers(db: Queryable, caller: Principal) {
+  const rows = await db.query<{ id: number; name: string; parentId: number | null }>(
+    `SELECT u.id, u.name, u.parent_id AS "parentId" FROM users u
+      WHERE (${VISIBLE_USERS_SQL} OR u.id = (SELECT parent_id FROM users WHERE id = $2))
+        AND u.permission_level IN ('2', '3')
+      ORDER BY u.name`,
+    visibleUsersParams(caller),
+  );
+  const enterprises = rows.filter((r) => r.parentId === null).map((r) => ({ id: r.id, name: r.name, children: [] as NameItem[] }));
+  const byId = new Map(enterprises.map((e) => [e.id, e]));
+  for (const r of rows) if (r.parentId !== null) byId.get(r.parentId)?.children.push({ id: r.id, name: r.name });
+  return enterprises;
+}

@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { Level, SUPER_USER_ID } from '../../../src/domain/levels';
+import { addUserSchema, loginSchema, passwordChangeSchema, updateUserSchema } from '../../../src/domain/userSchemas';
+import { BizError, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, idQuery, nameItem, pageOf, pageQuery, tokenQuery, userObject } from '../../http/schemas';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { endSession, endSessionsOfUser, startSession } from '../../auth/sessions';
+import { assertNotLocked, clearFailures, recordFailure } from '../../auth/loginThrottle';
+import { assertManageable, assertVisible, creatableLevels } from '../../auth/userScope';
+import * as q from './userQueries';
+
+const tags = ['users'];
+const ADMIN_OR_ENTERPRISE = [Level.Admin, Level.Enterprise] as const;
+
+/** Login, sessions and user accounts: SPEC section 7's users table. */
+export async function userRoutes(app: FastifyInstance, { db, config }: ServerContext) {
+  app.post('/login', {
+    config: { public: true },
+    schema: {
+      tags,
+      summary: 'Log in (form-encoded name, password); ends any other live session of the account',
+      consumes: ['application/x-www-form-urlencoded'],
+      body: { type: 'object', properties: { name: { type: 'string' }, password: { type: 'string' }, ip: { type: 'string' } } },
+      response: envelope({ type: 'object', properties: { token: { type: 'string' } } }),
+    },
+  }, async (request) => {
+    const { name, password } = parseWith(loginSchema, request.body);
+    await assertNotLocked(db, name);
+    const user = await q.findCredentials(db, name);
+    if (!user || !(await verifyPassword(password, user.passwordHash))) {
+      const remaining = await recordFailure(db, name, config.loginMaxFailures, config.loginLockMinutes);
+      throw new BizError(ErrorCode.LoginFailed, 'error.loginFailed', { remainingAttempts: remaining });
+    }
+    await clearFailures(db, name);
+    return ok({ token: await startSession(db, user.id) });
+  });
+
+  app.post('/logout', { schema: { tags, summary: 'End this session', querystring: { type: 'object', properties: tokenQuery }, response: envelope() } }, async (request) => {
+    await endSession(db, request.token);
+    return ok(null);
+  });
+
+  app.get('/getSelf', { schema: { tags, summary: 'The logged-in user', querystring: { type: 'object', properties: tokenQuery }, response: envelope(userObject) } }, async (request) => {
+    return ok(await q.findUser(db, request.user.id));
+  });
+
+  app.get('/getAll', {
+    config: { levels: ADMIN_OR_ENTERPRISE },
+    schema: {
+      tags,
+      summary: 'Users the caller may manage, paged (admin: all; enterprise: its sub-users)',
+      querystring: {
+        type: 'object',
+        properties: {
+          ...tokenQuery, ...pageQuery,
+          name: { type: 'string', maxLength: 64 },
+          permissionLevel: { type: 'string', enum: ['1', '2', '3'] },
+          parentId: { type: 'integer' },
+          sort: { type: 'string', enum: ['id', 'name', 'nickname', 'permissionLevel', 'createdAt'] },
+          order: { type: 'string', enum: ['asc', 'desc'] },
+        },
+      },
+      response: envelope(pageOf(userObject)),
+    },
+  }, async (request) => ok(await q.listUsers(db, request.user, request.query as q.UserListQuery)));
+
+  app.get('/getUserSimpleInfo', { schema: { tags, summary: 'One visible user by id', querystring: idQuery, response: envelope(userObject) } }, async (request) => {
+    const { id } = request.query as { id: number };
+    return ok(assertVisible(request.user, await q.findUser(db, id)));
+  });
+
+  app.post('/addUser', {
+    config: { levels: ADMIN_OR_ENTERPRISE },
+    schema: { tags, summary: 'Create a user (enterprise: only its own sub-users)', querystring: { type: 'object', properties: tokenQuery }, body: { type: 'object' }, response: envelope(userObject) },
+  }, async (request) => {
+    const caller = request.user;
+    const input = parseWith(addUserSchema, request.body);
+    if (!creatableLevels(caller).includes(input.permissionLevel as Level)) throw new BizError(ErrorCode.Forbidden);
+    const parentId = caller.permissionLevel === Level.Enterprise ? caller.id : input.permissionLevel === Level.SubUser ? input.parentId! : null;
+    if (parentId !== null) {
+      const parent = await q.findTarget(db, parentId);
+      if (!parent || parent.permissionLevel !== Level.Enterprise) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'parentId', message: 'validation.parentRequired' }]);
+    }
+    if (await q.nameTaken(db, input.name)) throw duplicateName();
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO users (name, nickname, password_hash, permission_level, parent_id, department, sex, email, signature, company, user_type)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [input.name, input.nickname ?? null, await hashPassword(input.password), input.permissionLevel, parentId,
+        input.department ?? null, input.sex ?? null, input.email ?? null, input.signature ?? null, input.company ?? null, input.userType ?? null],
+    );
+    return ok(await q.findUser(db, row!.id));
+  });
+
+  app.post('/updateUser', {
+    schema: { tags, summary: 'Edit a user: its own profile, or a user the caller manages', querystring: { type: 'object', properties: tokenQuery }, body: { type: 'object' }, response: envelope(userObject) },
+  }, async (request) => {
+    const caller = request.user;
+    const input = parseWith(updateUserSchema, request.body);
+    const target = await q.findTarget(db, input.id);
+    const self = target?.id === caller.id;
+    if (self) assertVisible(caller, target);
+    else assertManageable(caller, target);
+    if (input.permissionLevel !== undefined && input.permissionLevel !== target!.permissionLevel) throw new BizError(ErrorCode.Forbidden);
+    let parentId = target!.parentId;
+    if (input.parentId !== undefined && input.parentId !== target!.parentId) {
+      const parent = input.parentId === null ? undefined : await q.findTarget(db, input.parentId);
+      if (caller.permissionLevel !== Level.Admin || target!.permissionLevel !== Level.SubUser) throw new BizError(ErrorCode.Forbidden);
+      if (!parent || parent.permissionLevel !== Level.Enterprise) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'parentId', message: 'validation.parentRequired' }]);
+      parentId = parent.id;
+    }
+    if (input.name !== undefined && (await q.nameTaken(db, input.name, input.id))) throw duplicateName();
+    const current = (await q.findUser(db, input.id))!;
+    const sent = request.body as Record<string, unknown>;
+    const next = (field: keyof typeof input & keyof typeof current) => (field in sent ? (input[field] ?? null) : current[field]);
+    await db.query(
+      `UPDATE users SET name = $2, nickname = $3, department = $4, sex = $5, email = $6, signature = $7,
+              company = $8, user_type = $9, parent_id = $10, updated_at = now()
+        WHERE id = $1`,
+      [input.id, next('name'), next('nickname'), next('department'), next('sex'), next('email'), next('signature'),
+        next('company'), next('userType'), parentId],
+    );
+    return ok(await q.findUser(db, input.id));
+  });
+
+  app.delete('/deleteUserById', { config: { levels: ADMIN_OR_ENTERPRISE }, schema: { tags, summary: 'Delete a user the caller manages', querystring: idQuery, response: envelope() } }, async (request) => {
+    const { id } = request.query as { id: number };
+    if (id === request.user.id) throw new BizError(ErrorCode.Forbidden, 'error.cannotDeleteSelf');
+    if (id === SUPER_USER_ID) throw new BizError(ErrorCode.Forbidden, 'error.cannotDeleteSuperUser');
+    assertManageable(request.user, await q.findTarget(db, id));
+    await db.transaction(async (tx) => {
+      const [child] = await tx.query('SELECT 1 FROM users WHERE parent_id = $1 LIMIT 1', [id]);
+      if (child) throw new BizError(ErrorCode.HasDependents);
+      await tx.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+      await tx.query('DELETE FROM users WHERE id = $1', [id]);
+    });
+    return ok(null);
+  });
+
+  const passwordQuery = { type: 'object', required: ['id', 'password'], properties: { ...tokenQuery, id: { type: 'integer' }, password: { type: 'string' } } };
+
+  app.post('/updatePassword', { config: { levels: ADMIN_OR_ENTERPRISE }, schema: { tags, summary: "Reset a managed user's password; ends its sessions", querystring: passwordQuery, response: envelope() } }, async (request) => {
+    const { id, password } = request.query as { id: number; password: string };
+    assertManageable(request.user, await q.findTarget(db, id));
+    await setPassword(id, password);
+    await endSessionsOfUser(db, id, 'replaced');
+    return ok(null);
+  });
+
+  app.post('/updatePasswordSelf', { schema: { tags, summary: "Change the caller's own password", querystring: passwordQuery, response: envelope() } }, async (request) => {
+    const { id, password } = request.query as { id: number; password: string };
+    if (id !== request.user.id) throw new BizError(ErrorCode.Forbidden);
+    await setPassword(id, password);
+    return ok(null);
+  });
+
+  async function setPassword(id: number, password: string) {
+    const { password: valid } = parseWith(passwordChangeSchema, { password, repassword: password });
+    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, await hashPassword(valid)]);
+  }
+
+  const namesResponse = envelope({ type: 'array', items: nameItem });
+  app.get('/getSubEnterpriseUserNameList', { schema: { tags, summary: 'id and name of the visible sub-users', querystring: { type: 'object', properties: tokenQuery }, response: namesResponse } }, async (request) =>
+    ok((await q.nameList(db, request.user, Level.SubUser)).list));
+
+  app.get('/getEnterpriseUserNameList', { schema: { tags, summary: 'id and name of the visible enterprises', querystring: { type: 'object', properties: tokenQuery }, response: namesResponse } }, async (request) =>
+    ok((await q.nameList(db, request.user, Level.Enterprise)).list));
+
+  app.get('/getPageEnterpriseUserNameList', {
+    schema: { tags, summary: 'Enterprises, paged, filtered by name', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, name: { type: 'string', maxLength: 64 } } }, response: envelope(pageOf(nameItem)) },
+  }, async (request) => {
+    const { pageIndex, pageSize, name } = request.query as { pageIndex: number; pageSize: number; name?: string };
+    return ok(await q.nameList(db, request.user, Level.Enterprise, { name, limit: pageSize, offset: (pageIndex - 1) * pageSize }));
+  });
+
+  app.get('/getEnterpriseUserWithSubUserNameList', {
+    schema: { tags, summary: 'Visible enterprises, each with its sub-users', querystring: { type: 'object', properties: tokenQuery }, response: envelope({ type: 'array', items: { type: 'object', properties: { ...nameItem.properties, children: { type: 'array', items: nameItem } } } }) },
+  }, async (request) => ok(await q.enterprisesWithSubUsers(db, request.user)));
+}
+
+const duplicateName = () => new BizError(ErrorCode.Duplicate, 'error.duplicateName', [{ field: 'name', message: 'error.duplicateName' }]);

@@ -1,0 +1,2 @@
+// Shared set-up of the console's jsdom tests.
+export {};
