@@ -77,9 +77,11 @@ export async function userRoutes(app: FastifyInstance, { db, config }: ServerCon
     schema: { tags, summary: 'Create a user (enterprise: only its own sub-users)', querystring: { type: 'object', properties: tokenQuery }, body: { type: 'object' }, response: envelope(userObject) },
   }, async (request) => {
     const caller = request.user;
-    const input = parseWith(addUserSchema, request.body);
+    const body = request.body as Record<string, unknown> | undefined;
+    // An enterprise creates sub-users of its own, whatever parent the body names.
+    const input = parseWith(addUserSchema, caller.permissionLevel === Level.Enterprise ? { ...body, parentId: caller.id } : body);
     if (!creatableLevels(caller).includes(input.permissionLevel as Level)) throw new BizError(ErrorCode.Forbidden);
-    const parentId = caller.permissionLevel === Level.Enterprise ? caller.id : input.permissionLevel === Level.SubUser ? input.parentId! : null;
+    const parentId = input.permissionLevel === Level.SubUser ? input.parentId! : null;
     if (parentId !== null) {
       const parent = await q.findTarget(db, parentId);
       if (!parent || parent.permissionLevel !== Level.Enterprise) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'parentId', message: 'validation.parentRequired' }]);

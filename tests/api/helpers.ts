@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { startServer } from '../../server/start';
+import type { ServerConfig } from '../../server/config';
+import type { Db } from '../../server/db/connection';
+import { DEMO_ACCOUNTS } from '../../server/db/demoAccounts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The engines this run covers: PGlite always, PostgreSQL when globalSetup found one. */
+export const engines: Engine[] = inject('pgUrl') ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  base: string;
+  /** Logs in a demo account and returns its token. */
+  login(name: string, password?: string): Promise<string>;
+  /** Calls the API with a token and returns the parsed envelope. */
+  call<T = any>(options: InjectOptions & { token?: string; lang?: 'zh' | 'en' }): Promise<{ code: number; msg: string; data: T; status: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh server with migrations and demo data, on PGlite in memory or in a throw-away schema of
+ * the PostgreSQL database (dropped on close).
+ */
+export async function createTestServer(engine: Engine, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  let databaseUrl = '';
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (engine === 'postgres') {
+    const url = inject('pgUrl');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const u = new URL(url);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = u.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    };
+  }
+  const { app, db, config } = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true, ...overrides });
+  const base = `/cz/${config.apiSegment}`;
+
+  const call: TestServer['call'] = async ({ token, lang, url, ...rest }) => {
+    const target = new URL(`http://x${url}`);
+    if (token) target.searchParams.set('token', token);
+    if (lang) target.searchParams.set('lang', lang);
+    const res = await app.inject({ ...rest, url: target.pathname + target.search });
+    const body = res.headers['content-type']?.toString().includes('json') ? res.json() : { code: NaN, msg: res.body, data: null };
+    return { ...body, status: res.statusCode };
+  };
+
+  const login = async (name: string, password = DEMO_PASSWORDS[name] ?? '') => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${base}/users/login`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ name, password }).toString(),
+    });
+    const body = res.json();
+    if (body.code !== 0) throw new Error(`login ${name} failed: ${res.body}`);
+    return body.data.token as string;
+  };
+
+  return {
+    app, db, base, call, login,
+    async close() {
+      await app.close();
+      await dropSchema?.();
+    },
+  };
+}
+
+const DEMO_PASSWORDS: Record<string, string> = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.name, a.password]));
+
+/** The demo users' ids as seeded (admin 1, oceanic 2, oceanops 3, oceanbridge 4, polaris 5, polarisops 6). */
+export async function idOf(db: Db, name: string): Promise<number> {
+  const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [name]);
+  return row!.id;
+}
