@@ -1,0 +1,46 @@
+/** Device kinds and connection states of SPEC section 1 (icon sets) and section 7 (warn = 2). */
+export const DeviceKind = {
+  Antenna: 'antenna',
+  Vsat: 'vsat',
+  Lte: '4g',
+  Microwave: 'microwave',
+  VBox: 'vbox',
+  Others: 'others',
+} as const;
+export type DeviceKind = (typeof DeviceKind)[keyof typeof DeviceKind];
+export const DEVICE_KINDS: readonly DeviceKind[] = Object.values(DeviceKind);
+export const isDeviceKind = (value: unknown): value is DeviceKind => (DEVICE_KINDS as readonly unknown[]).includes(value);
+
+/** Display names as the catalogue writes them (the same in both languages). */
+export const DEVICE_KIND_LABELS: Record<DeviceKind, string> = {
+  antenna: 'Antenna',
+  vsat: 'VSAT',
+  '4g': '4G',
+  microwave: 'Microwave',
+  vbox: 'vBox',
+  others: 'Others',
+};
+
+/** Connection state as a status number; the alarm poll looks for 2. */
+export const DeviceState = { Offline: 0, Online: 1, Warn: 2 } as const;
+export type DeviceState = (typeof DeviceState)[keyof typeof DeviceState];
+export const DEVICE_STATES: readonly DeviceState[] = [DeviceState.Offline, DeviceState.Online, DeviceState.Warn];
+export const isDeviceState = (value: unknown): value is DeviceState => (DEVICE_STATES as readonly unknown[]).includes(value);
+
+/** Message key of each state (messages.ts: deviceState.*). */
+export const DEVICE_STATE_KEYS: Record<DeviceState, string> = {
+  0: 'deviceState.offline',
+  1: 'deviceState.online',
+  2: 'deviceState.warn',
+};
+
+/** Which picture type (pictures.ts) an enterprise may upload for a state of the antenna kind. */
+export const STATE_ICON_FILE_TYPE: Record<DeviceState, 2 | 3 | 4> = { 1: 2, 0: 3, 2: 4 };
+
+/** The virtual groups every user sees beside its enterprise's groups. */
+export const VirtualGroup = { SpecialFocus: -1, Ungrouped: 0 } as const;
+export type VirtualGroup = (typeof VirtualGroup)[keyof typeof VirtualGroup];
+export const VIRTUAL_GROUP_KEYS: Record<VirtualGroup, string> = {
+  [-1]: 'deviceGroup.specialFocus',
+  0: 'deviceGroup.ungrouped',
+};
