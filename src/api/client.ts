@@ -1,0 +1,129 @@
+import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { ErrorCode } from '../domain/errorCodes';
+import type { Envelope } from '../domain/user';
+import { getConfig } from '../config';
+import { ApiError, NetworkError } from './errors';
+import { catalogueAction, type CatalogueContext } from './catalogue';
+import { emitCatalogueAction } from './events';
+
+/**
+ * The one HTTP client of the console: `${baseURL}/cz/${apiSegment}${path}`, the token and the
+ * language as query parameters, 60 s time-out, no credentials, success when code is 0. Every
+ * failure is thrown as ApiError or NetworkError and announced to the error catalogue.
+ */
+export interface ClientHooks {
+  getToken: () => string | null;
+  getLanguage: () => string;
+  getContext: () => CatalogueContext;
+  fetch: typeof fetch;
+}
+
+const defaults: ClientHooks = {
+  getToken: () => null,
+  getLanguage: () => 'zh',
+  getContext: () => ({ onLoginPage: false, userName: null }),
+  fetch: (...args) => fetch(...args),
+};
+let hooks: ClientHooks = { ...defaults };
+
+export function configureClient(next: Partial<ClientHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+export function resetClient(): void {
+  hooks = { ...defaults };
+}
+
+export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: Method;
+  query?: Record<string, QueryValue>;
+  /** JSON body. */
+  json?: unknown;
+  /** application/x-www-form-urlencoded body. */
+  form?: Record<string, string>;
+  /** multipart body. */
+  formData?: FormData;
+  /** true: never announce to the catalogue; a list: codes to keep quiet about. */
+  quiet?: boolean | readonly number[];
+  /** Override the stored token (logout after local data is cleared). */
+  token?: string | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export function apiUrl(path: string, query: Record<string, QueryValue> = {}, token: string | null = hooks.getToken()): string {
+  const { baseURL, apiSegment } = getConfig();
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, String(value));
+  }
+  if (token) params.set('token', token);
+  params.set('lang', hooks.getLanguage());
+  return `${baseURL}/cz/${apiSegment}${path.startsWith('/') ? path : `/${path}`}?${params.toString()}`;
+}
+
+const isEnvelope = (value: unknown): value is Envelope =>
+  typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
+
+function announce(error: ApiError | NetworkError, quiet: RequestOptions['quiet']): void {
+  if (quiet === true) return;
+  if (Array.isArray(quiet) && error instanceof ApiError && quiet.includes(error.code)) return;
+  emitCatalogueAction(catalogueAction(error, hooks.getContext()));
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.token === undefined ? hooks.getToken() : options.token;
+  const url = apiUrl(path, options.query, token);
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.formData) {
+    body = options.formData;
+  }
+  let response: Response;
+  try {
+    response = await hooks.fetch(url, { method: options.method ?? 'GET', headers, body, credentials: 'omit', signal: controller.signal });
+  } catch (cause) {
+    const timedOut = controller.signal.aborted && !options.signal?.aborted;
+    if (options.signal?.aborted) throw cause;
+    const error = timedOut
+      ? new NetworkError('timeout', `timeout of ${options.timeoutMs ?? REQUEST_TIMEOUT_MS}ms exceeded`, path)
+      : new NetworkError('network', cause instanceof Error ? cause.message : 'Network Error', path);
+    announce(error, options.quiet);
+    throw error;
+  } finally {
+    clearTimeout(timeout);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+  if (!isEnvelope(payload)) {
+    const error = new NetworkError('http', `Request failed with status code ${response.status}`, path, response.status);
+    announce(error, options.quiet);
+    throw error;
+  }
+  if (payload.code !== ErrorCode.Ok) {
+    const error = new ApiError(payload.code, payload.msg, payload.data, path);
+    announce(error, options.quiet);
+    throw error;
+  }
+  return payload.data as T;
+}

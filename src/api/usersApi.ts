@@ -1,0 +1,56 @@
+import type { NameItem, User } from '../domain/user';
+import { ErrorCode } from '../domain/errorCodes';
+import { request } from './client';
+import { ApiError } from './errors';
+
+/** Calls of the users module that are not plain resource CRUD. */
+export interface Picture {
+  fileType: number;
+  content: string;
+  ownerId: number;
+}
+
+export const usersApi = {
+  login: (name: string, password: string) =>
+    request<{ token: string }>('/users/login', { method: 'POST', form: { name, password }, token: null }),
+  logout: (token: string | null) => request<null>('/users/logout', { method: 'POST', token, quiet: true }),
+  getSelf: () => request<User>('/users/getSelf', { quiet: true }),
+  updatePassword: (id: number, password: string) =>
+    request<null>('/users/updatePassword', { method: 'POST', query: { id, password } }),
+  updatePasswordSelf: (id: number, password: string) =>
+    request<null>('/users/updatePasswordSelf', { method: 'POST', query: { id, password } }),
+  updateUser: (user: Partial<User> & { id: number }) => request<User>('/users/updateUser', { method: 'POST', json: user }),
+  enterpriseNames: () => request<NameItem[]>('/users/getEnterpriseUserNameList'),
+  subUserNames: () => request<NameItem[]>('/users/getSubEnterpriseUserNameList'),
+  pictures: () => request<Picture[]>('/users/getPictureListByUid', { quiet: true }),
+  uploadPicture: (fileType: number, file: File) => {
+    const formData = new FormData();
+    formData.append('fileType', String(fileType));
+    formData.append('file', file);
+    return request<{ fileType: number; size: number }>('/users/uploadFile', { method: 'POST', query: { fileType }, formData });
+  },
+  restorePicture: (fileType: number) =>
+    request<{ deleted: boolean }>('/users/deleteOneByFileType', { method: 'DELETE', query: { fileType } }),
+};
+
+/** SPEC 7: the alarm poll. Code 10 (endpoint not there yet) means no alarms. */
+export interface AlarmQuery {
+  deviceId?: number;
+  deviceStatus: number[];
+  deviceType?: number[];
+  ownerSubId?: number[];
+  ownerId?: number[];
+}
+
+export async function fetchAlarmCount(query: AlarmQuery): Promise<number> {
+  let data: unknown;
+  try {
+    data = await request<unknown>('/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition', { method: 'POST', json: query, quiet: [ErrorCode.RouteNotFound] });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ErrorCode.RouteNotFound) return 0;
+    throw error;
+  }
+  if (Array.isArray(data)) return data.length;
+  if (data && typeof data === 'object' && Array.isArray((data as { list?: unknown }).list)) return (data as { list: unknown[] }).list.length;
+  return 0;
+}

@@ -1,0 +1,50 @@
+/**
+ * Runtime configuration, read from /config.json when the console starts, so one build can be
+ * pointed at any server that speaks the /cz API. Imports nothing of ours (a leaf like domain/).
+ */
+export interface RuntimeConfig {
+  /** Origin (or path prefix) of the API server; empty means the console's own origin. */
+  baseURL: string;
+  /** The /cz/{apiSegment}/ path segment: v1 in production, test otherwise. */
+  apiSegment: string;
+  /** Seconds between two polls of the alarm bell. */
+  warnRefreshSeconds: number;
+  /** 'production' hides the red test badge. */
+  environment: string;
+}
+
+export const DEFAULT_CONFIG: RuntimeConfig = {
+  baseURL: '',
+  apiSegment: 'test',
+  warnRefreshSeconds: 30,
+  environment: 'development',
+};
+
+let current: RuntimeConfig = DEFAULT_CONFIG;
+
+export const getConfig = (): RuntimeConfig => current;
+
+export function setConfig(next: Partial<RuntimeConfig>): RuntimeConfig {
+  current = { ...DEFAULT_CONFIG, ...next };
+  return current;
+}
+
+export const isProduction = (config: RuntimeConfig = current): boolean => config.environment === 'production';
+
+/** Reads /config.json; a missing or broken file leaves the defaults in place. */
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  try {
+    const response = await fetchImpl('/config.json', { credentials: 'omit', cache: 'no-store' });
+    if (!response.ok) return setConfig({});
+    const raw = (await response.json()) as Partial<RuntimeConfig>;
+    const seconds = Number(raw.warnRefreshSeconds);
+    return setConfig({
+      baseURL: typeof raw.baseURL === 'string' ? raw.baseURL.replace(/\/+$/, '') : DEFAULT_CONFIG.baseURL,
+      apiSegment: typeof raw.apiSegment === 'string' && raw.apiSegment ? raw.apiSegment : DEFAULT_CONFIG.apiSegment,
+      warnRefreshSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_CONFIG.warnRefreshSeconds,
+      environment: typeof raw.environment === 'string' ? raw.environment : DEFAULT_CONFIG.environment,
+    });
+  } catch {
+    return setConfig({});
+  }
+}

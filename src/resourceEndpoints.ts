@@ -1,0 +1,45 @@
+import type { Method, QueryValue } from './api';
+
+/**
+ * How one resource maps onto the /cz API: the data half of a resource definition, read by the
+ * dataProvider (which never switches on resource names).
+ */
+export type Params = Record<string, QueryValue>;
+export type Row = Record<string, unknown>;
+
+export interface ListEndpoint {
+  path: string;
+  method?: Method;
+  /** true: the server pages (pageIndex 1-based, pageSize, sort, order). false: a plain array, paged here. */
+  paged: boolean;
+  /** Filters passed on as query fields (others are ignored). */
+  filters?: readonly string[];
+  /** Fields the server can sort by. */
+  sortable?: readonly string[];
+}
+
+export interface WriteEndpoint {
+  path: string;
+  method?: Method;
+  /** json: the record as JSON body; query: params(record) as the query string. */
+  send: 'json' | 'query';
+  /** Shapes what is sent (default: the record itself). */
+  params?: (record: Row) => Row;
+}
+
+export interface IdEndpoint {
+  path: string;
+  method?: Method;
+  /** The query built from the id (default { id }). */
+  params?: (id: string | number) => Params;
+}
+
+export interface ResourceEndpoints {
+  list: ListEndpoint;
+  one?: IdEndpoint;
+  create?: WriteEndpoint;
+  update?: WriteEndpoint;
+  delete?: IdEndpoint;
+  /** The record's id (default: record.id). */
+  idOf?: (record: Row) => string | number;
+}

@@ -1,0 +1,21 @@
+import { usersApi } from '../api/usersApi';
+import type { User } from '../domain/user';
+import { getState, setState } from './clientState';
+import { loadIcons } from './icons';
+
+/** Fetches the logged-in user into the client state (roles = [permissionLevel]). */
+export async function loadUser(): Promise<User> {
+  const user = await usersApi.getSelf();
+  setState({
+    name: user.name,
+    nickName: user.nickname,
+    id: user.id,
+    parentId: user.parentId,
+    permissionLevel: user.permissionLevel,
+    roles: [user.permissionLevel],
+  });
+  void loadIcons();
+  return user;
+}
+
+export const hasUser = (): boolean => getState().roles.length > 0 && getState().id !== null;

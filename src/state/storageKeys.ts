@@ -1,0 +1,22 @@
+/** Every cookie and storage key the console uses (SPEC section 3, client storage). */
+export const CookieKey = {
+  token: 'token',
+  sidebar: 'sidebarStatus',
+  language: 'language',
+  size: 'size',
+  notice: 'noticeFlag',
+  timeZone: 'timeZone',
+} as const;
+
+export const LocalKey = {
+  baseURL: 'baseURL',
+  gateway: 'gateway',
+  serverIp: 'serverIp',
+  clientIp: 'clientIp',
+  autoLogin: 'autoLogin',
+  rememberedName: 'rememberedName',
+  rememberedSecret: 'rememberedSecret',
+  theme: 'theme',
+} as const;
+
+export const SESSION_STATE_KEY = 'consoleState';
