@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
-import type { Level } from '../../src/domain/levels';
+import type { User } from '../../src/domain/user';
+import { USER_COLUMNS } from '../modules/users/userColumns';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { BizError } from '../http/envelope';
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  nickname: string | null;
-  permissionLevel: Level;
-  parentId: number | null;
-}
+/** The caller: the user row as getSelf answers it. */
+export type SessionUser = User & { parentName: string | null };
 
 /** last_seen_at is written at most this often, so a busy session costs one read per call. */
 const TOUCH_EVERY_MS = 30_000;
@@ -36,17 +32,12 @@ export async function endSessionsOfUser(db: Db, userId: number, reason: 'deleted
   await db.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL`, [userId, reason]);
 }
 
-interface SessionRow {
+type SessionRow = SessionUser & {
   ended_at: Date | null;
   end_reason: string | null;
   last_seen_at: Date;
   now: Date;
-  id: number;
-  name: string;
-  nickname: string | null;
-  permission_level: Level;
-  parent_id: number | null;
-}
+};
 
 /**
  * The user behind a token, or the refusal the console reacts to: -24 when the account logged in
@@ -55,9 +46,8 @@ interface SessionRow {
 export async function resolveSession(db: Db, token: string | undefined, idleMinutes: number): Promise<SessionUser> {
   if (!token) throw new BizError(ErrorCode.TokenMissing);
   const [row] = await db.query<SessionRow>(
-    `SELECT s.ended_at, s.end_reason, s.last_seen_at, now() AS now,
-            u.id, u.name, u.nickname, u.permission_level, u.parent_id
-       FROM sessions s JOIN users u ON u.id = s.user_id
+    `SELECT s.ended_at, s.end_reason, s.last_seen_at, now() AS now, ${USER_COLUMNS}
+       FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN users p ON p.id = u.parent_id
       WHERE s.token = $1`,
     [token],
   );
@@ -73,5 +63,6 @@ export async function resolveSession(db: Db, token: string | undefined, idleMinu
     throw new BizError(ErrorCode.SessionTimeout);
   }
   if (idleMs > TOUCH_EVERY_MS) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token = $1', [token]);
-  return { id: row.id, name: row.name, nickname: row.nickname, permissionLevel: row.permission_level, parentId: row.parent_id };
+  const { ended_at: _e, end_reason: _r, last_seen_at: _l, now: _n, ...user } = row;
+  return user;
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /** Plain parameterised SQL ($1, $2...) on either engine; never string-built SQL. */
@@ -35,12 +36,19 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
+/**
+ * Statements with parameters run as named prepared statements, so PostgreSQL parses and plans
+ * each distinct SQL text once per connection instead of on every call.
+ */
+const statementName = (sql: string) => `s_${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
+const prepared = (sql: string, values: unknown[]) => (values.length ? { name: statementName(sql), text: sql, values } : { text: sql, values });
+
 function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10 });
   return {
     engine: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
+      return (await pool.query(prepared(sql, params))).rows as T[];
     },
     async exec(sql) {
       await pool.query(sql);
@@ -49,7 +57,7 @@ function openPostgres(connectionString: string): Db {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[] });
+        const result = await fn({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(prepared(sql, params))).rows as T[] });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -1,11 +1,8 @@
 import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import type { User, NameItem, Page } from '../../../src/domain/user';
+import { USER_COLUMNS } from './userColumns';
 import { LISTED_USERS_SQL, VISIBLE_USERS_SQL, visibleUsersParams, type TargetUser } from '../../auth/userScope';
-
-const USER_COLUMNS = `u.id, u.name, u.nickname, u.parent_id AS "parentId", p.name AS "parentName",
-  u.permission_level AS "permissionLevel", u.department, u.sex, u.email, u.signature, u.company,
-  u.user_type AS "userType", u.created_at AS "createdAt"`;
 
 /** Sortable columns of the user list; anything else falls back to id. */
 const SORT_COLUMNS: Record<string, string> = {
@@ -26,34 +23,27 @@ export interface UserListQuery {
   order?: 'asc' | 'desc';
 }
 
+const LIST_FILTER_SQL = `${LISTED_USERS_SQL}
+  AND ($3::text IS NULL OR u.name ILIKE '%' || $3 || '%' OR u.nickname ILIKE '%' || $3 || '%')
+  AND ($4::text IS NULL OR u.permission_level = $4)
+  AND ($5::int IS NULL OR u.parent_id = $5)`;
+
+/** One page of the users a caller may manage, and their count (two small queries, side by side). */
 export async function listUsers(db: Queryable, caller: Principal, q: UserListQuery): Promise<Page<User & { parentName: string | null }>> {
   const sortColumn = SORT_COLUMNS[q.sort ?? 'id'] ?? 'u.id';
   const direction = q.order === 'desc' ? 'DESC' : 'ASC';
-  const rows = await db.query<User & { parentName: string | null; total: number }>(
-    `SELECT ${USER_COLUMNS}, count(*) OVER ()::int AS total
-       FROM users u LEFT JOIN users p ON p.id = u.parent_id
-      WHERE ${LISTED_USERS_SQL}
-        AND ($3::text IS NULL OR u.name ILIKE '%' || $3 || '%' OR u.nickname ILIKE '%' || $3 || '%')
-        AND ($4::text IS NULL OR u.permission_level = $4)
-        AND ($5::int IS NULL OR u.parent_id = $5)
-      ORDER BY ${sortColumn} ${direction}, u.id ${direction}
-      LIMIT $6 OFFSET $7`,
-    [...visibleUsersParams(caller), q.name || null, q.permissionLevel || null, q.parentId ?? null, q.pageSize, (q.pageIndex - 1) * q.pageSize],
-  );
-  const total = rows[0]?.total ?? (await countUsers(db, caller, q));
-  return { list: rows.map(({ total: _total, ...user }) => user), total };
-}
-
-async function countUsers(db: Queryable, caller: Principal, q: UserListQuery): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM users u
-      WHERE ${LISTED_USERS_SQL}
-        AND ($3::text IS NULL OR u.name ILIKE '%' || $3 || '%' OR u.nickname ILIKE '%' || $3 || '%')
-        AND ($4::text IS NULL OR u.permission_level = $4)
-        AND ($5::int IS NULL OR u.parent_id = $5)`,
-    [...visibleUsersParams(caller), q.name || null, q.permissionLevel || null, q.parentId ?? null],
-  );
-  return row?.n ?? 0;
+  const filter = [...visibleUsersParams(caller), q.name || null, q.permissionLevel || null, q.parentId ?? null];
+  const [list, [count]] = await Promise.all([
+    db.query<User & { parentName: string | null }>(
+      `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN users p ON p.id = u.parent_id
+        WHERE ${LIST_FILTER_SQL}
+        ORDER BY ${sortColumn} ${direction}, u.id ${direction}
+        LIMIT $6 OFFSET $7`,
+      [...filter, q.pageSize, (q.pageIndex - 1) * q.pageSize],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${LIST_FILTER_SQL}`, filter),
+  ]);
+  return { list, total: count?.n ?? 0 };
 }
 
 export async function findUser(db: Queryable, id: number): Promise<(User & { parentName: string | null }) | undefined> {

@@ -44,7 +44,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: ServerCon
   });
 
   app.get('/getSelf', { schema: { tags, summary: 'The logged-in user', querystring: { type: 'object', properties: tokenQuery }, response: envelope(userObject) } }, async (request) => {
-    return ok(await q.findUser(db, request.user.id));
+    return ok(request.user);
   });
 
   app.get('/getAll', {

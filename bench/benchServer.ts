@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startServer } from '../server/start';
+import type { ServerConfig } from '../server/config';
+
+export const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Is a PostgreSQL server answering at PG_URL? */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A server with demo data on PGlite (in memory) or in a scratch schema of PostgreSQL, listening on a free port. */
+export async function startBenchServer(engine: 'pglite' | 'postgres', overrides: Partial<ServerConfig> = {}) {
+  let databaseUrl = '';
+  let cleanup = async () => undefined as void;
+  if (engine === 'postgres') {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const u = new URL(PG_URL);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = u.toString();
+    cleanup = async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    };
+  }
+  const server = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', port: 0, host: '127.0.0.1', ...overrides });
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...server,
+    url: `http://127.0.0.1:${port}/cz/${server.config.apiSegment}`,
+    async stop() {
+      await server.app.close();
+      await cleanup();
+    },
+  };
+}
+
+export async function loginToken(url: string, name: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/users/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ name, password }) });
+  const body = (await res.json()) as { code: number; data: { token: string } };
+  if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
