@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { Level } from '../../../src/domain/levels';
+import { activationSchema } from '../../../src/domain/deviceSchemas';
+import { BizError, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, idQuery, tokenQuery } from '../../http/schemas';
+import { deviceObject } from './deviceJsonSchemas';
+import { findVisibleDevice } from './deviceQueries';
+import { checkOwnership, loadOwners } from './deviceRules';
+import { detachFromOtherEnterprises } from './groupQueries';
+
+const tags = ['activation'];
+const ADMIN_ONLY = [Level.Admin] as const;
+const notFound = () => new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+
+/** The device secret is shown once; only its SHA-256 is kept (it is 256 random bits, not a password). */
+export const hashDeviceSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * deviceModule/activation (ActivateDevice page, level 1): find a device by deviceNum or SN,
+ * activate it for an owner (who and when are recorded; the device secret for the ingest
+ * endpoint is issued and returned once), deactivate it (the secret stops working).
+ */
+export async function activationRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.get('/activation/find', {
+    config: { levels: ADMIN_ONLY },
+    schema: {
+      tags, summary: 'A device by its deviceNum or SN',
+      querystring: { type: 'object', required: ['key'], properties: { ...tokenQuery, key: { type: 'string', minLength: 1, maxLength: 64 } } },
+      response: envelope(deviceObject),
+    },
+  }, async (request) => {
+    const key = (request.query as { key: string }).key.trim();
+    const [row] = await db.query<{ id: number }>('SELECT id FROM devices WHERE device_num = $1 OR device_sn = $1 ORDER BY id LIMIT 1', [key]);
+    const device = row && (await findVisibleDevice(db, request.user, row.id));
+    if (!device) throw notFound();
+    return ok(device);
+  });
+
+  app.post('/activation/activate', {
+    config: { levels: ADMIN_ONLY },
+    schema: {
+      tags, summary: 'Activate a device for an owner (and sub-user); returns the device secret once',
+      querystring: { type: 'object', properties: tokenQuery },
+      body: { type: 'object', properties: { id: { type: 'integer' }, ownerId: { type: 'integer' }, ownerSubId: { type: 'integer' } } },
+      response: envelope({ type: 'object', properties: { device: deviceObject, secret: { type: 'string' } } }),
+    },
+  }, async (request) => {
+    const input = parseWith(activationSchema, request.body);
+    const ownerSubId = input.ownerSubId ?? 0;
+    const owners = await loadOwners(db, [input.ownerId, ownerSubId].filter((id) => id > 0));
+    const { errors } = checkOwnership(request.user, owners, input.ownerId, ownerSubId);
+    if (errors.length) throw new BizError(ErrorCode.Validation, 'error.validation', errors);
+    const secret = randomBytes(32).toString('base64url');
+    await db.transaction(async (tx) => {
+      const [device] = await tx.query<{ activated: boolean }>('SELECT activated FROM devices WHERE id = $1 FOR UPDATE', [input.id]);
+      if (!device) throw notFound();
+      if (device.activated) throw new BizError(ErrorCode.BadRequest, 'error.alreadyActivated');
+      await tx.query(
+        `UPDATE devices SET activated = true, activated_at = now(), activated_by = $2, owner_id = $3, owner_sub_id = $4,
+                secret_hash = $5, updated_at = now() WHERE id = $1`,
+        [input.id, request.user.id, input.ownerId, ownerSubId || null, hashDeviceSecret(secret)],
+      );
+      await detachFromOtherEnterprises(tx, input.id, input.ownerId);
+    });
+    return ok({ device: await findVisibleDevice(db, request.user, input.id), secret });
+  });
+
+  app.post('/activation/deactivate', {
+    config: { levels: ADMIN_ONLY },
+    schema: { tags, summary: 'Deactivate a device; its secret stops working', querystring: idQuery, response: envelope(deviceObject) },
+  }, async (request) => {
+    const { id } = request.query as { id: number };
+    const rows = await db.query<{ activated: boolean }>(
+      `UPDATE devices SET activated = false, activated_at = NULL, activated_by = NULL, secret_hash = NULL, updated_at = now()
+        WHERE id = $1 AND activated RETURNING activated`, [id]);
+    if (!rows.length) {
+      if (!(await findVisibleDevice(db, request.user, id))) throw notFound();
+      throw new BizError(ErrorCode.BadRequest, 'error.notActivated');
+    }
+    return ok(await findVisibleDevice(db, request.user, id));
+  });
+}

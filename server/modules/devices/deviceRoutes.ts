@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { deviceSchema, updateDeviceSchema } from '../../../src/domain/deviceSchemas';
+import { BizError, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
+import { DEVICE_EDITORS } from '../../auth/deviceScope';
+import { deviceBody, deviceFilterQuery, deviceObject } from './deviceJsonSchemas';
+import { listDevices, type DeviceListQuery } from './deviceList';
+import { deleteDevice, findVisibleDevice, insertDevice, updateDevice } from './deviceQueries';
+import { detachFromOtherEnterprises } from './groupQueries';
+import { assertUnique, checkDeviceWrite, uniqueViolationToBizError } from './deviceRules';
+
+const tags = ['devices'];
+const notFound = () => new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+
+/** deviceModule/device: the device list and CRUD (System > Device, levels 1, 2, 3; writes 1, 2). */
+export async function deviceRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.get('/device/getAll', {
+    schema: {
+      tags,
+      summary: 'Visible devices, paged and filtered (admin: all; enterprise: its own; sub-user: its granted vessels)',
+      querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...deviceFilterQuery } },
+      response: envelope(pageOf(deviceObject)),
+    },
+  }, async (request) => ok(await listDevices(db, request.user, request.query as DeviceListQuery)));
+
+  app.get('/device/getById', { schema: { tags, summary: 'One visible device', querystring: idQuery, response: envelope(deviceObject) } }, async (request) => {
+    const { id } = request.query as { id: number };
+    const device = await findVisibleDevice(db, request.user, id);
+    if (!device) throw notFound();
+    return ok(device);
+  });
+
+  app.post('/device/add', {
+    config: { levels: DEVICE_EDITORS },
+    schema: { tags, summary: 'Create a device (enterprise: owned by itself); deviceNum, SN and MAC unique (code 9)', querystring: { type: 'object', properties: tokenQuery }, body: deviceBody, response: envelope(deviceObject) },
+  }, async (request) => {
+    const input = await checkDeviceWrite(db, request.user, parseWith(deviceSchema, request.body));
+    await assertUnique(db, input);
+    const id = await insertDevice(db, input).catch((e: unknown) => { throw uniqueViolationToBizError(e); });
+    return ok(await findVisibleDevice(db, request.user, id));
+  });
+
+  app.post('/device/update', {
+    config: { levels: DEVICE_EDITORS },
+    schema: { tags, summary: 'Replace the fields of a visible device', querystring: { type: 'object', properties: tokenQuery }, body: deviceBody, response: envelope(deviceObject) },
+  }, async (request) => {
+    const { id, ...fields } = parseWith(updateDeviceSchema, request.body);
+    if (!(await findVisibleDevice(db, request.user, id))) throw notFound();
+    const input = await checkDeviceWrite(db, request.user, fields);
+    await assertUnique(db, input, id);
+    await db.transaction(async (tx) => {
+      await updateDevice(tx, id, input);
+      await detachFromOtherEnterprises(tx, id, input.ownerId);
+    }).catch((e: unknown) => { throw uniqueViolationToBizError(e); });
+    return ok(await findVisibleDevice(db, request.user, id));
+  });
+
+  app.delete('/device/deleteById', {
+    config: { levels: DEVICE_EDITORS },
+    schema: { tags, summary: 'Delete a visible device (with its group membership, pins and grants)', querystring: idQuery, response: envelope() },
+  }, async (request) => {
+    const { id } = request.query as { id: number };
+    if (!(await findVisibleDevice(db, request.user, id))) throw notFound();
+    await deleteDevice(db, id);
+    return ok(null);
+  });
+}

@@ -1,0 +1,94 @@
+import type { Queryable } from '../../db/connection';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { Level, type Principal } from '../../../src/domain/levels';
+import type { FieldError } from '../../../src/domain/validate';
+import type { DeviceInput } from '../../../src/domain/deviceSchemas';
+import { BizError } from '../../http/envelope';
+import { ownerForWrite } from '../../auth/deviceScope';
+
+/** The unique fields of a device and the message naming each. */
+export const UNIQUE_FIELDS = [
+  { field: 'deviceNum', column: 'device_num', message: 'error.duplicateDeviceNum' },
+  { field: 'deviceSn', column: 'device_sn', message: 'error.duplicateDeviceSn' },
+  { field: 'mac', column: 'mac', message: 'error.duplicateMac' },
+] as const;
+type UniqueField = (typeof UNIQUE_FIELDS)[number]['field'];
+
+export interface OwnerRow {
+  id: number;
+  name: string;
+  permissionLevel: Level;
+  parentId: number | null;
+}
+
+/** Enterprises and sub-users by id (all of them, or the given ids). */
+export async function loadOwners(db: Queryable, ids?: number[]): Promise<Map<number, OwnerRow>> {
+  const rows = await db.query<OwnerRow>(
+    `SELECT id, name, permission_level AS "permissionLevel", parent_id AS "parentId" FROM users
+      WHERE permission_level IN ('2', '3') AND ($1::int[] IS NULL OR id = ANY($1))`,
+    [ids ?? null],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Owner and sub-owner of a device being written: an admin's choice must be an enterprise and one
+ * of its sub-users (or 0, none); an enterprise always writes its own id (a foreign one is refused).
+ * Returns the owner id to store and the field errors.
+ */
+export function checkOwnership(caller: Principal, owners: Map<number, OwnerRow>, ownerId: number, ownerSubId: number): { ownerId: number; errors: FieldError[] } {
+  const owner = ownerForWrite(caller, ownerId)!;
+  const errors: FieldError[] = [];
+  if (owners.get(owner)?.permissionLevel !== Level.Enterprise) errors.push({ field: 'ownerId', message: 'validation.ownerEnterprise' });
+  if (ownerSubId > 0) {
+    const sub = owners.get(ownerSubId);
+    if (!sub || sub.permissionLevel !== Level.SubUser || sub.parentId !== owner) errors.push({ field: 'ownerSubId', message: 'validation.ownerSub' });
+  }
+  return { ownerId: owner, errors };
+}
+
+/** The values of unique fields already taken by other devices. */
+export async function takenUniqueValues(db: Queryable, devices: Pick<DeviceInput, 'deviceNum' | 'deviceSn' | 'mac'>[], exceptId = 0): Promise<Record<UniqueField, Set<string>>> {
+  const list = (field: UniqueField) => [...new Set(devices.map((d) => d[field]).filter((v): v is string => !!v))];
+  const rows = await db.query<{ device_num: string | null; device_sn: string; mac: string | null }>(
+    `SELECT device_num, device_sn, mac FROM devices
+      WHERE id <> $4 AND (device_num = ANY($1::text[]) OR device_sn = ANY($2::text[]) OR mac = ANY($3::text[]))`,
+    [list('deviceNum'), list('deviceSn'), list('mac'), exceptId],
+  );
+  const taken = { deviceNum: new Set<string>(), deviceSn: new Set<string>(), mac: new Set<string>() };
+  for (const r of rows) {
+    if (r.device_num) taken.deviceNum.add(r.device_num);
+    taken.deviceSn.add(r.device_sn);
+    if (r.mac) taken.mac.add(r.mac);
+  }
+  return taken;
+}
+
+/** Refuses a device whose deviceNum, SN or MAC another device has: code 9 naming the field. */
+export async function assertUnique(db: Queryable, device: DeviceInput, exceptId = 0): Promise<void> {
+  const taken = await takenUniqueValues(db, [device], exceptId);
+  const clash = UNIQUE_FIELDS.find((u) => device[u.field] && taken[u.field].has(device[u.field]!));
+  if (clash) throw duplicate(clash.field);
+}
+
+const duplicate = (field: UniqueField) => {
+  const message = UNIQUE_FIELDS.find((u) => u.field === field)!.message;
+  return new BizError(ErrorCode.Duplicate, message, [{ field, message }]);
+};
+
+/** A unique violation that slipped past the check (a concurrent write) becomes the same refusal. */
+export function uniqueViolationToBizError(error: unknown): unknown {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return error;
+  const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  const match = UNIQUE_FIELDS.find((u) => text.includes(`devices_${u.column}_key`));
+  return match ? duplicate(match.field) : new BizError(ErrorCode.Duplicate);
+}
+
+/** Validated input plus ownership, or code 1 with every bad field. */
+export async function checkDeviceWrite(db: Queryable, caller: Principal, input: DeviceInput): Promise<DeviceInput> {
+  const owners = await loadOwners(db, [input.ownerId, input.ownerSubId].filter((id) => id > 0));
+  const { ownerId, errors } = checkOwnership(caller, owners, input.ownerId, input.ownerSubId);
+  if (errors.length) throw new BizError(ErrorCode.Validation, 'error.validation', errors);
+  return { ...input, ownerId };
+}

@@ -1,0 +1,11 @@
+import { deviceRoutes } from './deviceRoutes';
+import { groupRoutes } from './groupRoutes';
+import { importRoutes } from './importRoutes';
+import { exportRoutes } from './exportRoutes';
+import { activationRoutes } from './activationRoutes';
+import { authorizationRoutes } from './authorizationRoutes';
+import { subUserGrantRoutes } from './subUserGrantRoutes';
+
+/** Every route file of deviceModule (mounted under /cz/{segment}/deviceModule). */
+export const deviceModuleRoutes = [deviceRoutes, groupRoutes, importRoutes, exportRoutes, activationRoutes, authorizationRoutes, subUserGrantRoutes] as const;
+export { assertFeatureUnlocked } from './featureLock';
