@@ -1,24 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { startServer } from './start';
+import { serveConsole } from './serveConsole';
 import { DEMO_ACCOUNTS } from './db/demoAccounts';
 
 /** Starts the reference server: the API under /cz, the built console at /. */
 const { app, config, seeded } = await startServer();
-const consoleDir = resolve(config.consoleDir);
-
-if (existsSync(consoleDir)) {
-  const fileConfig = existsSync(`${consoleDir}/config.json`) ? JSON.parse(readFileSync(`${consoleDir}/config.json`, 'utf8')) : {};
-  // The console's runtime config, with the segment and environment this server really uses.
-  app.get('/config.json', async () => ({ ...fileConfig, apiSegment: config.apiSegment, environment: config.production ? 'production' : 'development' }));
-  await app.register(fastifyStatic, { root: consoleDir, wildcard: false });
-  app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/cz/')) return reply.callNotFound();
-    return reply.sendFile('index.html');
-  });
-} else {
-  app.log.warn(`No built console in ${consoleDir}: run npm run build. The API still answers under /cz.`);
+if (!(await serveConsole(app, config))) {
+  app.log.warn(`No built console in ${resolve(config.consoleDir)}: run npm run build. The API still answers under /cz.`);
 }
 
 await app.listen({ host: config.host, port: config.port });
