@@ -1,6 +1,7 @@
 import type { Db } from './connection';
 import { hashPassword } from '../auth/password';
 import { DEMO_ACCOUNTS } from './demoAccounts';
+import { seedDevices } from './seedDevices';
 
 /** Loads the demo data into an empty database; returns false when users already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -16,6 +17,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       );
       ids.set(a.name, inserted!.id);
     }
+    await seedDevices(tx, ids);
   });
   return true;
 }
