@@ -19,8 +19,8 @@ async function assetsOf(path: string, login: boolean) {
   });
   if (login) {
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByTestId('login-name').locator('input').fill('admin').catch(() => page.fill('input[name="username"], input[name="name"]', 'admin'));
-    await page.getByTestId('login-password').locator('input').fill('admin123').catch(() => page.fill('input[type="password"]', 'admin123'));
+    await page.getByTestId('login-name').fill('admin');
+    await page.getByTestId('login-password').fill('admin123');
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
     seen.clear();
