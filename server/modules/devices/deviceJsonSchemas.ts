@@ -23,15 +23,15 @@ export const deviceObject = {
 export const deviceBody = {
   type: 'object',
   properties: {
-    id: { type: 'integer', description: 'update only' },
-    name: { type: 'string' }, deviceNum: { type: 'string', description: '8 of [0-9A-F]' },
-    mac: { type: 'string', description: 'xx.xx.xx.xx.xx.xx' }, deviceSn: { type: 'string', description: 'no spaces' },
-    ownerId: { type: 'integer' }, ownerSubId: { type: 'integer', description: '0: none' },
-    manufactureDate: { type: 'string', description: 'YYYY-MM-DD' }, deviceType: { type: 'string' },
-    aduVersion: { type: 'string' }, bduVersion: { type: 'string' }, manufactureInfo: { type: 'string' },
-    deviceModel: { type: 'string' }, deviceKind: { type: 'string' }, chipId: { type: 'string' }, modemSn: { type: 'string' },
-    hardware: { type: 'string' }, mmsi: { type: 'string', description: '9 digits' }, imo: { type: 'string', description: '7 digits' },
-    callsign: { type: 'string' },
+    id: { type: ['integer', 'null'], description: 'update only' },
+    name: { type: ['string', 'null'] }, deviceNum: { type: ['string', 'null'], description: '8 of [0-9A-F]' },
+    mac: { type: ['string', 'null'], description: 'xx.xx.xx.xx.xx.xx' }, deviceSn: { type: ['string', 'null'], description: 'no spaces' },
+    ownerId: { type: ['integer', 'null'] }, ownerSubId: { type: ['integer', 'null'], description: '0: none' },
+    manufactureDate: { type: ['string', 'null'], description: 'YYYY-MM-DD' }, deviceType: { type: ['string', 'null'] },
+    aduVersion: { type: ['string', 'null'] }, bduVersion: { type: ['string', 'null'] }, manufactureInfo: { type: ['string', 'null'] },
+    deviceModel: { type: ['string', 'null'] }, deviceKind: { type: ['string', 'null'] }, chipId: { type: ['string', 'null'] }, modemSn: { type: ['string', 'null'] },
+    hardware: { type: ['string', 'null'] }, mmsi: { type: ['string', 'null'], description: '9 digits' }, imo: { type: ['string', 'null'], description: '7 digits' },
+    callsign: { type: ['string', 'null'] },
   },
 } as const;
 

@@ -89,7 +89,7 @@ export async function groupRoutes(app: FastifyInstance, { db }: ServerContext) {
 
   app.post('/deviceGroup/moveDevices', {
     config: { levels: DEVICE_EDITORS },
-    schema: { tags, summary: "Move devices into a group of their owner (groupId 0: Ungrouped Device)", querystring: tokenOnly, body: { type: 'object', properties: { groupId: { type: 'integer' }, deviceIds: idListBody.properties.deviceIds } }, response: envelope() },
+    schema: { tags, summary: "Move devices into a group of their owner (groupId 0: Ungrouped Device)", querystring: tokenOnly, body: { type: 'object', properties: { groupId: { type: ['integer', 'null'] }, deviceIds: idListBody.properties.deviceIds } }, response: envelope() },
   }, async (request) => {
     const { groupId, deviceIds } = parseWith(moveDevicesSchema, request.body);
     assertAllVisible(deviceIds, await visibleDeviceIds(db, request.user, deviceIds));
