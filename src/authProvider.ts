@@ -2,9 +2,9 @@ import type { AuthProvider } from 'react-admin';
 import { usersApi } from './api/usersApi';
 import { ErrorCode } from './domain/errorCodes';
 import { canAccessPage } from './domain/pageAccess';
-import { clearSession, getState, setState, setToken } from './state/clientState';
+import { clearSession, getState } from './state/clientState';
 import { forgetLogin, rememberLogin } from './state/rememberedLogin';
-import { hasUser, loadUser } from './state/session';
+import { hasUser, loadUser, loginWith } from './state/session';
 
 /**
  * Login, logout and the session states of SPEC section 4:
@@ -39,10 +39,7 @@ export interface LoginParams {
 export function createAuthProvider(deps: AuthDeps = defaultDeps): AuthProvider {
   return {
     async login({ username, password, remember, redirectTo }: LoginParams) {
-      const { token } = await usersApi.login(username, password);
-      setToken(token);
-      setState({ relogin: false });
-      await loadUser();
+      await loginWith(username, password);
       if (remember === true) await rememberLogin(username, password);
       else if (remember === false) forgetLogin();
       return { redirectTo: redirectTo ?? '/' };

@@ -1,4 +1,32 @@
 import { createRoot } from 'react-dom/client';
+import { configureClient } from './api';
+import { loadConfig } from './config';
+import { documentTitle } from './i18n/messages';
+import { getState, persistOnUnload, restoreState } from './state/clientState';
+import { Root } from './Root';
 
-// Placeholder until the console shell lands.
-createRoot(document.getElementById('root')!).render(<p>Fleet console</p>);
+/** Start: runtime config, the saved client state, the HTTP client's hooks, then the first screen. */
+async function start() {
+  await loadConfig();
+  const state = restoreState();
+  persistOnUnload();
+  configureClient({
+    getToken: () => getState().token,
+    getLanguage: () => getState().language,
+    getContext: () => ({ onLoginPage: window.location.pathname === '/login', userName: getState().name }),
+  });
+  document.title = documentTitle(state.language);
+  document.documentElement.lang = state.language;
+
+  const path = window.location.pathname;
+  const open = path === '/login' || path === '/auth-redirect';
+  if (!state.token && !open) {
+    const wanted = path === '/' ? '' : `?redirect=${encodeURIComponent(path + window.location.search)}`;
+    window.history.replaceState(null, '', `/login${wanted}`);
+  }
+  const startOn = !state.token && path !== '/auth-redirect' ? 'login' : path === '/login' && state.token ? 'app' : path === '/login' ? 'login' : 'app';
+  if (startOn === 'app' && path === '/login') window.history.replaceState(null, '', '/');
+  createRoot(document.getElementById('root')!).render(<Root start={startOn} />);
+}
+
+void start();

@@ -16,6 +16,8 @@ export const ErrorCode = {
   RouteNotFound: 10,
   HasDependents: 11,
   BadRequest: 12,
+  /** A device's number or secret did not match (ingest). */
+  DeviceAuthFailed: 13,
   LoggedInElsewhere: -24,
   SessionTimeout: -26,
   Busy: -100,
@@ -40,6 +42,7 @@ export const errorMessageKey: Record<ErrorCode, string> = {
   [ErrorCode.RouteNotFound]: 'error.routeNotFound',
   [ErrorCode.HasDependents]: 'error.hasDependents',
   [ErrorCode.BadRequest]: 'error.badRequest',
+  [ErrorCode.DeviceAuthFailed]: 'error.deviceAuth',
   [ErrorCode.LoggedInElsewhere]: 'error.loggedInElsewhere',
   [ErrorCode.SessionTimeout]: 'error.sessionTimeout',
   [ErrorCode.Busy]: 'error.busy',

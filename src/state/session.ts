@@ -1,6 +1,6 @@
 import { usersApi } from '../api/usersApi';
 import type { User } from '../domain/user';
-import { getState, setState } from './clientState';
+import { getState, setState, setToken } from './clientState';
 import { loadIcons } from './icons';
 
 /** Fetches the logged-in user into the client state (roles = [permissionLevel]). */
@@ -19,3 +19,11 @@ export async function loadUser(): Promise<User> {
 }
 
 export const hasUser = (): boolean => getState().roles.length > 0 && getState().id !== null;
+
+/** Logs in, stores the token and loads the user (the login page, the login-again dialog). */
+export async function loginWith(name: string, password: string): Promise<User> {
+  const { token } = await usersApi.login(name, password);
+  setToken(token);
+  setState({ relogin: false });
+  return loadUser();
+}

@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { Admin, CustomRoutes, Resource, memoryStore } from 'react-admin';
+import { Navigate, Route, useNavigate } from 'react-router-dom';
+import { createAuthProvider } from './authProvider';
+import { createDataProvider } from './dataProvider';
+import { createI18nProvider } from './i18n/i18nProvider';
+import { Layout } from './layout/Layout';
+import { LoginPage } from './pages/login/LoginPage';
+import AuthRedirect from './pages/AuthRedirect';
+import { ENDPOINTS, RESOURCES } from './resources';
+import { ResourceCreate } from './resources/generic/ResourceCreate';
+import { ResourceEdit } from './resources/generic/ResourceEdit';
+import { ResourceList } from './resources/generic/ResourceList';
+import { layoutRoutes } from './routes';
+import { getState } from './state/clientState';
+import { buildTheme } from './theme/buildTheme';
+import { useClientState } from './state/useClientState';
+
+/** No refetch storms: the bell polls on its own clock; lists refresh on navigation. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false, staleTime: 10_000 } },
+});
+
+const dataProvider = createDataProvider(ENDPOINTS);
+const authProvider = createAuthProvider();
+const i18nProvider = createI18nProvider(getState().language);
+
+const VIEWS = RESOURCES.map((definition) => ({
+  definition,
+  List: () => <ResourceList definition={definition} />,
+  Create: definition.endpoints.create ? () => <ResourceCreate definition={definition} /> : undefined,
+  Edit: definition.endpoints.update ? () => <ResourceEdit definition={definition} /> : undefined,
+}));
+
+function RaLogin() {
+  const navigate = useNavigate();
+  return <LoginPage onLoggedIn={(to) => navigate(to, { replace: true })} />;
+}
+
+const ToDashboard = () => <Navigate to="/dashboard" replace />;
+const To404 = () => <Navigate to="/404" replace />;
+const To401 = () => <Navigate to="/401" replace />;
+
+/** The console: react-admin with our providers, layout, routes and resources. */
+export default function App() {
+  const primary = useClientState((s) => s.theme);
+  const theme = useMemo(() => buildTheme(primary), [primary]);
+  return (
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      store={memoryStore()}
+      theme={theme}
+      layout={Layout}
+      dashboard={ToDashboard}
+      loginPage={RaLogin}
+      catchAll={To404}
+      accessDenied={To401}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/auth-redirect" element={<AuthRedirect />} />
+      </CustomRoutes>
+      <CustomRoutes>{layoutRoutes()}</CustomRoutes>
+      {VIEWS.map(({ definition, List, Create, Edit }) => (
+        <Resource key={definition.name} name={definition.name} list={List} create={Create} edit={Edit} recordRepresentation={definition.recordRepresentation} />
+      ))}
+    </Admin>
+  );
+}

@@ -1,0 +1,47 @@
+import * as yup from 'yup';
+import { FAULT_CODE_LIST, isFaultCode } from './faultCodes';
+
+/**
+ * One report of a device to the ingest endpoint (issue 5). Every field is checked; a message is a
+ * key of messages.ts so the server answers it in the caller's language.
+ */
+export const FIRMWARE_VERSION_PATTERN = /^V\d{1,2}\.\d{1,2}\.\d{1,2}$/;
+/** ISO 8601 with a time and an explicit UTC designator (Z or +00:00). */
+export const UTC_ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]00:?00)$/;
+export const MAX_BATCH_REPORTS = 1000;
+/** Reports dated further ahead of the server's clock than this are refused. */
+export const MAX_FUTURE_MS = 5 * 60_000;
+
+const num = (min: number, max: number, key: string) =>
+  yup.number().strict().typeError(key).required('validation.required').min(min, key).max(max, key);
+
+const isRealTime = (value: string | undefined) => !value || !Number.isNaN(Date.parse(value));
+
+export const reportSchema = yup.object({
+  deviceTime: yup.string().strict().typeError('validation.deviceTime').required('validation.required')
+    .matches(UTC_ISO_PATTERN, 'validation.deviceTime').test('real-time', 'validation.deviceTime', isRealTime),
+  lat: num(-90, 90, 'validation.latitude'),
+  lon: num(-180, 180, 'validation.longitude'),
+  speed: num(0, 60, 'validation.speed'),
+  heading: num(0, 360, 'validation.heading'),
+  azimuth: num(0, 360, 'validation.azimuth'),
+  elevation: num(-90, 90, 'validation.elevation'),
+  skew: num(-90, 90, 'validation.skew'),
+  satellite: yup.object({
+    name: yup.string().strict().typeError('validation.invalid').trim().required('validation.required').max(64, 'validation.tooLong'),
+    longitude: num(-180, 180, 'validation.longitude'),
+  }).default(undefined).required('validation.required'),
+  signalLevel: num(0, 100, 'validation.signalLevel'),
+  snr: num(-20, 50, 'validation.snr'),
+  modemLock: yup.boolean().strict().typeError('validation.boolean').required('validation.required'),
+  txOn: yup.boolean().strict().typeError('validation.boolean').required('validation.required'),
+  lteSignal: yup.number().strict().typeError('validation.lteSignal').min(-140, 'validation.lteSignal').max(0, 'validation.lteSignal').optional().nullable(),
+  faults: yup.array(yup.string().strict().typeError('validation.faultCode').required('validation.faultCode').test('known', 'validation.faultCode', isFaultCode))
+    .typeError('validation.faultCode').required('validation.required').max(FAULT_CODE_LIST.length, 'validation.tooLong'),
+  firmware: yup.object({
+    adu: yup.string().strict().typeError('validation.firmwareVersion').required('validation.required').matches(FIRMWARE_VERSION_PATTERN, 'validation.firmwareVersion'),
+    bdu: yup.string().strict().typeError('validation.firmwareVersion').required('validation.required').matches(FIRMWARE_VERSION_PATTERN, 'validation.firmwareVersion'),
+  }).default(undefined).optional(),
+});
+
+export type DeviceReport = yup.InferType<typeof reportSchema>;

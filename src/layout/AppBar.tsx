@@ -1,0 +1,40 @@
+import MuiAppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useSidebarState } from 'react-admin';
+import { useT } from '../i18n/I18nContext';
+import { setSidebarOpen } from '../state/clientState';
+import { Bell } from './Bell';
+import { LanguageSelect } from './LanguageSelect';
+import { TestBadge } from './TestBadge';
+import { TimeZoneSelect } from './TimeZoneSelect';
+import { UserMenu } from './UserMenu';
+import { pictureForDay } from './weekdayPictures';
+
+/** The navbar: sidebar toggle, title, weekday picture, test badge, bell, time zone, language, user. */
+export function AppBar() {
+  const { t } = useT();
+  const [open, setOpen] = useSidebarState();
+  return (
+    <MuiAppBar position="fixed" color="primary" elevation={1}>
+      <Toolbar variant="dense" sx={{ gap: 1, minHeight: 48, px: { xs: 1, sm: 2 } }}>
+        <IconButton color="inherit" aria-label={t('console.nav.toggleSidebar')} data-testid="sidebar-toggle" onClick={() => { setOpen(!open); setSidebarOpen(!open); }}>
+          <MenuIcon />
+        </IconButton>
+        <Typography variant="subtitle1" component="div" noWrap sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }}>
+          {t('console.title')}
+        </Typography>
+        <Box component="img" src={pictureForDay()} alt="" data-testid="weekday-picture" sx={{ height: 28, display: { xs: 'none', md: 'block' } }} />
+        <TestBadge />
+        <Box sx={{ flex: 1 }} />
+        <Bell />
+        <TimeZoneSelect />
+        <LanguageSelect />
+        <UserMenu />
+      </Toolbar>
+    </MuiAppBar>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { LANGUAGES, type Language } from '../domain/constants';
+import { useT } from '../i18n/I18nContext';
+import { documentTitle } from '../i18n/messages';
+import { setLanguage } from '../state/clientState';
+
+/** Sets the language everywhere (react-admin follows the client state), the cookie and the title. */
+export function changeLanguage(language: Language): void {
+  setLanguage(language);
+  document.title = documentTitle(language);
+  document.documentElement.lang = language;
+}
+
+/** The language dropdown: the current language is disabled. */
+export function LanguageSelect({ light = false }: { light?: boolean }) {
+  const { t, language } = useT();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        startIcon={<TranslateIcon />}
+        aria-label={t('console.nav.language')}
+        aria-haspopup="menu"
+        data-testid="lang-select"
+        sx={light ? { bgcolor: 'rgba(255,255,255,0.85)', color: 'text.primary', '&:hover': { bgcolor: '#fff' } } : undefined}
+      >
+        {t(`console.lang.${language}`)}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {LANGUAGES.map((lang) => (
+          <MenuItem
+            key={lang}
+            disabled={lang === language}
+            data-testid={`lang-${lang}`}
+            onClick={() => {
+              setAnchor(null);
+              changeLanguage(lang);
+            }}
+          >
+            {t(`console.lang.${lang}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

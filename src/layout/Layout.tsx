@@ -1,0 +1,49 @@
+import { useEffect, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Layout as RaLayout, useLocaleState, useSidebarState } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { useClientState } from '../state/useClientState';
+import { AppBar } from './AppBar';
+import { Breadcrumb } from './Breadcrumb';
+import { Menu } from './Menu';
+import { ReloginDialog } from './ReloginDialog';
+import { RouteGuard } from './RouteGuard';
+import { TabsStrip } from './TabsStrip';
+
+/** Keeps react-admin's locale and sidebar in step with the client state (the one source). */
+function StateSync() {
+  const language = useClientState((s) => s.language);
+  const sidebarOpen = useClientState((s) => s.sidebarOpen);
+  const [locale, setLocale] = useLocaleState();
+  const [, setOpen] = useSidebarState();
+  const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (locale !== language) setLocale(language);
+  }, [language, locale, setLocale]);
+  useEffect(() => {
+    if (!mobile) setOpen(sidebarOpen);
+  }, [mobile, sidebarOpen, setOpen]);
+  // Mobile mode (under 1024 px): the sidebar closes on every route change.
+  useEffect(() => {
+    if (mobile) setOpen(false);
+  }, [mobile, pathname, setOpen]);
+  return null;
+}
+
+/** react-admin's layout with our navbar and menu, plus breadcrumb, tabs and the session guard. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { px: 0, pt: 0 }, '& .RaSidebar-fixed': { bgcolor: (t: Theme) => t.console.menuBg } }}>
+      <StateSync />
+      <TabsStrip />
+      <Breadcrumb />
+      <Box sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>
+        <RouteGuard>{children}</RouteGuard>
+      </Box>
+      <ReloginDialog />
+    </RaLayout>
+  );
+}

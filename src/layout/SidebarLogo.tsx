@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import { useT } from '../i18n/I18nContext';
+import { useClientState } from '../state/useClientState';
+
+export const DEFAULT_LOGO = '/logo.svg';
+
+/** The enterprise logo (fileType 1); the default logo when there is none or it fails to load. */
+export function SidebarLogo({ open }: { open: boolean }) {
+  const { t } = useT();
+  const logo = useClientState((s) => s.icons.logo);
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = logo && failed !== logo ? logo : DEFAULT_LOGO;
+  return (
+    <Box sx={{ height: 48, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 1, overflow: 'hidden' }}>
+      <Box component="img" src={src} alt={t('console.nav.logo')} data-testid="sidebar-logo" onError={() => setFailed(logo)} sx={{ maxHeight: 35, maxWidth: open ? 160 : 40, objectFit: 'contain', objectPosition: 'left' }} />
+    </Box>
+  );
+}

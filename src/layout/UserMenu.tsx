@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import KeyIcon from '@mui/icons-material/Key';
+import BadgeIcon from '@mui/icons-material/Badge';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useLogout } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useT } from '../i18n/I18nContext';
+import { useClientState } from '../state/useClientState';
+
+/** The user menu: dashboard, password change, basic info, log out. */
+export function UserMenu() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const name = useClientState((s) => s.nickName || s.name || '');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const go = (path: string) => {
+    setAnchor(null);
+    navigate(path);
+  };
+  return (
+    <>
+      <Button color="inherit" startIcon={<AccountCircle />} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('console.nav.userMenu')} data-testid="user-menu" sx={{ textTransform: 'none' }}>
+        <span className="user-name">{name}</span>
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => go('/')}><ListItemIcon><DashboardIcon fontSize="small" /></ListItemIcon>{t('console.nav.dashboard')}</MenuItem>
+        <MenuItem onClick={() => go('/personal/password')}><ListItemIcon><KeyIcon fontSize="small" /></ListItemIcon>{t('console.nav.password')}</MenuItem>
+        <MenuItem onClick={() => go('/personal/info')}><ListItemIcon><BadgeIcon fontSize="small" /></ListItemIcon>{t('console.nav.info')}</MenuItem>
+        <MenuItem data-testid="logout" onClick={() => { setAnchor(null); void logout(); }}><ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>{t('console.nav.logout')}</MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { CreateButton, DataTable, DeleteWithConfirmButton, EditButton, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import { useDateFormatter } from '../../format/useDateFormatter';
+import type { ColumnDef, ResourceDefinition } from '../types';
+
+function ColumnValue({ column, record }: { column: ColumnDef; record: RaRecord }) {
+  const translate = useTranslate();
+  const format = useDateFormatter();
+  const value = record[column.source];
+  if (column.kind === 'date') return <>{format(value as string)}</>;
+  if (column.kind === 'choice' && value !== null && value !== undefined && value !== '') return <>{translate(`${column.choicePrefix}${String(value)}`, { _: String(value) })}</>;
+  return <>{value === null || value === undefined ? '' : String(value)}</>;
+}
+
+/** The generic List: server-paged DataTable, the definition's columns and filters, row actions. */
+export function ResourceList({ definition }: { definition: ResourceDefinition }) {
+  const filters = definition.filters.map((source, i) => (i === 0 ? <SearchInput key={source} source={source} alwaysOn /> : <TextInput key={source} source={source} />));
+  const canEdit = Boolean(definition.endpoints.update);
+  return (
+    <List
+      filters={filters}
+      perPage={10}
+      sort={{ field: 'id', order: 'ASC' }}
+      actions={<TopToolbar>{definition.endpoints.create && <CreateButton />}</TopToolbar>}
+      queryOptions={{ onError: () => undefined }}
+      disableSyncWithLocation={false}
+    >
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        {definition.columns.map((column) => (
+          <DataTable.Col key={column.source} source={column.source} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
+        ))}
+        <DataTable.Col label="ra.action.edit" disableSort render={() => (
+          <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+            {canEdit && <EditButton />}
+            {definition.rowActions?.map(({ key, component: Action }) => <Action key={key} />)}
+            {definition.canDelete && <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />}
+          </span>
+        )} />
+      </DataTable>
+    </List>
+  );
+}

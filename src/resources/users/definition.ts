@@ -1,0 +1,64 @@
+import { usersApi } from '../../api/usersApi';
+import { Level } from '../../domain/levels';
+import { PAGE_ACCESS } from '../../domain/pageAccess';
+import { addUserSchema, updateUserSchema } from '../../domain/userSchemas';
+import type { Row } from '../../resourceEndpoints';
+import type { Choice, ResourceDefinition } from '../types';
+import { ResetPasswordButton } from './ResetPasswordButton';
+
+const levelChoices = (level: string | null): Choice[] =>
+  (level === Level.Admin ? [Level.Admin, Level.Enterprise, Level.SubUser] : [Level.SubUser]).map((id) => ({ id, nameKey: `console.level.${id}` }));
+
+const EDITABLE = ['id', 'name', 'nickname', 'department', 'sex', 'email', 'signature', 'company', 'userType', 'parentId'] as const;
+const CREATABLE = [...EDITABLE.filter((f) => f !== 'id'), 'password', 'repassword', 'permissionLevel'] as const;
+const pick = (record: Row, keys: readonly string[]): Row => {
+  const out: Row = {};
+  for (const key of keys) if (record[key] !== undefined) out[key] = record[key] === '' ? null : record[key];
+  return out;
+};
+
+/** User accounts (levels 1 and 2): SPEC sections 3, 5 and 7. */
+export const usersResource: ResourceDefinition = {
+  name: 'system/user',
+  levels: PAGE_ACCESS['/system/user']!,
+  endpoints: {
+    list: { path: '/users/getAll', paged: true, filters: ['name', 'permissionLevel', 'parentId'], sortable: ['id', 'name', 'nickname', 'permissionLevel', 'createdAt'] },
+    one: { path: '/users/getUserSimpleInfo' },
+    create: { path: '/users/addUser', send: 'json', params: (r) => pick(r, CREATABLE) },
+    update: { path: '/users/updateUser', send: 'json', params: (r) => pick(r, EDITABLE) },
+    delete: { path: '/users/deleteUserById', method: 'DELETE' },
+  },
+  fields: [
+    { source: 'name', input: 'text', on: { create: true, edit: true } },
+    { source: 'nickname', input: 'text', on: { create: true, edit: true } },
+    { source: 'password', input: 'password', on: { create: true } },
+    { source: 'repassword', input: 'password', on: { create: true } },
+    { source: 'permissionLevel', input: 'select', choices: levelChoices, on: { create: true, edit: true }, disabledOnEdit: true },
+    {
+      source: 'parentId', input: 'options', options: usersApi.enterpriseNames, on: { create: true, edit: true },
+      when: (values, level) => level === Level.Admin && values.permissionLevel === Level.SubUser,
+    },
+    { source: 'department', input: 'text', on: { create: true, edit: true } },
+    { source: 'sex', input: 'select', choices: ['male', 'female', 'unknown'].map((id) => ({ id, nameKey: `console.sex.${id}` })), on: { create: true, edit: true } },
+    { source: 'email', input: 'email', on: { create: true, edit: true } },
+    { source: 'company', input: 'text', on: { create: true, edit: true } },
+    { source: 'userType', input: 'select', choices: ['admin', 'company', 'staff'].map((id) => ({ id, nameKey: `console.userType.${id}` })), on: { create: true, edit: true } },
+    { source: 'signature', input: 'textarea', on: { create: true, edit: true } },
+  ],
+  columns: [
+    { source: 'id', sortable: true },
+    { source: 'name', sortable: true },
+    { source: 'nickname', sortable: true },
+    { source: 'permissionLevel', kind: 'choice', choicePrefix: 'console.level.', sortable: true },
+    { source: 'parentName' },
+    { source: 'email' },
+    { source: 'createdAt', kind: 'date', sortable: true },
+  ],
+  filters: ['name'],
+  createSchema: addUserSchema,
+  editSchema: updateUserSchema,
+  defaults: (level) => ({ permissionLevel: level === Level.Admin ? Level.Enterprise : Level.SubUser }),
+  recordRepresentation: 'name',
+  canDelete: true,
+  rowActions: [{ key: 'resetPassword', component: ResetPasswordButton }],
+};
