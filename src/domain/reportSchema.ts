@@ -7,7 +7,7 @@ import { FAULT_CODE_LIST, isFaultCode } from './faultCodes';
  */
 export const FIRMWARE_VERSION_PATTERN = /^V\d{1,2}\.\d{1,2}\.\d{1,2}$/;
 /** ISO 8601 with a time and an explicit UTC designator (Z or +00:00). */
-export const UTC_ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]00:?00)$/;
+export const UTC_ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]00:?00)$/;
 export const MAX_BATCH_REPORTS = 1000;
 /** Reports dated further ahead of the server's clock than this are refused. */
 export const MAX_FUTURE_MS = 5 * 60_000;
