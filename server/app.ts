@@ -12,12 +12,13 @@ import { userRoutes } from './modules/users/userRoutes';
 import { pictureRoutes } from './modules/users/pictureRoutes';
 import { extraLinkRoutes } from './modules/users/extraLinkRoutes';
 import { deviceModuleRoutes } from './modules/devices';
+import { monitoringRoutes } from './modules/monitoring';
 import { IMAGE_MAX_BYTES } from '../src/domain/constants';
 
 /** The API modules, each mounted under /cz/{segment}/{prefix}. */
 const MODULES = [
   { prefix: 'users', routes: [userRoutes, pictureRoutes, extraLinkRoutes] },
-  { prefix: 'deviceModule', routes: deviceModuleRoutes },
+  { prefix: 'deviceModule', routes: [...deviceModuleRoutes, ...monitoringRoutes] },
 ] as const;
 
 const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1***').replace(/([?&]password=)[^&]*/g, '$1***');

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { DEVICE_KINDS } from '../../../src/domain/deviceKinds';
+import { faultInfo } from '../../../src/domain/faultCodes';
+import { languageOf, ok } from '../../http/envelope';
+import { envelope, tokenQuery } from '../../http/schemas';
+import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
+import { STATE_JOINS, STATUS_SQL } from './stateSql';
+
+const tags = ['monitoring'];
+type Counts = { total: number; online: number; offline: number; warn: number };
+const zero = (): Counts => ({ total: 0, online: 0, offline: 0, warn: 0 });
+const STATE_NAMES = ['offline', 'online', 'warn'] as const;
+
+/** deviceModule/monitor: counts per state and per kind, and the faults seen most lately (Home). */
+export async function dashboardRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.get('/monitor/statusCounts', {
+    schema: {
+      tags, summary: 'Visible devices counted per state and per kind',
+      querystring: { type: 'object', properties: tokenQuery },
+      response: envelope({ type: 'object', additionalProperties: true }),
+    },
+  }, async (request) => {
+    const rows = await db.query<{ kind: string; status: number; n: number }>(
+      `SELECT kind, status, count(*)::int AS n FROM (
+         SELECT d.device_kind AS kind, ${STATUS_SQL} AS status FROM devices d ${STATE_JOINS} WHERE ${VISIBLE_DEVICES_SQL}) x
+        GROUP BY kind, status`,
+      scopeParams(request.user),
+    );
+    const all = zero();
+    const byKind = Object.fromEntries(DEVICE_KINDS.map((k) => [k, zero()])) as Record<string, Counts>;
+    for (const r of rows) {
+      const name = STATE_NAMES[r.status] ?? 'offline';
+      for (const c of [all, (byKind[r.kind] ??= zero())]) {
+        c.total += r.n;
+        c[name] += r.n;
+      }
+    }
+    return ok({ ...all, byKind });
+  });
+
+  app.get('/monitor/topFaults', {
+    schema: {
+      tags, summary: 'Fault codes seen most within the last days (default 7) on visible devices',
+      querystring: { type: 'object', properties: { ...tokenQuery, days: { type: 'integer', minimum: 1, maximum: 366, default: 7 }, limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } } },
+      response: envelope({ type: 'array', items: { type: 'object', additionalProperties: true } }),
+    },
+  }, async (request) => {
+    const { days, limit } = request.query as { days: number; limit: number };
+    const rows = await db.query<{ code: string; alarms: number; devices: number; lastSeenAt: string }>(
+      `SELECT a.code, count(*)::int AS alarms, count(DISTINCT a.device_id)::int AS devices, max(a.last_seen_at) AS "lastSeenAt"
+         FROM alarms a JOIN devices d ON d.id = a.device_id
+        WHERE a.last_seen_at >= now() - make_interval(days => $4::int) AND ${VISIBLE_DEVICES_SQL}
+        GROUP BY a.code ORDER BY alarms DESC, devices DESC, a.code LIMIT $5`,
+      [...scopeParams(request.user), days, limit],
+    );
+    const lang = languageOf(request);
+    return ok(rows.map((r) => {
+      const info = faultInfo(r.code);
+      return { ...r, severity: info?.severity ?? null, unit: info?.unit ?? null, meaning: info?.meaning[lang] ?? r.code };
+    }));
+  });
+}

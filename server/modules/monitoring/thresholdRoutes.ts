@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { Level } from '../../../src/domain/levels';
+import { BizError, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, tokenQuery } from '../../http/schemas';
+import { DEVICE_EDITORS, VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
+
+const tags = ['monitoring'];
+const minutes = yup.number().typeError('validation.offlineMinutes').integer('validation.offlineMinutes')
+  .min(1, 'validation.offlineMinutes').max(10080, 'validation.offlineMinutes');
+const thresholdSchema = yup.object({
+  deviceId: yup.number().typeError('validation.integer').integer('validation.integer').optional(),
+  enterpriseId: yup.number().typeError('validation.integer').integer('validation.integer').optional(),
+  /** null removes the device's or enterprise's own threshold (the next level's applies). */
+  minutes: minutes.nullable().defined('validation.required'),
+});
+const settingsSchema = yup.object({
+  defaultOfflineMinutes: minutes.optional(),
+  retentionDays: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.invalid').max(3650, 'validation.invalid').optional(),
+});
+
+/**
+ * deviceModule/monitor offline thresholds and settings: a device's own threshold or its
+ * enterprise's default (admins any; an enterprise its own), and the server default and history
+ * retention (admins).
+ */
+export async function thresholdRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.post('/monitor/setOfflineThreshold', {
+    config: { levels: DEVICE_EDITORS },
+    schema: {
+      tags, summary: 'Set (or remove with minutes null) a device\'s or an enterprise\'s offline threshold',
+      querystring: { type: 'object', properties: tokenQuery },
+      body: { type: 'object', properties: { deviceId: { type: 'integer' }, enterpriseId: { type: 'integer' }, minutes: { type: ['integer', 'null'] } } },
+      response: envelope(),
+    },
+  }, async (request) => {
+    const input = parseWith(thresholdSchema, request.body);
+    const caller = request.user;
+    if (input.deviceId !== undefined) {
+      const [visible] = await db.query(`SELECT 1 FROM devices d WHERE d.id = $4 AND ${VISIBLE_DEVICES_SQL}`, [...scopeParams(caller), input.deviceId]);
+      if (!visible) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+      if (input.minutes === null) await db.query('DELETE FROM device_offline_thresholds WHERE device_id = $1', [input.deviceId]);
+      else await db.query(`INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, $2)
+        ON CONFLICT (device_id) DO UPDATE SET offline_minutes = EXCLUDED.offline_minutes`, [input.deviceId, input.minutes]);
+      return ok(null);
+    }
+    const enterpriseId = caller.permissionLevel === Level.Admin ? input.enterpriseId : caller.id;
+    if (enterpriseId === undefined) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'enterpriseId', message: 'validation.required' }]);
+    if (input.enterpriseId !== undefined && input.enterpriseId !== enterpriseId) throw new BizError(ErrorCode.NotFound);
+    const [enterprise] = await db.query(`SELECT 1 FROM users WHERE id = $1 AND permission_level = '2'`, [enterpriseId]);
+    if (!enterprise) throw new BizError(ErrorCode.NotFound);
+    if (input.minutes === null) await db.query('DELETE FROM enterprise_offline_thresholds WHERE enterprise_id = $1', [enterpriseId]);
+    else await db.query(`INSERT INTO enterprise_offline_thresholds (enterprise_id, offline_minutes) VALUES ($1, $2)
+      ON CONFLICT (enterprise_id) DO UPDATE SET offline_minutes = EXCLUDED.offline_minutes`, [enterpriseId, input.minutes]);
+    return ok(null);
+  });
+
+  app.get('/monitor/settings', {
+    config: { levels: [Level.Admin] },
+    schema: { tags, summary: 'Server default offline threshold and history retention', querystring: { type: 'object', properties: tokenQuery } },
+  }, async () => ok((await readSettings(db))));
+
+  app.post('/monitor/updateSettings', {
+    config: { levels: [Level.Admin] },
+    schema: {
+      tags, summary: 'Change the default offline threshold (minutes) or the history retention (days)',
+      querystring: { type: 'object', properties: tokenQuery },
+      body: { type: 'object', properties: { defaultOfflineMinutes: { type: 'integer' }, retentionDays: { type: 'integer' } } },
+    },
+  }, async (request) => {
+    const input = parseWith(settingsSchema, request.body);
+    await db.query(`UPDATE monitor_settings SET default_offline_minutes = COALESCE($1, default_offline_minutes),
+      retention_days = COALESCE($2, retention_days) WHERE id = 1`, [input.defaultOfflineMinutes ?? null, input.retentionDays ?? null]);
+    return ok(await readSettings(db));
+  });
+}
+
+async function readSettings(db: ServerContext['db']) {
+  const [row] = await db.query<{ defaultOfflineMinutes: number; retentionDays: number }>(
+    'SELECT default_offline_minutes AS "defaultOfflineMinutes", retention_days AS "retentionDays" FROM monitor_settings WHERE id = 1');
+  return row;
+}

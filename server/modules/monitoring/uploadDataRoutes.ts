@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { DEVICE_STATES } from '../../../src/domain/deviceKinds';
+import { BizError, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, tokenQuery } from '../../http/schemas';
+import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
+import { STATE_COLUMNS, STATE_JOINS } from './stateSql';
+
+const ids = () => yup.array(yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required'))
+  .typeError('validation.invalid').max(1000, 'validation.tooLong').default([]);
+
+/** SPEC's device-upload-data query, plus optional paging, search and "unacknowledged alarms only". */
+export const uploadDataQuerySchema = yup.object({
+  deviceId: yup.number().typeError('validation.integer').integer('validation.integer').nullable().default(0),
+  deviceStatus: yup.array(yup.number().typeError('validation.integer').oneOf([...DEVICE_STATES], 'validation.invalid').required('validation.required'))
+    .typeError('validation.invalid').default([]),
+  deviceType: yup.array(yup.string().required('validation.required').max(64, 'validation.tooLong')).typeError('validation.invalid').max(100, 'validation.tooLong').default([]),
+  ownerSubId: ids(),
+  ownerId: ids(),
+  search: yup.string().trim().max(64, 'validation.tooLong').default(''),
+  unacknowledgedOnly: yup.boolean().typeError('validation.boolean').default(false),
+  pageIndex: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.invalid').optional(),
+  pageSize: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.invalid').max(10000, 'validation.invalid').optional(),
+});
+
+const UPLOAD_DATA_SQL = `SELECT * FROM (
+  SELECT d.id, d.name, d.device_num AS "deviceNum", d.device_kind AS "deviceKind", d.device_type AS "deviceType",
+         d.owner_id AS "ownerId", o.name AS "ownerName", COALESCE(d.owner_sub_id, 0) AS "ownerSubId", d.activated,
+         ${STATE_COLUMNS}
+    FROM devices d LEFT JOIN users o ON o.id = d.owner_id ${STATE_JOINS}
+   WHERE ${VISIBLE_DEVICES_SQL}
+     AND ($4::int = 0 OR d.id = $4::int)
+     AND (cardinality($5::int[]) = 0 OR 0 = ANY($5::int[]) OR ds.state = ANY($5::int[]))
+     AND (cardinality($6::text[]) = 0 OR d.device_kind = ANY($6::text[]) OR d.device_type = ANY($6::text[]))
+     AND (cardinality($7::int[]) = 0 OR d.owner_sub_id = ANY($7::int[]))
+     AND (cardinality($8::int[]) = 0 OR d.owner_id = ANY($8::int[]))
+     AND ($9::text = '' OR d.name ILIKE $9::text OR d.device_num ILIKE $9::text)
+     AND (NOT $10::boolean OR EXISTS (SELECT 1 FROM alarms a WHERE a.device_id = d.id AND a.cleared_at IS NULL AND a.acked_at IS NULL))
+  ) x
+ WHERE cardinality($5::int[]) = 0 OR x.status = ANY($5::int[])
+ ORDER BY x.id LIMIT $11 OFFSET $12`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition (SPEC section 7): the visible
+ * devices with their latest state. The alarm bell sends deviceStatus [2]; a non-empty list turns
+ * the dot on. A deviceId the caller may not see answers "not found".
+ */
+export async function uploadDataRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.post('/deviceGroup/getAllDeviceUploadDataWithCondition', {
+    schema: {
+      tags: ['monitoring'], summary: 'Visible devices with their latest reported state, filtered',
+      querystring: { type: 'object', properties: tokenQuery },
+      body: {
+        type: 'object',
+        properties: {
+          deviceId: { type: ['integer', 'null'] }, deviceStatus: { type: 'array', items: { type: 'integer' } },
+          deviceType: { type: 'array', items: { type: 'string' } }, ownerSubId: { type: 'array', items: { type: 'integer' } },
+          ownerId: { type: 'array', items: { type: 'integer' } }, search: { type: 'string' }, unacknowledgedOnly: { type: 'boolean' },
+          pageIndex: { type: 'integer' }, pageSize: { type: 'integer' },
+        },
+      },
+      response: envelope({ type: 'array', items: { type: 'object', additionalProperties: true } }),
+    },
+  }, async (request) => {
+    const q = parseWith(uploadDataQuerySchema, request.body ?? {});
+    const deviceId = q.deviceId ?? 0;
+    const limit = q.pageSize ?? null;
+    const offset = q.pageSize ? ((q.pageIndex ?? 1) - 1) * q.pageSize : 0;
+    const search = q.search ? `%${escapeLike(q.search)}%` : '';
+    const rows = await db.query(UPLOAD_DATA_SQL, [...scopeParams(request.user), deviceId, q.deviceStatus, q.deviceType,
+      q.ownerSubId, q.ownerId, search, q.unacknowledgedOnly, limit, offset]);
+    if (deviceId && !rows.length) {
+      const [visible] = await db.query(`SELECT 1 FROM devices d WHERE d.id = $4 AND ${VISIBLE_DEVICES_SQL}`, [...scopeParams(request.user), deviceId]);
+      if (!visible) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+    }
+    return ok(rows);
+  });
+}
