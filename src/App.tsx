@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, memoryStore } from 'react-admin';
-import { Navigate, Route, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, useNavigate } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
@@ -47,6 +47,7 @@ export default function App() {
   const primary = useClientState((s) => s.theme);
   const theme = useMemo(() => buildTheme(primary), [primary]);
   return (
+    <BrowserRouter>
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}
@@ -69,5 +70,6 @@ export default function App() {
         <Resource key={definition.name} name={definition.name} list={List} create={Create} edit={Edit} recordRepresentation={definition.recordRepresentation} />
       ))}
     </Admin>
+    </BrowserRouter>
   );
 }

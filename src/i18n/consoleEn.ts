@@ -69,6 +69,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
     level: { '1': 'Admin', '2': 'Enterprise user', '3': 'Enterprise sub-user' },
     userType: { admin: 'Admin', company: 'Company', staff: 'Staff' },
     sex: { male: 'Male', female: 'Female', unknown: 'Unknown' },
+    table: { actions: 'Actions' },
     action: {
       resetPassword: 'Reset password',
       save: 'Save',

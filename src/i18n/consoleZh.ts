@@ -66,6 +66,7 @@ export const consoleZh = {
     level: { '1': '管理员', '2': '企业用户', '3': '企业子用户' },
     userType: { admin: 'Admin', company: 'Company', staff: 'Staff' },
     sex: { male: '男', female: '女', unknown: '未知' },
+    table: { actions: '操作' },
     action: {
       resetPassword: '重置密码',
       save: '保存',

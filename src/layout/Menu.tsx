@@ -45,7 +45,7 @@ export function Menu() {
       component="nav"
       dense
       sx={{
-        bgcolor: menuBg, color: text, minHeight: '100%', py: 0,
+        bgcolor: menuBg, color: text, minHeight: '100%', py: 0, width: open ? 240 : 55, transition: 'width 195ms',
         '& .MuiListItemButton-root:hover': { bgcolor: hover },
         '& .MuiListItemButton-root.Mui-selected': { bgcolor: hover, color: '#fff', borderLeft: `3px solid ${theme.palette.primary.light}` },
       }}

@@ -1,5 +1,6 @@
 import { CreateButton, DataTable, DeleteWithConfirmButton, EditButton, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import type { RaRecord } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import type { ColumnDef, ResourceDefinition } from '../types';
 
@@ -25,11 +26,11 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
       queryOptions={{ onError: () => undefined }}
       disableSyncWithLocation={false}
     >
-      <DataTable rowClick={false} bulkActionButtons={false}>
+      <DataTable rowClick={false} bulkActionButtons={false} sx={{ '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
         {definition.columns.map((column) => (
           <DataTable.Col key={column.source} source={column.source} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
         ))}
-        <DataTable.Col label="ra.action.edit" disableSort render={() => (
+        <DataTable.Col label="console.table.actions" disableSort render={() => (
           <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
             {canEdit && <EditButton />}
             {definition.rowActions?.map(({ key, component: Action }) => <Action key={key} />)}
