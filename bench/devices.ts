@@ -1,0 +1,156 @@
+/**
+ * npm run bench:devices - the device list and the Excel import under load.
+ * For each engine (PGlite in memory; PostgreSQL in a scratch schema when one answers at
+ * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, dropped afterwards):
+ * with 10,000 and then 100,000 devices, getAll (first page, last page, a filtered page, an
+ * enterprise's page, a sub-user's page) through the whole HTTP stack (app.inject, session
+ * check included), p50 and p99; then an Excel import of 10,000 rows (time, peak RSS).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { startServer } from '../server/start';
+import type { Db } from '../server/db/connection';
+import { insertDevices } from '../server/modules/devices/importWriter';
+import { DEVICE_KINDS } from '../src/domain/deviceKinds';
+import type { DeviceInput } from '../src/domain/deviceSchemas';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SIZES = [10_000, 100_000];
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const IMPORT_ROWS = 10_000;
+
+interface Bench { app: FastifyInstance; db: Db; base: string; close(): Promise<void> }
+
+async function pgAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try { await client.connect(); await client.query('SELECT 1'); return true; } catch { return false; } finally { await client.end().catch(() => undefined); }
+}
+
+async function open(engine: 'pglite' | 'postgres'): Promise<Bench> {
+  let databaseUrl = '';
+  let drop = async () => {};
+  if (engine === 'postgres') {
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect(); await admin.query(`CREATE SCHEMA ${schema}`); await admin.end();
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect(); await c.query(`DROP SCHEMA ${schema} CASCADE`); await c.end();
+    };
+  }
+  const { app, db, config } = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true });
+  return { app, db, base: `/cz/${config.apiSegment}`, close: async () => { await app.close(); await drop(); } };
+}
+
+/** Adds devices (spread over the two demo enterprises, every kind and state) up to a total. */
+async function fillTo(b: Bench, total: number): Promise<void> {
+  const [row] = await b.db.query<{ n: number; max: number }>('SELECT count(*)::int AS n, COALESCE(max(id), 0)::int AS max FROM devices');
+  const owners = (await b.db.query<{ id: number }>(`SELECT id FROM users WHERE name IN ('oceanic', 'polaris') ORDER BY id`)).map((r) => r.id);
+  const devices: DeviceInput[] = [];
+  for (let i = row!.max + 1; devices.length < total - row!.n; i++) {
+    const hex = (0x10000000 + i).toString(16).toUpperCase();
+    devices.push({
+      name: `Vessel ${String(i).padStart(6, '0')}`, deviceNum: hex, mac: `02.00.${hex.match(/../g)!.join('.')}`, deviceSn: `BSN${i}`,
+      ownerId: owners[i % 2]!, ownerSubId: 0, manufactureDate: '2023-06-01', deviceType: `Type ${i % 8}`, aduVersion: 'V2.0.1',
+      bduVersion: 'V1.4.0', manufactureInfo: 'Bench factory', deviceModel: 'BM-1', deviceKind: DEVICE_KINDS[i % DEVICE_KINDS.length]!,
+    });
+  }
+  for (let start = 0; start < devices.length; start += 20_000) await b.db.transaction((tx) => insertDevices(tx, devices.slice(start, start + 20_000)));
+  await b.db.query(`UPDATE devices SET status = id % 3, activated = id % 5 <> 0 WHERE id > $1`, [row!.max]);
+  await b.db.exec(b.db.engine === 'postgres' ? 'VACUUM ANALYZE devices' : 'ANALYZE devices');
+}
+
+async function login(b: Bench, name: string, password: string): Promise<string> {
+  const res = await b.app.inject({ method: 'POST', url: `${b.base}/users/login`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${name}&password=${password}` });
+  return res.json().data.token;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function timePage(b: Bench, token: string, query: string): Promise<{ p50: number; p99: number; total: number }> {
+  const url = `${b.base}/deviceModule/device/getAll?token=${token}&${query}`;
+  let total = 0;
+  for (let i = 0; i < 20; i++) total = (await b.app.inject({ url })).json().data.total;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = process.hrtime.bigint();
+    const res = await b.app.inject({ url });
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (res.json().code !== 0) throw new Error(res.body);
+  }
+  times.sort((x, y) => x - y);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), total };
+}
+
+async function importXlsx(b: Bench, token: string): Promise<{ ms: number; bytes: number; rssBefore: number; rssPeak: number }> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('devices');
+  sheet.addRow(['Name', 'Device number', 'MAC', 'SN', 'Owner', 'Sub-user', 'Manufacture date', 'Type', 'ADU version', 'BDU version', 'Manufacture info', 'Model', 'Kind']);
+  for (let i = 0; i < IMPORT_ROWS; i++) {
+    const hex = (0xe0000000 + i).toString(16).toUpperCase();
+    sheet.addRow([`Imported ${i}`, hex, `0C${hex}00`, `XSN${i}`, i % 2 ? 'oceanic' : 'polaris', 0, new Date(Date.UTC(2022, 1, 2)), 'VSAT', 'V1', 'V1', 'factory', 'M1', 'VSAT']);
+  }
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  const boundary = '----bench';
+  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d.xlsx"\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, process.memoryUsage().rss); }, 10);
+  const started = Date.now();
+  const res = await b.app.inject({ method: 'POST', url: `${b.base}/deviceModule/device/import?token=${token}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const ms = Date.now() - started;
+  clearInterval(sampler);
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  if (res.json().code !== 0) throw new Error(res.body.slice(0, 500));
+  return { ms, bytes: file.length, rssBefore, rssPeak };
+}
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(10);
+
+async function benchEngine(engine: 'pglite' | 'postgres') {
+  const b = await open(engine);
+  try {
+    for (const size of SIZES) {
+      const fillStart = Date.now();
+      await fillTo(b, size);
+      console.log(`\n${engine}, ${size.toLocaleString('en')} devices (filled in ${((Date.now() - fillStart) / 1000).toFixed(1)} s), ${RUNS} runs each:`);
+      const admin = await login(b, 'admin', 'admin123');
+      const oceanic = await login(b, 'oceanic', 'oceanic123');
+      const oceanops = await login(b, 'oceanops', 'oceanops123');
+      const last = Math.ceil(size / 20);
+      const cases: [string, string, string][] = [
+        ['admin, first page', admin, 'pageIndex=1&pageSize=20'],
+        ['admin, last page', admin, `pageIndex=${last}&pageSize=20`],
+        ['admin, middle page', admin, `pageIndex=${Math.ceil(last / 2)}&pageSize=20`],
+        ['admin, kind=vsat & status=1, page 3', admin, 'deviceKind=vsat&status=1&pageIndex=3&pageSize=20'],
+        ['admin, not activated, last page', admin, `activated=false&pageIndex=${Math.ceil(size / 5 / 20)}&pageSize=20`],
+        ['admin, sorted by name desc, page 2', admin, 'sort=name&order=desc&pageIndex=2&pageSize=20'],
+        ['admin, search "Vessel 0012"', admin, 'search=Vessel%200012&pageSize=20'],
+        ['enterprise, first page', oceanic, 'pageIndex=1&pageSize=20'],
+        ['enterprise, kind=4g, last page', oceanic, `deviceKind=4g&pageIndex=${Math.ceil(size / 12 / 20)}&pageSize=20`],
+        ['sub-user, first page', oceanops, 'pageIndex=1&pageSize=20'],
+      ];
+      console.log(`  ${'getAll'.padEnd(42)}${'p50'.padStart(10)}${'p99'.padStart(10)}   total`);
+      for (const [label, token, query] of cases) {
+        const r = await timePage(b, token, query);
+        console.log(`  ${label.padEnd(42)}${ms(r.p50)}${ms(r.p99)}   ${r.total}`);
+      }
+    }
+    const admin = await login(b, 'admin', 'admin123');
+    const r = await importXlsx(b, admin);
+    console.log(`  Excel import of ${IMPORT_ROWS.toLocaleString('en')} rows (${mb(r.bytes)} file, into ${SIZES.at(-1)!.toLocaleString('en')}): ${(r.ms / 1000).toFixed(2)} s, RSS ${mb(r.rssBefore)} before, ${mb(r.rssPeak)} peak`);
+  } finally {
+    await b.close();
+  }
+}
+
+await benchEngine('pglite');
+if (await pgAvailable()) await benchEngine('postgres');
+else console.log(`\nPostgreSQL: nothing answered at ${PG_URL}; skipped.`);
