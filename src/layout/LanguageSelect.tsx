@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -28,9 +29,9 @@ export function LanguageSelect({ light = false }: { light?: boolean }) {
         aria-label={t('console.nav.language')}
         aria-haspopup="menu"
         data-testid="lang-select"
-        sx={light ? { bgcolor: 'rgba(255,255,255,0.85)', color: 'text.primary', '&:hover': { bgcolor: '#fff' } } : undefined}
+        sx={light ? { bgcolor: 'rgba(255,255,255,0.85)', color: 'text.primary', '&:hover': { bgcolor: '#fff' } } : { minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
       >
-        {t(`console.lang.${language}`)}
+        <Box component="span" sx={light ? undefined : { display: { xs: 'none', sm: 'inline' } }}>{t(`console.lang.${language}`)}</Box>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((lang) => (

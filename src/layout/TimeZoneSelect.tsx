@@ -17,7 +17,7 @@ export function TimeZoneSelect() {
       onChange={(e) => setTimeZone(Number(e.target.value))}
       aria-label={t('console.nav.timeZone')}
       slotProps={{ htmlInput: { 'aria-label': t('console.nav.timeZone') }, select: { SelectDisplayProps: { 'data-testid': 'tz-select', 'aria-label': t('console.nav.timeZone') } as object } }}
-      sx={{ minWidth: 108, '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)' }, '& fieldset': { border: 'none' }, '& svg': { color: 'inherit' } }}
+      sx={{ minWidth: { xs: 84, sm: 108 }, '& .MuiSelect-select': { py: 0.75, pl: 1.25 }, '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)' }, '& fieldset': { border: 'none' }, '& svg': { color: 'inherit' } }}
     >
       {TIME_ZONES.map((hours) => (
         <MenuItem key={hours} value={hours} data-testid={`tz-${hours}`}>

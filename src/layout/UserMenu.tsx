@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -26,8 +27,8 @@ export function UserMenu() {
   };
   return (
     <>
-      <Button color="inherit" startIcon={<AccountCircle />} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('console.nav.userMenu')} data-testid="user-menu" sx={{ textTransform: 'none' }}>
-        <span className="user-name">{name}</span>
+      <Button color="inherit" startIcon={<AccountCircle />} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('console.nav.userMenu')} data-testid="user-menu" sx={{ textTransform: 'none', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{name}</Box>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => go('/')}><ListItemIcon><DashboardIcon fontSize="small" /></ListItemIcon>{t('console.nav.dashboard')}</MenuItem>

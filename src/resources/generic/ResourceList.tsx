@@ -26,12 +26,12 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
       queryOptions={{ onError: () => undefined }}
       disableSyncWithLocation={false}
     >
-      <DataTable rowClick={false} bulkActionButtons={false} sx={{ '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+      <DataTable rowClick={false} bulkActionButtons={false} sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
         {definition.columns.map((column) => (
           <DataTable.Col key={column.source} source={column.source} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
         ))}
         <DataTable.Col label="console.table.actions" disableSort render={() => (
-          <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+          <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'nowrap' }}>
             {canEdit && <EditButton />}
             {definition.rowActions?.map(({ key, component: Action }) => <Action key={key} />)}
             {definition.canDelete && <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />}
