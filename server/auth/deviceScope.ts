@@ -13,10 +13,23 @@ import { BizError } from '../http/envelope';
  * The conditions take the caller as $1 (level), $2 (id), $3 (enterprise id); the params
  * functions give them in that order, so queries append their own parameters from $4 on.
  */
-export const VISIBLE_DEVICES_SQL = `($1::text = '1'
-  OR ($1::text = '2' AND d.owner_id = $2::int)
-  OR ($1::text = '3' AND d.owner_id = $3::int AND (d.owner_sub_id = $2::int
-      OR EXISTS (SELECT 1 FROM sub_user_grants sg WHERE sg.sub_user_id = $2::int AND sg.device_id = d.id))))`;
+const DEVICE_SCOPE_BY_LEVEL: Record<Level, string> = {
+  [Level.Admin]: `$1::text = '1'`,
+  [Level.Enterprise]: `($1::text = '2' AND d.owner_id = $2::int)`,
+  [Level.SubUser]: `($1::text = '3' AND d.owner_id = $3::int AND d.id IN (
+      SELECT sg.device_id FROM sub_user_grants sg WHERE sg.sub_user_id = $2::int
+      UNION ALL SELECT so.id FROM devices so WHERE so.owner_sub_id = $2::int))`,
+};
+
+/** The rule for any caller, the level chosen by $1 (for queries that do not know the caller's level). */
+export const VISIBLE_DEVICES_SQL = `(${Object.values(DEVICE_SCOPE_BY_LEVEL).join('\n  OR ')})`;
+
+/**
+ * The same rule with the caller's level branch only: the planner can then drive a sub-user's
+ * list from its grants and an enterprise's from the owner index. Same parameters $1..$3.
+ */
+export const visibleDevicesSql = (caller: Principal): string =>
+  `(${DEVICE_SCOPE_BY_LEVEL[caller.permissionLevel] ?? 'false'} AND $2::int IS NOT NULL AND $3::int IS NOT NULL)`;
 
 /** Groups aliased `dg`: an admin's every group, else the caller's enterprise's. */
 export const VISIBLE_GROUPS_SQL = `($1::text = '1' OR dg.owner_id = $3::int)`;

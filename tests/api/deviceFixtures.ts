@@ -2,11 +2,13 @@ import ExcelJS from 'exceljs';
 import type { TestServer } from './helpers';
 
 let counter = 0;
+/** Unique per run: a random block of numbers, the counter within it. */
+const BASE = Math.floor(Math.random() * 0x8000) * 0x10000;
 
 /** A valid device body with unique deviceNum, SN and MAC. */
 export function validDevice(ownerId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   counter += 1;
-  const n = counter + Math.floor(Math.random() * 1e6) * 1000;
+  const n = BASE + counter;
   const hex = n.toString(16).toUpperCase().padStart(8, '0').slice(-8);
   return {
     name: `Test Vessel ${n}`,

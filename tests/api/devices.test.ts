@@ -196,6 +196,23 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
       await check('&search=50%25', () => false);
     });
 
+    it('keeps the summary counts exact through inserts, updates (as live monitoring does) and deletes', async () => {
+      const exact = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE status = 2 AND owner_id = $1', [ids.polaris]))[0]!.n;
+      const total = async () => (await s.call({ url: dm(s, `device/getAll?status=2&ownerId=${ids.polaris}`), token: tokens.admin })).data.total;
+      expect(await total()).toBe(await exact());
+      await s.db.query('UPDATE devices SET status = 2 WHERE owner_id = $1 AND id % 2 = 0', [ids.polaris]);
+      await s.db.query('UPDATE devices SET speed = 3 WHERE owner_id = $1', [ids.polaris]);
+      expect(await total()).toBe(await exact());
+      const created = await add('admin', validDevice(ids.polaris!));
+      await s.db.query('UPDATE devices SET status = 2, owner_id = $2 WHERE id = $1', [created.data.id, ids.polaris]);
+      expect(await total()).toBe(await exact());
+      await s.call({ method: 'DELETE', url: dm(s, `device/deleteById?id=${created.data.id}`), token: tokens.admin });
+      expect(await total()).toBe(await exact());
+      const [summary] = await s.db.query<{ n: number }>('SELECT sum(n)::int AS n FROM device_counts');
+      const [devices] = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices');
+      expect(summary!.n).toBe(devices!.n);
+    });
+
     it('sorts and pages without overlap', async () => {
       const total = (await list('admin')).data.total;
       const seen: string[] = [];

@@ -9,10 +9,12 @@ import type { DeviceInput } from '../../src/domain/deviceSchemas';
 const EN = ['Name', 'Device number', 'MAC', 'SN', 'Owner', 'Sub-user', 'Manufacture date', 'Type', 'ADU version', 'BDU version', 'Manufacture info', 'Model', 'Kind'];
 const ZH = ['设备名称*', '设备编号', 'MAC地址', '设备SN*', '所属企业*', '子用户*', '生产日期*', '设备类型*', 'ADU版本*', 'BDU版本*', '生产信息*', '设备型号*', '设备种类*'];
 let serial = 0;
+/** Unique per run: a random block of 65,536 numbers, the serial within it. */
+const BASE = 0x30000000 + Math.floor(Math.random() * 0x1000) * 0x10000;
 /** A good row in the column order above; owner and sub-user by name. */
 function row(overrides: Partial<Record<number, string | number | Date | null>> = {}, owner = 'oceanic', sub: string | number = 0): (string | number | Date | null)[] {
   serial += 1;
-  const n = 0x30000000 + serial + Math.floor(Math.random() * 0xfffff) * 0x100;
+  const n = BASE + serial;
   const hex = n.toString(16).toUpperCase();
   const cells: (string | number | Date | null)[] = [`Imported ${serial}`, hex, `0E${hex}22`, `IMP${hex}`, owner, sub, new Date(Date.UTC(2023, 4, 17)), 'VSAT terminal', 'V1.2.0', 'V1.0.3', 'Factory 7', 'VT-3', 'VSAT'];
   for (const [i, v] of Object.entries(overrides)) cells[Number(i)] = v ?? null;

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/connection';
-import type { Principal } from '../../../src/domain/levels';
+import { Level, type Principal } from '../../../src/domain/levels';
 import type { Device } from '../../../src/domain/device';
 import type { Page } from '../../../src/domain/user';
-import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
+import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 import { DEVICE_COLUMNS, DEVICE_JOINS } from './deviceQueries';
 
 /** The filters of the device list (getAll) and of its export, as the query string gives them. */
@@ -41,7 +41,8 @@ export const SORT_COLUMNS: Record<string, string> = {
 /** Past this offset the total is counted first, so a page in the second half is read backwards. */
 const REVERSE_FROM_OFFSET = 1000;
 
-const FILTER_SQL = `${VISIBLE_DEVICES_SQL}
+/** The caller's scope and every filter; $1..$3 the caller, $4..$16 the filter (filterParams). */
+const filterSql = (caller: Principal) => `${visibleDevicesSql(caller)}
   AND ($4::text IS NULL OR d.name ILIKE $4 OR d.device_num ILIKE $4 OR d.device_sn ILIKE $4
        OR d.mac ILIKE $4 OR d.mmsi ILIKE $4 OR d.callsign ILIKE $4)
   AND ($5::text IS NULL OR d.device_kind = $5) AND ($6::text[] IS NULL OR d.device_kind = ANY($6))
@@ -86,15 +87,33 @@ function orderBy(f: DeviceFilter, reverse: boolean): string {
   return column === 'd.id' ? `d.id ${direction}` : `${column} ${direction}, d.id ${direction}`;
 }
 
+/**
+ * Filters that device_counts can answer (kind, status, activation, owner; an admin's or an
+ * enterprise's scope): the total is then a sum over a few summary rows, whatever the fleet size.
+ * The other parameters must be null, which the query also states so that every $n is typed.
+ */
+const SUMMARY_COUNT_SQL = (caller: Principal) => `SELECT COALESCE(sum(d.n), 0)::int AS n FROM device_counts d
+  WHERE ${visibleDevicesSql(caller)}
+    AND ($5::text IS NULL OR d.device_kind = $5) AND ($6::text[] IS NULL OR d.device_kind = ANY($6))
+    AND ($9::int IS NULL OR d.owner_id = $9) AND ($10::int[] IS NULL OR d.owner_id = ANY($10))
+    AND ($13::int IS NULL OR d.status = $13) AND ($14::int[] IS NULL OR d.status = ANY($14))
+    AND ($15::boolean IS NULL OR d.activated = $15)
+    AND $4::text IS NULL AND $7::text IS NULL AND $8::text[] IS NULL AND $11::int IS NULL AND $12::int[] IS NULL AND $16::int IS NULL`;
+/** Positions in filterParams of the filters device_counts cannot answer. */
+const DETAIL_PARAMS = [3, 6, 7, 10, 11, 15];
+
 export async function countDevices(db: Queryable, caller: Principal, f: DeviceFilter): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${FILTER_SQL}`, filterParams(caller, f));
+  const params = filterParams(caller, f);
+  const summary = caller.permissionLevel !== Level.SubUser && DETAIL_PARAMS.every((i) => params[i] === null);
+  const sql = summary ? SUMMARY_COUNT_SQL(caller) : `SELECT count(*)::int AS n FROM devices d WHERE ${filterSql(caller)}`;
+  const [row] = await db.query<{ n: number }>(sql, params);
   return row?.n ?? 0;
 }
 
 async function readRows(db: Queryable, caller: Principal, f: DeviceFilter, limit: number, offset: number, reverse: boolean): Promise<Device[]> {
   return db.query<Device>(
     `SELECT ${DEVICE_COLUMNS} FROM (
-       SELECT d.* FROM devices d WHERE ${FILTER_SQL} ORDER BY ${orderBy(f, reverse)} LIMIT $17 OFFSET $18
+       SELECT d.* FROM devices d WHERE ${filterSql(caller)} ORDER BY ${orderBy(f, reverse)} LIMIT $17 OFFSET $18
      ) d ${DEVICE_JOINS} ORDER BY ${orderBy(f, reverse)}`,
     [...filterParams(caller, f), limit, offset],
   );

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import type { Device } from '../../../src/domain/device';
 import type { DeviceInput } from '../../../src/domain/deviceSchemas';
-import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
+import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 
 /** The columns of a device as the API returns it; $2 (the caller's id) decides "pinned". */
 export const DEVICE_COLUMNS = `d.id, d.name, d.device_num AS "deviceNum", d.mac, d.device_sn AS "deviceSn",
@@ -23,7 +23,7 @@ export const DEVICE_JOINS = `LEFT JOIN users o ON o.id = d.owner_id
 /** A visible device, or undefined (the caller then answers "not found"). */
 export async function findVisibleDevice(db: Queryable, caller: Principal, id: number): Promise<Device | undefined> {
   const [row] = await db.query<Device>(
-    `SELECT ${DEVICE_COLUMNS} FROM devices d ${DEVICE_JOINS} WHERE d.id = $4 AND ${VISIBLE_DEVICES_SQL}`,
+    `SELECT ${DEVICE_COLUMNS} FROM devices d ${DEVICE_JOINS} WHERE d.id = $4 AND ${visibleDevicesSql(caller)}`,
     [...scopeParams(caller), id],
   );
   return row;
@@ -32,7 +32,7 @@ export async function findVisibleDevice(db: Queryable, caller: Principal, id: nu
 /** Which of the given ids the caller may see. */
 export async function visibleDeviceIds(db: Queryable, caller: Principal, ids: readonly number[]): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
-    `SELECT d.id FROM devices d WHERE d.id = ANY($4::int[]) AND ${VISIBLE_DEVICES_SQL}`,
+    `SELECT d.id FROM devices d WHERE d.id = ANY($4::int[]) AND ${visibleDevicesSql(caller)}`,
     [...scopeParams(caller), [...new Set(ids)]],
   );
   return rows.map((r) => r.id);

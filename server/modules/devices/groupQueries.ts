@@ -2,12 +2,12 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import type { DeviceGroup } from '../../../src/domain/device';
 import type { Page } from '../../../src/domain/user';
-import { VISIBLE_DEVICES_SQL, VISIBLE_GROUPS_SQL, scopeParams } from '../../auth/deviceScope';
+import { VISIBLE_GROUPS_SQL, scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 
 /** A group's columns; the device count counts only devices the caller sees. */
-const GROUP_COLUMNS = `dg.id, dg.name, dg.owner_id AS "ownerId", u.name AS "ownerName", false AS virtual,
+const groupColumns = (caller: Principal) => `dg.id, dg.name, dg.owner_id AS "ownerId", u.name AS "ownerName", false AS virtual,
   (SELECT count(*) FROM device_group_members gm JOIN devices d ON d.id = gm.device_id
-    WHERE gm.group_id = dg.id AND ${VISIBLE_DEVICES_SQL})::int AS "deviceCount"`;
+    WHERE gm.group_id = dg.id AND ${visibleDevicesSql(caller)})::int AS "deviceCount"`;
 
 export interface GroupListQuery {
   pageIndex: number;
@@ -18,7 +18,7 @@ export interface GroupListQuery {
 
 export async function listGroups(db: Queryable, caller: Principal, q: GroupListQuery): Promise<Page<DeviceGroup>> {
   const rows = await db.query<DeviceGroup & { total: number }>(
-    `SELECT ${GROUP_COLUMNS}, count(*) OVER ()::int AS total
+    `SELECT ${groupColumns(caller)}, count(*) OVER ()::int AS total
        FROM device_groups dg LEFT JOIN users u ON u.id = dg.owner_id
       WHERE ${VISIBLE_GROUPS_SQL}
         AND ($4::text IS NULL OR dg.name ILIKE '%' || $4 || '%')
@@ -31,7 +31,7 @@ export async function listGroups(db: Queryable, caller: Principal, q: GroupListQ
 
 export async function findVisibleGroup(db: Queryable, caller: Principal, id: number): Promise<DeviceGroup | undefined> {
   const [row] = await db.query<DeviceGroup>(
-    `SELECT ${GROUP_COLUMNS} FROM device_groups dg LEFT JOIN users u ON u.id = dg.owner_id
+    `SELECT ${groupColumns(caller)} FROM device_groups dg LEFT JOIN users u ON u.id = dg.owner_id
       WHERE dg.id = $4 AND ${VISIBLE_GROUPS_SQL}`,
     [...scopeParams(caller), id],
   );
@@ -42,8 +42,8 @@ export async function findVisibleGroup(db: Queryable, caller: Principal, id: num
 export async function virtualGroupCounts(db: Queryable, caller: Principal): Promise<{ pinned: number; ungrouped: number }> {
   const [row] = await db.query<{ pinned: number; ungrouped: number }>(
     `SELECT
-       (SELECT count(*) FROM device_pins p JOIN devices d ON d.id = p.device_id WHERE p.user_id = $2::int AND ${VISIBLE_DEVICES_SQL})::int AS pinned,
-       (SELECT count(*) FROM devices d WHERE ${VISIBLE_DEVICES_SQL}
+       (SELECT count(*) FROM device_pins p JOIN devices d ON d.id = p.device_id WHERE p.user_id = $2::int AND ${visibleDevicesSql(caller)})::int AS pinned,
+       (SELECT count(*) FROM devices d WHERE ${visibleDevicesSql(caller)}
            AND NOT EXISTS (SELECT 1 FROM device_group_members gm WHERE gm.device_id = d.id))::int AS ungrouped`,
     scopeParams(caller),
   );
