@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import { startServer } from './start';
 import { serveConsole } from './serveConsole';
 import { DEMO_ACCOUNTS } from './db/demoAccounts';
+import { startDemoSimulator } from './simulator/startDemo';
 
 /** Starts the reference server: the API under /cz, the built console at /. */
-const { app, config, seeded } = await startServer();
+const { app, db, config, seeded } = await startServer();
 if (!(await serveConsole(app, config))) {
   app.log.warn(`No built console in ${resolve(config.consoleDir)}: run npm run build. The API still answers under /cz.`);
 }
@@ -22,5 +23,6 @@ const lines = [
   '',
 ];
 console.log(lines.join('\n'));
+const simulator = await startDemoSimulator(app, db, config);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void app.close().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void (simulator?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => process.exit(0)));

@@ -1,0 +1,32 @@
+import type { DeviceReport } from '../../src/domain/reportSchema';
+import { SimVessel } from './vessel';
+
+/** A device the simulator reports as: its number and the secret issued at activation. */
+export interface SimDevice {
+  deviceNum: string;
+  secret: string;
+}
+
+export interface FleetReports {
+  device: SimDevice;
+  reports: DeviceReport[];
+}
+
+/** The simulated fleet: vessel i drives device i; the same seed and times give the same reports. */
+export class SimFleet {
+  readonly vessels: SimVessel[];
+
+  constructor(readonly devices: readonly SimDevice[], seed: number, start: number) {
+    this.vessels = devices.map((_, i) => new SimVessel(i, seed, start));
+  }
+
+  /** Every vessel advanced to `now` (ms); only those with something to send are listed. */
+  tick(now: number): FleetReports[] {
+    const out: FleetReports[] = [];
+    this.vessels.forEach((vessel, i) => {
+      const reports = vessel.tick(now);
+      if (reports.length) out.push({ device: this.devices[i]!, reports });
+    });
+    return out;
+  }
+}

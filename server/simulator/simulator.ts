@@ -1,0 +1,86 @@
+import { SimFleet, type FleetReports, type SimDevice } from './fleet';
+
+export interface SimulatorOptions {
+  /** The API base, e.g. http://localhost:8080/cz/test */
+  apiBase: string;
+  devices: readonly SimDevice[];
+  seed?: number;
+  /** How often every vessel reports (ms); 10 s by default. */
+  intervalMs?: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+  onError?: (message: string) => void;
+}
+
+export interface SimulatorStats {
+  ticks: number;
+  requests: number;
+  reports: number;
+  refused: number;
+  failed: number;
+}
+
+export interface RunningSimulator {
+  stats: SimulatorStats;
+  /** Runs one round now (tests and the CLI's first round). */
+  tickNow(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Drives a fleet through the real ingest endpoint over HTTP, like real devices: each round every
+ * vessel that is not offline posts its report (or its buffered batch after an outage).
+ */
+export function startSimulator(options: SimulatorOptions): RunningSimulator {
+  const intervalMs = options.intervalMs ?? 10_000;
+  const concurrency = options.concurrency ?? 16;
+  const fleet = new SimFleet(options.devices, options.seed ?? 1, Date.now());
+  const stats: SimulatorStats = { ticks: 0, requests: 0, reports: 0, refused: 0, failed: 0 };
+  const url = `${options.apiBase}/deviceModule/ingest/report`;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const send = async ({ device, reports }: FleetReports) => {
+    stats.requests += 1;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-num': device.deviceNum, 'x-device-secret': device.secret },
+        body: JSON.stringify(reports.length === 1 ? reports[0] : { reports }),
+      });
+      const body = (await res.json()) as { code: number; msg: string };
+      if (body.code === 0) stats.reports += reports.length;
+      else {
+        stats.refused += 1;
+        options.onError?.(`${device.deviceNum}: code ${body.code} ${body.msg}`);
+      }
+    } catch (error) {
+      stats.failed += 1;
+      options.onError?.(`${device.deviceNum}: ${(error as Error).message}`);
+    }
+  };
+
+  const round = async () => {
+    const batch = fleet.tick(Date.now());
+    stats.ticks += 1;
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
+      while (!stopped && next < batch.length) await send(batch[next++]!);
+    }));
+  };
+
+  const timer = setInterval(() => {
+    running = running.then(round);
+  }, intervalMs);
+  timer.unref?.();
+
+  return {
+    stats,
+    tickNow: () => (running = running.then(round)),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
