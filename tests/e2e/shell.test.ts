@@ -108,6 +108,7 @@ describe.skipIf(!chromiumAvailable)('console shell in headless Chromium', () => 
         await page.getByTestId('login-submit').waitFor();
         await screenshot(page, `login-${lang}-${width}`);
         await login(page, 'admin', 'admin123');
+        await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
         await page.waitForLoadState('networkidle');
         await screenshot(page, `dashboard-${lang}-${width}`);
         await page.goto(`${server.url}/system/user`);
