@@ -14,7 +14,7 @@ export const usersApi = {
   login: (name: string, password: string) =>
     request<{ token: string }>('/users/login', { method: 'POST', form: { name, password }, token: null }),
   logout: (token: string | null) => request<null>('/users/logout', { method: 'POST', token, quiet: true }),
-  getSelf: () => request<User>('/users/getSelf', { quiet: true }),
+  getSelf: () => request<User>('/users/getSelf'),
   updatePassword: (id: number, password: string) =>
     request<null>('/users/updatePassword', { method: 'POST', query: { id, password } }),
   updatePasswordSelf: (id: number, password: string) =>

@@ -6,6 +6,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import MenuItem from '@mui/material/MenuItem';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '../i18n/I18nContext';
+import { canAccessPage } from '../domain/pageAccess';
 import { pageOf } from '../navigation/menu';
 import { getState, setState } from '../state/clientState';
 import { useClientState } from '../state/useClientState';
@@ -27,9 +28,10 @@ export function TabsStrip() {
   const active = tabPathOf(pathname);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; path: string } | null>(null);
 
+  const level = useClientState((s) => s.permissionLevel);
   useEffect(() => {
-    if (active && !getState().tabs.includes(active)) setState({ tabs: openTab(getState().tabs, active) });
-  }, [active]);
+    if (active && canAccessPage(level, active) && !getState().tabs.includes(active)) setState({ tabs: openTab(getState().tabs, active) });
+  }, [active, level]);
 
   const apply = (result: CloseResult) => {
     setState({ tabs: result.tabs });

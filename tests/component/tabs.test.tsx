@@ -28,7 +28,7 @@ describe('tab rules', () => {
 describe('<TabsStrip>', () => {
   beforeEach(() => {
     restoreState();
-    setState({ tabs: ['/dashboard', '/personal/info'] });
+    setState({ permissionLevel: '1', tabs: ['/dashboard', '/personal/info'] });
   });
 
   it('adds the current page as a tab and marks it active', () => {
@@ -66,5 +66,14 @@ describe('<TabsStrip>', () => {
     fireEvent.contextMenu(screen.getByTestId('tab-/personal/info'));
     fireEvent.click(screen.getByTestId('tab-refresh'));
     expect(screen.getByTestId('where')).toHaveTextContent('/redirect/personal/info');
+  });
+});
+
+describe('<TabsStrip> and access', () => {
+  it('opens no tab for a page the level may not open', () => {
+    restoreState();
+    setState({ permissionLevel: '3', tabs: [] });
+    renderAt('/system/user', <TabsStrip />);
+    expect(getState().tabs).toEqual([]);
   });
 });

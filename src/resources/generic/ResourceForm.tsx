@@ -11,7 +11,7 @@ export function ResourceForm({ definition, mode, defaults }: { definition: Resou
     <SimpleForm
       resolver={schema ? yupResolver(schema) : undefined}
       defaultValues={defaults}
-      toolbar={<Toolbar><SaveButton /></Toolbar>}
+      toolbar={<Toolbar><SaveButton alwaysEnable /></Toolbar>}
       sx={{ maxWidth: 560 }}
     >
       {fields.map((field) => (
