@@ -34,16 +34,18 @@ export async function ingestReports(db: Db, device: ReportingDevice, batch: read
   const inBatchDuplicates = sorted.length - unique.length;
 
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(5, $1::int)', [device.id]);
-    const [prev] = await tx.query<{ ms: number }>(
-      'SELECT (extract(epoch FROM reported_at) * 1000)::float8 AS ms FROM device_state WHERE device_id = $1', [device.id]);
+    // One device's batches are written one at a time; the lock comes with the latest state.
+    const [locked] = await tx.query<{ ms: number | null; faults: string[] | null }>(
+      `SELECT (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults
+         FROM (SELECT pg_advisory_xact_lock(5, $1::int)) l LEFT JOIN device_state s ON s.device_id = $1::int`, [device.id]);
+    const prev = locked?.ms == null ? undefined : { ms: locked.ms, hadFaults: (locked.faults ?? []).length > 0 };
     const inserted = await insertHistory(tx, device, unique);
     const stored = unique.filter((r) => inserted.has(Date.parse(r.deviceTime)));
     const newer = stored.filter((r) => !prev || Date.parse(r.deviceTime) > prev.ms);
     const latest = newer[newer.length - 1];
     if (latest) {
       await upsertState(tx, device, latest);
-      if (device.activated) await applyAlarms(tx, device.id, newer);
+      if (device.activated && (prev?.hadFaults !== false || newer.some((r) => r.faults.length > 0))) await applyAlarms(tx, device.id, newer);
     }
     return {
       accepted: stored.length,

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { postgresAvailable, startBenchServer } from './benchServer';
+import { hashDeviceSecret } from '../server/modules/devices/activationRoutes';
+
+/**
+ * bench:ingest — reports per second through the HTTP ingest (one report per request, and batches
+ * of 100), on PGlite and on PostgreSQL, with 10,000 vessels; then the alarm query
+ * (getAllDeviceUploadDataWithCondition, deviceStatus [2], admin: all 10,000) alone and while
+ * 10,000 vessels report every 10 s (1,000 reports/s offered). The load runs in a child process.
+ * Prints figures; asserts nothing.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const VESSELS = 10_000;
+const SECRET = 'bench-device-secret';
+const PREFIX = 'B';
+const LOAD = fileURLToPath(new URL('./ingestLoad.ts', import.meta.url));
+const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+
+interface Figures { rps: number; total: number; p50: number; p99: number; errors: number; refused: number }
+
+function load(options: Record<string, unknown>): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [LOAD, JSON.stringify({ seconds: SECONDS, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, ...options })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`))));
+  });
+}
+
+async function run(engine: 'pglite' | 'postgres') {
+  const server = await startBenchServer(engine);
+  const [{ id: owner }] = (await server.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`)) as [{ id: number }];
+  await server.db.query(
+    `INSERT INTO devices (name, device_num, device_sn, owner_id, manufacture_date, device_type, adu_version, bdu_version,
+       manufacture_info, device_model, device_kind, activated, activated_at, secret_hash)
+     SELECT 'Bench vessel ' || g, $1 || lpad(upper(to_hex(g)), 7, '0'), 'BENCH' || g, $2, '2024-01-01', 'Bench terminal', 'V2.0.0', 'V1.0.0',
+            'bench', 'B-1', (ARRAY['antenna','vsat','4g','microwave','vbox','others'])[1 + g % 6], true, now(), $3
+       FROM generate_series(0, $4::int - 1) g`,
+    [PREFIX, owner, hashDeviceSecret(SECRET), VESSELS],
+  );
+  const login = await fetch(`${server.url}/users/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=admin&password=admin123' });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const rows: Record<string, string | number>[] = [];
+  const row = (what: string, f: Figures, reportsPerRequest = 1) => rows.push({
+    engine, what, 'req/s': Math.round(f.rps), 'reports/s': Math.round(f.rps * reportsPerRequest),
+    'p50 ms': f.p50, 'p99 ms': f.p99, 'refused/failed': f.refused + f.errors,
+  });
+
+  row('ingest, 1 report per request', await load({ mode: 'single', apiBase: server.url, connections: 32 }));
+  row('ingest, batches of 100', await load({ mode: 'batch', apiBase: server.url, connections: 8, batchSize: 100 }), 100);
+  const [states] = await server.db.query<{ n: number; warn: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`);
+  row(`alarm query alone (${states!.n} vessels reported, ${states!.warn} warn)`, await load({ mode: 'alarm', apiBase: server.url, connections: 4, token }));
+  const [ingest, alarm] = await Promise.all([
+    load({ mode: 'single', apiBase: server.url, connections: 32, rate: 1000 }),
+    load({ mode: 'alarm', apiBase: server.url, connections: 1, token, rate: 20 }),
+  ]);
+  row('ingest at 1,000 reports/s offered', ingest);
+  row('alarm query meanwhile (20/s)', alarm);
+  await server.stop();
+  return rows;
+}
+
+const engines: ('pglite' | 'postgres')[] = ['pglite'];
+if (await postgresAvailable()) engines.push('postgres');
+const all = [];
+for (const engine of engines) all.push(...(await run(engine)));
+console.log(`\nbench:ingest — ${VESSELS.toLocaleString('en')} vessels, ${SECONDS} s per run, load from a separate process`);
+console.table(all);

@@ -1,0 +1,59 @@
+import autocannon from 'autocannon';
+
+/**
+ * One load run in its own process (so the load does not share the server's CPU), started by
+ * bench/ingest.ts. argv: JSON options. Prints one JSON line with the figures.
+ */
+interface LoadOptions {
+  mode: 'single' | 'batch' | 'alarm';
+  apiBase: string;
+  seconds: number;
+  connections: number;
+  devices: number;
+  numPrefix: string;
+  secret: string;
+  batchSize?: number;
+  token?: string;
+  /** Requests per second across connections (alarm mode under load). */
+  rate?: number;
+}
+const o = JSON.parse(process.argv[2]!) as LoadOptions;
+const start = Date.now() - 20 * 86_400_000;
+let counter = 0;
+let refused = 0;
+const reportAt = (t: number) => ({
+  deviceTime: new Date(t).toISOString(), lat: 12.5, lon: 110.2, speed: 15.2, heading: 201.5, azimuth: 255.1, elevation: 61.2, skew: 12.3,
+  satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 71, snr: 11.2, modemLock: true, txOn: true, lteSignal: null,
+  faults: counter % 50 === 0 ? ['E05'] : [], firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+});
+const deviceNum = (i: number) => `${o.numPrefix}${i.toString(16).toUpperCase().padStart(8 - o.numPrefix.length, '0')}`;
+
+function setupIngest(request: Record<string, unknown>) {
+  const n = counter++;
+  const device = n % o.devices;
+  const round = Math.floor(n / o.devices);
+  const size = o.mode === 'batch' ? o.batchSize ?? 100 : 1;
+  const t0 = start + round * size * 1000;
+  const body = size === 1 ? reportAt(t0) : { reports: Array.from({ length: size }, (_, i) => reportAt(t0 + i * 1000)) };
+  return {
+    ...request, method: 'POST', path: new URL(`${o.apiBase}/deviceModule/ingest/report`).pathname,
+    headers: { 'content-type': 'application/json', 'x-device-num': deviceNum(device), 'x-device-secret': o.secret },
+    body: JSON.stringify(body),
+  };
+}
+
+const onResponse = (_status: number, body: string) => {
+  if (!body.startsWith('{"code":0')) refused += 1;
+};
+
+const alarmPath = `${new URL(o.apiBase).pathname}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${o.token}`;
+const result = await autocannon({
+  url: new URL(o.apiBase).origin,
+  connections: o.connections,
+  duration: o.seconds,
+  ...(o.rate ? { overallRate: o.rate } : {}),
+  requests: [o.mode === 'alarm'
+    ? { method: 'POST', path: alarmPath, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] }), onResponse }
+    : { setupRequest: setupIngest as never, onResponse }],
+});
+console.log(JSON.stringify({ rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, refused }));
