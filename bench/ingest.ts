@@ -49,6 +49,17 @@ async function run(engine: 'pglite' | 'postgres') {
 
   row('ingest, 1 report per request', await load({ mode: 'single', apiBase: server.url, connections: 32 }));
   row('ingest, batches of 100', await load({ mode: 'batch', apiBase: server.url, connections: 8, batchSize: 100 }), 100);
+  // Every vessel has a latest state (5% in warn with an active alarm) before the alarm query runs.
+  await server.db.query(
+    `INSERT INTO device_state (device_id, reported_at, received_at, state, lat, lon, speed, heading, azimuth, elevation, skew,
+       satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on, faults)
+     SELECT d.id, now() - (d.id % 300) * interval '1 second', now(), CASE WHEN d.id % 20 = 0 THEN 2 ELSE 1 END, 10, 110, 15, 90, 200, 60, 5,
+            'AsiaSat 7', 105.5, 70, 11, true, true, CASE WHEN d.id % 20 = 0 THEN ARRAY['E05'] ELSE '{}'::text[] END
+       FROM devices d WHERE d.device_num LIKE $1
+     ON CONFLICT (device_id) DO UPDATE SET reported_at = EXCLUDED.reported_at, state = EXCLUDED.state, faults = EXCLUDED.faults`, [`${PREFIX}%`]);
+  await server.db.query(
+    `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at)
+     SELECT s.device_id, 'E05', 'major', now(), now() FROM device_state s WHERE 'E05' = ANY(s.faults) ON CONFLICT DO NOTHING`);
   const [states] = await server.db.query<{ n: number; warn: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`);
   row(`alarm query alone (${states!.n} vessels reported, ${states!.warn} warn)`, await load({ mode: 'alarm', apiBase: server.url, connections: 4, token }));
   const [ingest, alarm] = await Promise.all([
