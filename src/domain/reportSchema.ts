@@ -15,7 +15,12 @@ export const MAX_FUTURE_MS = 5 * 60_000;
 const num = (min: number, max: number, key: string) =>
   yup.number().strict().typeError(key).required('validation.required').min(min, key).max(max, key);
 
-const isRealTime = (value: string | undefined) => !value || !Number.isNaN(Date.parse(value));
+/** A real instant whose calendar date is the one written (JavaScript would roll 02-30 into March). */
+const isRealTime = (value: string | undefined) => {
+  if (!value) return true;
+  const ms = Date.parse(value);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value.slice(0, 10);
+};
 
 export const reportSchema = yup.object({
   deviceTime: yup.string().strict().typeError('validation.deviceTime').required('validation.required')
@@ -28,7 +33,8 @@ export const reportSchema = yup.object({
   elevation: num(-90, 90, 'validation.elevation'),
   skew: num(-90, 90, 'validation.skew'),
   satellite: yup.object({
-    name: yup.string().strict().typeError('validation.invalid').trim().required('validation.required').max(64, 'validation.tooLong'),
+    name: yup.string().strict().typeError('validation.invalid').trim().required('validation.required').max(64, 'validation.tooLong')
+      .matches(/^[^\u0000-\u001f\u007f]*$/, 'validation.invalid'),
     longitude: num(-180, 180, 'validation.longitude'),
   }).default(undefined).required('validation.required'),
   signalLevel: num(0, 100, 'validation.signalLevel'),

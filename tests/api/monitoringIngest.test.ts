@@ -30,6 +30,8 @@ describe.each(engines)('monitoring ingest on %s', (engine) => {
     ['deviceTime', { deviceTime: '2024-01-01 10:00' }, 'deviceTime'],
     ['deviceTime without zone', { deviceTime: '2024-01-01T10:00:00' }, 'deviceTime'],
     ['deviceTime not a date', { deviceTime: '2024-13-45T10:00:00Z' }, 'deviceTime'],
+    ['deviceTime 30 February', { deviceTime: '2024-02-30T10:00:00Z' }, 'deviceTime'],
+    ['satellite name with a control character', { satellite: { name: 'Asia\u0000Sat', longitude: 1 } }, 'satellite.name'],
     ['lat', { lat: 91 }, 'lat'], ['lat text', { lat: 'north' }, 'lat'], ['lon', { lon: -180.5 }, 'lon'],
     ['speed', { speed: 61 }, 'speed'], ['speed negative', { speed: -1 }, 'speed'], ['heading', { heading: 361 }, 'heading'],
     ['azimuth', { azimuth: -1 }, 'azimuth'], ['elevation', { elevation: 95 }, 'elevation'], ['skew', { skew: 100 }, 'skew'],
