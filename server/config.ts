@@ -39,7 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 5),
     seedDemo: env.SEED_DEMO !== '0',
     consoleDir: env.CONSOLE_DIR ?? './dist',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL ?? 'warn',
     ...overrides,
   };
 }
