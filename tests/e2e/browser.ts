@@ -8,16 +8,24 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
 export const SCREENSHOTS = 'tests/e2e/screenshots';
 
-/** Builds the console once per run when dist/ is missing or older than the sources. */
+/** Where the browser tests build the console (E2E_DIST lets parallel runs keep apart). */
+export const DIST = process.env.E2E_DIST || 'dist';
+
+/** Builds the console (E2E_SKIP_BUILD=1 reuses an existing build); the e2e globalSetup calls it once per run. */
+export function buildConsole() {
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(`${DIST}/index.html`)) return;
+  execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, { stdio: 'inherit' });
+}
+
+/** Kept for the test files: the build itself happens once, in the globalSetup. */
 export function ensureBuilt() {
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/index.html')) return;
-  execSync('npx vite build --logLevel error', { stdio: 'inherit' });
+  if (!existsSync(`${DIST}/index.html`)) throw new Error(`no built console in ${DIST}/`);
 }
 
 /** The real server with demo data in memory, serving the built console, on a free port. */
 export async function startE2eServer() {
-  const { app, db, config } = await startServer({ dataDir: 'memory://', logLevel: 'silent', consoleDir: 'dist' });
-  if (!(await serveConsole(app, config))) throw new Error('no built console in dist/');
+  const { app, db, config } = await startServer({ dataDir: 'memory://', logLevel: 'silent', consoleDir: DIST });
+  if (!(await serveConsole(app, config))) throw new Error(`no built console in ${DIST}/`);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
