@@ -11,6 +11,11 @@ export interface RuntimeConfig {
   warnRefreshSeconds: number;
   /** 'production' hides the red test badge. */
   environment: string;
+  /**
+   * An online tile layer for the maps ({z}/{x}/{y} URL template, e.g. OpenStreetMap's). Empty:
+   * only the base map shipped with the app (Natural Earth land), which works on a closed network.
+   */
+  mapTileUrl: string;
 }
 
 export const DEFAULT_CONFIG: RuntimeConfig = {
@@ -18,6 +23,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   apiSegment: 'test',
   warnRefreshSeconds: 30,
   environment: 'development',
+  mapTileUrl: '',
 };
 
 let current: RuntimeConfig = DEFAULT_CONFIG;
@@ -43,6 +49,7 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
       apiSegment: typeof raw.apiSegment === 'string' && raw.apiSegment ? raw.apiSegment : DEFAULT_CONFIG.apiSegment,
       warnRefreshSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_CONFIG.warnRefreshSeconds,
       environment: typeof raw.environment === 'string' ? raw.environment : DEFAULT_CONFIG.environment,
+      mapTileUrl: typeof raw.mapTileUrl === 'string' ? raw.mapTileUrl : DEFAULT_CONFIG.mapTileUrl,
     });
   } catch {
     return setConfig({});
