@@ -7,18 +7,24 @@ import type { Db } from './db/connection';
 import type { ServerContext } from './context';
 import { installErrorHandling } from './http/errors';
 import { installSessionGuard } from './auth/guard';
+import { installPermissionGuard } from './auth/permissionGuard';
 import { ok } from './http/envelope';
 import { userRoutes } from './modules/users/userRoutes';
 import { pictureRoutes } from './modules/users/pictureRoutes';
 import { extraLinkRoutes } from './modules/users/extraLinkRoutes';
 import { deviceModuleRoutes } from './modules/devices';
 import { monitoringRoutes } from './modules/monitoring';
+import { vesselRoutes } from './modules/vessel';
+import { historyRoutes } from './modules/history';
+import { supportRoutes } from './modules/support';
+import { firmwareModuleRoutes } from './modules/firmware';
 import { IMAGE_MAX_BYTES } from '../src/domain/constants';
 
 /** The API modules, each mounted under /cz/{segment}/{prefix}. */
 const MODULES = [
   { prefix: 'users', routes: [userRoutes, pictureRoutes, extraLinkRoutes] },
-  { prefix: 'deviceModule', routes: [...deviceModuleRoutes, ...monitoringRoutes] },
+  { prefix: 'deviceModule', routes: [...deviceModuleRoutes, ...monitoringRoutes, ...vesselRoutes, ...historyRoutes, firmwareModuleRoutes] },
+  { prefix: 'supportModule', routes: [...supportRoutes] },
 ] as const;
 
 const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1***').replace(/([?&]password=)[^&]*/g, '$1***');
@@ -50,6 +56,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   const base = `/cz/${config.apiSegment}`;
   await app.register(async (api) => {
     installSessionGuard(api, db, config.sessionIdleMinutes);
+    installPermissionGuard(api, db);
     api.get('/ping', { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness; no database access' } }, async () => ok({ time: new Date().toISOString() }));
     for (const module of MODULES) {
       await api.register(async (scope) => {

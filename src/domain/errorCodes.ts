@@ -18,6 +18,8 @@ export const ErrorCode = {
   BadRequest: 12,
   /** A device's number or secret did not match (ingest). */
   DeviceAuthFailed: 13,
+  /** The caller's permission groups do not grant this action (data.permission names it). */
+  PermissionDenied: 20,
   LoggedInElsewhere: -24,
   SessionTimeout: -26,
   Busy: -100,
@@ -43,6 +45,7 @@ export const errorMessageKey: Record<ErrorCode, string> = {
   [ErrorCode.HasDependents]: 'error.hasDependents',
   [ErrorCode.BadRequest]: 'error.badRequest',
   [ErrorCode.DeviceAuthFailed]: 'error.deviceAuth',
+  [ErrorCode.PermissionDenied]: 'error.permissionDenied',
   [ErrorCode.LoggedInElsewhere]: 'error.loggedInElsewhere',
   [ErrorCode.SessionTimeout]: 'error.sessionTimeout',
   [ErrorCode.Busy]: 'error.busy',

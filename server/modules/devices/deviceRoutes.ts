@@ -6,6 +6,7 @@ import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
+import { Permission } from '../../../src/domain/permissionGroups';
 import { deviceBody, deviceFilterQuery, deviceObject } from './deviceJsonSchemas';
 import { listDevices, type DeviceListQuery } from './deviceList';
 import { deleteDevice, findVisibleDevice, insertDevice, updateDevice } from './deviceQueries';
@@ -18,6 +19,7 @@ const notFound = () => new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
 /** deviceModule/device: the device list and CRUD (System > Device, levels 1, 2, 3; writes 1, 2). */
 export async function deviceRoutes(app: FastifyInstance, { db }: ServerContext) {
   app.get('/device/getAll', {
+    config: { permission: Permission.viewMachine },
     schema: {
       tags,
       summary: 'Visible devices, paged and filtered (admin: all; enterprise: its own; sub-user: its granted vessels)',
@@ -26,7 +28,7 @@ export async function deviceRoutes(app: FastifyInstance, { db }: ServerContext) 
     },
   }, async (request) => ok(await listDevices(db, request.user, request.query as DeviceListQuery)));
 
-  app.get('/device/getById', { schema: { tags, summary: 'One visible device', querystring: idQuery, response: envelope(deviceObject) } }, async (request) => {
+  app.get('/device/getById', { config: { permission: Permission.viewMachine }, schema: { tags, summary: 'One visible device', querystring: idQuery, response: envelope(deviceObject) } }, async (request) => {
     const { id } = request.query as { id: number };
     const device = await findVisibleDevice(db, request.user, id);
     if (!device) throw notFound();
@@ -34,7 +36,7 @@ export async function deviceRoutes(app: FastifyInstance, { db }: ServerContext) 
   });
 
   app.post('/device/add', {
-    config: { levels: DEVICE_EDITORS },
+    config: { levels: DEVICE_EDITORS, permission: Permission.addMachine },
     schema: { tags, summary: 'Create a device (enterprise: owned by itself); deviceNum, SN and MAC unique (code 9)', querystring: { type: 'object', properties: tokenQuery }, body: deviceBody, response: envelope(deviceObject) },
   }, async (request) => {
     const input = await checkDeviceWrite(db, request.user, parseWith(deviceSchema, request.body));
@@ -44,7 +46,7 @@ export async function deviceRoutes(app: FastifyInstance, { db }: ServerContext) 
   });
 
   app.post('/device/update', {
-    config: { levels: DEVICE_EDITORS },
+    config: { levels: DEVICE_EDITORS, permission: Permission.editMachine },
     schema: { tags, summary: 'Replace the fields of a visible device', querystring: { type: 'object', properties: tokenQuery }, body: deviceBody, response: envelope(deviceObject) },
   }, async (request) => {
     const { id, ...fields } = parseWith(updateDeviceSchema, request.body);
@@ -59,7 +61,7 @@ export async function deviceRoutes(app: FastifyInstance, { db }: ServerContext) 
   });
 
   app.delete('/device/deleteById', {
-    config: { levels: DEVICE_EDITORS },
+    config: { levels: DEVICE_EDITORS, permission: Permission.deleteMachine },
     schema: { tags, summary: 'Delete a visible device (with its group membership, pins and grants)', querystring: idQuery, response: envelope() },
   }, async (request) => {
     const { id } = request.query as { id: number };

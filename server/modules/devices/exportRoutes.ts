@@ -10,6 +10,7 @@ import { deviceFilterQuery } from './deviceJsonSchemas';
 import { allDevices, type DeviceFilter } from './deviceList';
 import { exportHeaders, exportRow, toCsv } from './deviceSheet';
 import { claimExportSlot } from './exportThrottle';
+import { Permission } from '../../../src/domain/permissionGroups';
 
 /** The most rows one export writes. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -32,6 +33,7 @@ async function toXlsx(devices: Device[], lang: Language): Promise<Buffer> {
 /** deviceModule/device/export: the device list with getAll's filters, as CSV or Excel; -101 within 10 s. */
 export async function exportRoutes(app: FastifyInstance, { db }: ServerContext) {
   app.get('/device/export', {
+    config: { permission: Permission.viewMachine },
     schema: {
       tags: ['devices'],
       summary: 'The filtered device list as a file (format csv or xlsx); exporting again within 10 s answers code -101',

@@ -9,6 +9,7 @@ import { translateDomain } from '../../../src/domain/messages';
 import { BizError, languageOf, ok } from '../../http/envelope';
 import { envelope, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
+import { Permission } from '../../../src/domain/permissionGroups';
 import { readDeviceSheet, sniffExcel } from './importParser';
 import { checkImportRows } from './importCheck';
 import { insertDevices } from './importWriter';
@@ -56,7 +57,7 @@ async function templateWorkbook(lang: Language): Promise<Buffer> {
  */
 export async function importRoutes(app: FastifyInstance, { db }: ServerContext) {
   app.post('/device/import', {
-    config: { levels: DEVICE_EDITORS },
+    config: { levels: DEVICE_EDITORS, permission: Permission.addMachine },
     schema: {
       tags: ['devices'],
       summary: 'Import devices from .xlsx (multipart field file). Bad rows answer code 1 with [{row, column, message}] and nothing is written',

@@ -11,6 +11,7 @@ import { endSession, endSessionsOfUser, startSession } from '../../auth/sessions
 import { assertNotLocked, clearFailures, recordFailure } from '../../auth/loginThrottle';
 import { assertManageable, assertVisible, creatableLevels } from '../../auth/userScope';
 import * as q from './userQueries';
+import { Permission } from '../../../src/domain/permissionGroups';
 
 const tags = ['users'];
 const ADMIN_OR_ENTERPRISE = [Level.Admin, Level.Enterprise] as const;
@@ -48,7 +49,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: ServerCon
   });
 
   app.get('/getAll', {
-    config: { levels: ADMIN_OR_ENTERPRISE },
+    config: { levels: ADMIN_OR_ENTERPRISE, permission: Permission.viewUser },
     schema: {
       tags,
       summary: 'Users the caller may manage, paged (admin: all; enterprise: its sub-users)',
@@ -73,7 +74,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: ServerCon
   });
 
   app.post('/addUser', {
-    config: { levels: ADMIN_OR_ENTERPRISE },
+    config: { levels: ADMIN_OR_ENTERPRISE, permission: Permission.addUser },
     schema: { tags, summary: 'Create a user (enterprise: only its own sub-users)', querystring: { type: 'object', properties: tokenQuery }, body: { type: 'object' }, response: envelope(userObject) },
   }, async (request) => {
     const caller = request.user;
@@ -97,6 +98,8 @@ export async function userRoutes(app: FastifyInstance, { db, config }: ServerCon
   });
 
   app.post('/updateUser', {
+    // Editing one's own profile needs no group permission; editing another user needs edituser.
+    config: { permission: (r) => ((r.body as { id?: unknown } | undefined)?.id === r.user.id ? null : Permission.editUser) },
     schema: { tags, summary: 'Edit a user: its own profile, or a user the caller manages', querystring: { type: 'object', properties: tokenQuery }, body: { type: 'object' }, response: envelope(userObject) },
   }, async (request) => {
     const caller = request.user;
@@ -127,7 +130,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: ServerCon
     return ok(await q.findUser(db, input.id));
   });
 
-  app.delete('/deleteUserById', { config: { levels: ADMIN_OR_ENTERPRISE }, schema: { tags, summary: 'Delete a user the caller manages', querystring: idQuery, response: envelope() } }, async (request) => {
+  app.delete('/deleteUserById', { config: { levels: ADMIN_OR_ENTERPRISE, permission: Permission.deleteUser }, schema: { tags, summary: 'Delete a user the caller manages', querystring: idQuery, response: envelope() } }, async (request) => {
     const { id } = request.query as { id: number };
     if (id === request.user.id) throw new BizError(ErrorCode.Forbidden, 'error.cannotDeleteSelf');
     if (id === SUPER_USER_ID) throw new BizError(ErrorCode.Forbidden, 'error.cannotDeleteSuperUser');
@@ -143,7 +146,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: ServerCon
 
   const passwordQuery = { type: 'object', required: ['id', 'password'], properties: { ...tokenQuery, id: { type: 'integer' }, password: { type: 'string' } } };
 
-  app.post('/updatePassword', { config: { levels: ADMIN_OR_ENTERPRISE }, schema: { tags, summary: "Reset a managed user's password; ends its sessions", querystring: passwordQuery, response: envelope() } }, async (request) => {
+  app.post('/updatePassword', { config: { levels: ADMIN_OR_ENTERPRISE, permission: Permission.editUser }, schema: { tags, summary: "Reset a managed user's password; ends its sessions", querystring: passwordQuery, response: envelope() } }, async (request) => {
     const { id, password } = request.query as { id: number; password: string };
     assertManageable(request.user, await q.findTarget(db, id));
     await setPassword(id, password);

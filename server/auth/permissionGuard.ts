@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/connection';
+import { ErrorCode } from '../../src/domain/errorCodes';
+import { isSuperUser, type Principal } from '../../src/domain/levels';
+import { groupsAllow } from '../../src/domain/permissionGroups';
+import { BizError } from '../http/envelope';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The permission-group permission the route needs (e.g. "addmachine"), or a function of the
+     * request giving it (null: none needed for this call, e.g. a user editing its own profile).
+     */
+    permission?: string | ((request: FastifyRequest) => string | null);
+  }
+}
+
+/**
+ * The permissions a user's groups grant, or null when it belongs to no group (then its level's
+ * defaults apply unchanged). The super user (id 1) is never restricted.
+ */
+export async function grantedPermissions(db: Queryable, user: Principal): Promise<string[] | null> {
+  if (isSuperUser(user)) return null;
+  const rows = await db.query<{ permissions: string[] }>(
+    `SELECT g.permissions FROM permission_group_members m JOIN permission_groups g ON g.id = m.group_id WHERE m.user_id = $1`,
+    [user.id],
+  );
+  if (!rows.length) return null;
+  return [...new Set(rows.flatMap((r) => r.permissions))];
+}
+
+/** Refuses (code 20, the permission in data) when the user's groups do not grant it. */
+export async function assertPermission(db: Queryable, user: Principal, permission: string): Promise<void> {
+  if (!groupsAllow(await grantedPermissions(db, user), permission)) {
+    throw new BizError(ErrorCode.PermissionDenied, 'error.permissionDenied', { permission }, { permission });
+  }
+}
+
+/**
+ * The one place permission groups are enforced: routes name the permission they need in their
+ * config (`config: { permission: Permission.addMachine }`); this hook runs after the session
+ * guard (so request.user is set) and the level check, which groups never widen.
+ */
+export function installPermissionGuard(app: FastifyInstance, db: Queryable) {
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const rule = request.routeOptions.config.permission;
+    if (!rule || !request.user) return;
+    const permission = typeof rule === 'function' ? rule(request) : rule;
+    if (permission) await assertPermission(db, request.user, permission);
+  });
+}

@@ -1,0 +1,125 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { Level } from '../../../src/domain/levels';
+import { AFTER_SALES_CLASSIFICATIONS, AFTER_SALES_FIELDS, AFTER_SALES_SORTS, afterSalesSchema, updateAfterSalesSchema } from '../../../src/domain/afterSales';
+import { translateDomain } from '../../../src/domain/messages';
+import type { Language } from '../../../src/domain/constants';
+import { BizError, languageOf, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
+import { claimExportSlot } from '../devices/exportThrottle';
+import { findReport, insertReport, listReports, updateReport, type AfterSalesFilter, type AfterSalesReport } from './afterSalesQueries';
+
+const tags = ['support'];
+const ADMIN = [Level.Admin] as const;
+const EXPORT_MAX_ROWS = 100_000;
+const notFound = () => new BizError(ErrorCode.NotFound);
+const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+const field = { type: ['string', 'null'] } as const;
+const reportObject = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, ...Object.fromEntries(AFTER_SALES_FIELDS.map((f) => [f, field])),
+    deviceId: { type: ['integer', 'null'] }, faultCode: field, reporterId: { type: ['integer', 'null'] }, reporterName: field,
+    createdAt: { type: 'string' }, updatedAt: { type: 'string' },
+  },
+};
+const reportBody = { type: 'object', properties: { id: { type: 'integer' }, ...Object.fromEntries(AFTER_SALES_FIELDS.map((f) => [f, field])), deviceId: { type: ['integer', 'null'] }, faultCode: field } };
+export const afterSalesFilterQuery = {
+  dateFrom: { ...date, description: 'DispatchOfData on or after (YYYY-MM-DD)' },
+  dateTo: { ...date, description: 'DispatchOfData on or before (YYYY-MM-DD)' },
+  classification: { type: 'string', maxLength: 200, description: `comma-separated: ${AFTER_SALES_CLASSIFICATIONS.join(', ')}` },
+  department: { type: 'string', maxLength: 64, description: 'part of the department or the responsible department' },
+  device: { type: 'string', maxLength: 64, description: 'part of DeviceSn or DeviceNum' },
+  sort: { type: 'string', enum: [...AFTER_SALES_SORTS] },
+  order: { type: 'string', enum: ['asc', 'desc'] },
+} as const;
+
+/** The export's columns: the catalogue's list first, then the rest of the form. */
+const EXPORT_FIELDS = ['id', 'FeedbackPeople', 'DispatchOfData', 'FeedbackApartment', 'Classification', 'CustomerSuggestion', 'Description',
+  'Department', 'Customer', 'DeviceModel', 'DeviceSn', 'DeviceNum', 'Reamrk', 'faultCode', 'reporterName', 'createdAt'] as const;
+
+const cell = (report: AfterSalesReport, key: string, lang: Language): string | number => {
+  const value = report[key];
+  if (value === null || value === undefined) return '';
+  if (key === 'Classification') return translateDomain(lang, `afterSales.classification.${String(value)}`);
+  if (value instanceof Date) return value.toISOString();
+  const text = typeof value === 'number' ? value : String(value);
+  return typeof text === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
+};
+
+async function toXlsx(reports: AfterSalesReport[], lang: Language): Promise<Buffer> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => { sink.on('end', resolve); sink.on('error', reject); });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('after-sales');
+  sheet.addRow(EXPORT_FIELDS.map((f) => translateDomain(lang, `afterSalesField.${f}`))).commit();
+  for (const report of reports) sheet.addRow(EXPORT_FIELDS.map((f) => cell(report, f, lang))).commit();
+  sheet.commit();
+  await workbook.commit();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/** supportModule/afterSales: after-sales reports (SPEC section 3), admins only (SPEC section 6). */
+export async function afterSalesRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.get('/afterSales/getAll', {
+    config: { levels: ADMIN },
+    schema: { tags, summary: 'After-sales reports, filtered, sorted and paged', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...afterSalesFilterQuery } }, response: envelope(pageOf(reportObject)) },
+  }, async (request) => {
+    const { pageIndex, pageSize, ...filter } = request.query as AfterSalesFilter & { pageIndex: number; pageSize: number };
+    return ok(await listReports(db, filter, pageSize, (pageIndex - 1) * pageSize));
+  });
+
+  app.get('/afterSales/getById', { config: { levels: ADMIN }, schema: { tags, summary: 'One after-sales report', querystring: idQuery, response: envelope(reportObject) } }, async (request) => {
+    const report = await findReport(db, (request.query as { id: number }).id);
+    if (!report) throw notFound();
+    return ok(report);
+  });
+
+  app.post('/afterSales/add', {
+    config: { levels: ADMIN },
+    schema: { tags, summary: 'File an after-sales report (all fields required but CustomerSuggestion and Reamrk)', querystring: { type: 'object', properties: tokenQuery }, body: reportBody, response: envelope(reportObject) },
+  }, async (request) => {
+    const input = parseWith(afterSalesSchema, request.body);
+    return ok(await findReport(db, await insertReport(db, input, request.user.id)));
+  });
+
+  app.post('/afterSales/update', {
+    config: { levels: ADMIN },
+    schema: { tags, summary: 'Replace the fields of an after-sales report', querystring: { type: 'object', properties: tokenQuery }, body: reportBody, response: envelope(reportObject) },
+  }, async (request) => {
+    const { id, ...input } = parseWith(updateAfterSalesSchema, request.body);
+    if (!(await findReport(db, id))) throw notFound();
+    await updateReport(db, id, input);
+    return ok(await findReport(db, id));
+  });
+
+  app.delete('/afterSales/deleteById', { config: { levels: ADMIN }, schema: { tags, summary: 'Delete an after-sales report', querystring: idQuery, response: envelope() } }, async (request) => {
+    const rows = await db.query('DELETE FROM after_sales_reports WHERE id = $1 RETURNING id', [(request.query as { id: number }).id]);
+    if (!rows.length) throw notFound();
+    return ok(null);
+  });
+
+  app.get('/afterSales/export', {
+    config: { levels: ADMIN },
+    schema: {
+      tags, summary: 'The filtered reports as an .xlsx file; exporting again within 10 s answers code -101',
+      querystring: { type: 'object', properties: { ...tokenQuery, ...afterSalesFilterQuery } },
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+    },
+  }, async (request, reply) => {
+    const lang = languageOf(request);
+    await claimExportSlot(db, request.user.id);
+    const { list } = await listReports(db, request.query as AfterSalesFilter, EXPORT_MAX_ROWS, 0);
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+    reply.header('content-disposition', `attachment; filename="after-sales-${stamp}.xlsx"`);
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(list, lang));
+  });
+}

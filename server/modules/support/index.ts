@@ -1,0 +1,7 @@
+import { faultClearingRoutes } from './faultClearingRoutes';
+import { afterSalesRoutes } from './afterSalesRoutes';
+import { permissionGroupRoutes } from './permissionGroupRoutes';
+import { settingsRoutes } from './settingsRoutes';
+
+/** Every route file of supportModule (mounted under /cz/{segment}/supportModule). */
+export const supportRoutes = [faultClearingRoutes, afterSalesRoutes, permissionGroupRoutes, settingsRoutes] as const;

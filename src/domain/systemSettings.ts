@@ -1,0 +1,26 @@
+import * as yup from 'yup';
+import { DEFAULT_SIZE } from './constants';
+
+/**
+ * Console settings kept by the server for everyone (System > preference): the alarm bell's poll
+ * interval (SPEC: the configured warn-message refresh time, in seconds) and the default size.
+ */
+export const SIZES = ['mini', 'small', 'medium'] as const;
+export type Size = (typeof SIZES)[number];
+export const WARN_REFRESH_MIN = 5;
+export const WARN_REFRESH_MAX = 3600;
+export const DEFAULT_WARN_REFRESH_SECONDS = 30;
+
+export interface ConsoleSettings {
+  warnRefreshSeconds: number;
+  defaultSize: Size;
+}
+export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { warnRefreshSeconds: DEFAULT_WARN_REFRESH_SECONDS, defaultSize: DEFAULT_SIZE as Size };
+
+export const consoleSettingsSchema = yup.object({
+  warnRefreshSeconds: yup.number().typeError('validation.warnRefresh').integer('validation.warnRefresh')
+    .min(WARN_REFRESH_MIN, 'validation.warnRefresh').max(WARN_REFRESH_MAX, 'validation.warnRefresh').optional(),
+  defaultSize: yup.string().oneOf([...SIZES], 'validation.size').optional(),
+});
+
+export const isSize = (v: unknown): v is Size => (SIZES as readonly unknown[]).includes(v);
