@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import type { Queryable } from '../../db/connection';
+import type { Principal } from '../../../src/domain/levels';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { Feature } from '../../../src/domain/features';
+import { cameraSchema, streamKindOf, updateCameraSchema, type CameraInput } from '../../../src/domain/vesselSchemas';
+import { BizError, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, idQuery, tokenQuery } from '../../http/schemas';
+import { DEVICE_EDITORS, scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
+import { assertFeatureUnlocked } from '../devices/featureLock';
+
+const tags = ['camera'];
+const notFound = () => new BizError(ErrorCode.NotFound, 'error.cameraNotFound');
+const text = { type: ['string', 'null'] } as const;
+const cameraObject = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, deviceId: { type: 'integer' }, deviceName: { type: 'string' }, name: { type: 'string' },
+    link: { type: 'string', description: 'http or https' }, description: text,
+    kind: { type: 'string', enum: ['hls', 'mjpeg', 'external'], description: 'How the console opens it' },
+    createdAt: { type: 'string' }, updatedAt: { type: 'string' },
+  },
+} as const;
+const cameraBody = {
+  type: 'object',
+  properties: { id: { type: ['integer', 'null'], description: 'update only' }, deviceId: { type: ['integer', 'null'] }, name: text, link: { type: ['string', 'null'], description: 'http:// or https:// only' }, description: text },
+} as const;
+
+const COLUMNS = `c.id, c.device_id AS "deviceId", d.name AS "deviceName", c.name, c.link, c.description, c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
+type CameraRow = { id: number; deviceId: number; link: string };
+const present = <T extends CameraRow>(c: T) => ({ ...c, kind: streamKindOf(c.link) });
+
+async function findVisibleCamera(db: Queryable, caller: Principal, id: number) {
+  const [row] = await db.query<CameraRow>(
+    `SELECT ${COLUMNS} FROM cameras c JOIN devices d ON d.id = c.device_id WHERE c.id = $4 AND ${visibleDevicesSql(caller)}`,
+    [...scopeParams(caller), id]);
+  return row ? present(row) : undefined;
+}
+
+/** A visible camera whose vessel has the camera feature unlocked, else "not found" / locked. */
+async function unlockedCamera(db: Queryable, caller: Principal, id: number) {
+  const camera = await findVisibleCamera(db, caller, id);
+  if (!camera) throw notFound();
+  await assertFeatureUnlocked(db, caller, camera.deviceId, Feature.Camera);
+  return camera;
+}
+
+const values = (c: CameraInput) => [c.deviceId, c.name, c.link, c.description ?? null];
+
+/** deviceModule/camera: camera stream links per vessel (feature "camera"; read 1-3, write 1, 2). */
+export async function cameraRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.get('/camera/getAll', {
+    schema: {
+      tags, summary: "The cameras of a visible vessel whose camera feature is unlocked (else code 3 'contact your service provider to unlock it')",
+      querystring: { type: 'object', required: ['deviceId'], properties: { ...tokenQuery, deviceId: { type: 'integer' } } },
+      response: envelope({ type: 'object', properties: { list: { type: 'array', items: cameraObject }, total: { type: 'integer' } } }),
+    },
+  }, async (request) => {
+    const { deviceId } = request.query as { deviceId: number };
+    await assertFeatureUnlocked(db, request.user, deviceId, Feature.Camera);
+    const rows = await db.query<CameraRow>(
+      `SELECT ${COLUMNS} FROM cameras c JOIN devices d ON d.id = c.device_id WHERE c.device_id = $1 ORDER BY c.name, c.id`, [deviceId]);
+    return ok({ list: rows.map(present), total: rows.length });
+  });
+
+  app.get('/camera/getById', { schema: { tags, summary: 'One camera of a visible, unlocked vessel', querystring: idQuery, response: envelope(cameraObject) } }, async (request) => {
+    const { id } = request.query as { id: number };
+    return ok(await unlockedCamera(db, request.user, id));
+  });
+
+  app.post('/camera/add', {
+    config: { levels: DEVICE_EDITORS },
+    schema: { tags, summary: 'Add a camera (name, link required; link http(s) only)', querystring: { type: 'object', properties: tokenQuery }, body: cameraBody, response: envelope(cameraObject) },
+  }, async (request) => {
+    const input = parseWith(cameraSchema, request.body);
+    await assertFeatureUnlocked(db, request.user, input.deviceId, Feature.Camera);
+    const [row] = await db.query<{ id: number }>('INSERT INTO cameras (device_id, name, link, description) VALUES ($1, $2, $3, $4) RETURNING id', values(input));
+    return ok(await findVisibleCamera(db, request.user, row!.id));
+  });
+
+  app.post('/camera/update', {
+    config: { levels: DEVICE_EDITORS },
+    schema: { tags, summary: 'Replace the fields of a camera', querystring: { type: 'object', properties: tokenQuery }, body: cameraBody, response: envelope(cameraObject) },
+  }, async (request) => {
+    const { id, ...input } = parseWith(updateCameraSchema, request.body);
+    await unlockedCamera(db, request.user, id);
+    await assertFeatureUnlocked(db, request.user, input.deviceId, Feature.Camera);
+    await db.query('UPDATE cameras SET device_id = $1, name = $2, link = $3, description = $4, updated_at = now() WHERE id = $5', [...values(input), id]);
+    return ok(await findVisibleCamera(db, request.user, id));
+  });
+
+  app.delete('/camera/deleteById', {
+    config: { levels: DEVICE_EDITORS },
+    schema: { tags, summary: 'Delete a camera', querystring: idQuery, response: envelope() },
+  }, async (request) => {
+    const { id } = request.query as { id: number };
+    await unlockedCamera(db, request.user, id);
+    await db.query('DELETE FROM cameras WHERE id = $1', [id]);
+    return ok(null);
+  });
+}
