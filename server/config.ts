@@ -1,4 +1,5 @@
 import { apiSegmentFor } from '../src/domain/constants';
+import { FIRMWARE_DEFAULT_MAX_MB } from '../src/domain/firmware';
 
 /** Every setting of the reference server, read from the environment (README lists them). */
 export interface ServerConfig {
@@ -18,6 +19,10 @@ export interface ServerConfig {
   /** Folder of the built console served at /. */
   consoleDir: string;
   logLevel: string;
+  /** Folder of uploaded firmware files; empty: beside the embedded database (DATA_DIR/../firmware), or a temp folder for memory://. */
+  firmwareDir: string;
+  /** Largest firmware file accepted, in bytes (FIRMWARE_MAX_MB, 512 by default). */
+  firmwareMaxBytes: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -40,6 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO !== '0',
     consoleDir: env.CONSOLE_DIR ?? './dist',
     logLevel: env.LOG_LEVEL ?? 'warn',
+    firmwareDir: env.FIRMWARE_DIR ?? '',
+    firmwareMaxBytes: Math.round((Number.parseFloat(env.FIRMWARE_MAX_MB ?? '') > 0 ? Number.parseFloat(env.FIRMWARE_MAX_MB!) : FIRMWARE_DEFAULT_MAX_MB) * 1024 * 1024),
     ...overrides,
   };
 }

@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { Level } from '../../../src/domain/levels';
+import { FIRMWARE_STATUSES, FIRMWARE_VERSION_TYPES, firmwareSchema, setFirmwareEnabledSchema, updateFirmwareSchema } from '../../../src/domain/firmware';
+import { BizError, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
+import type { FirmwareStore } from './storage';
+import { findFirmware, listFirmware, publicFirmware, versionTaken, type FirmwareListQuery } from './firmwareQueries';
+import { firmwareObject } from './firmwareJsonSchemas';
+
+const tags = ['firmware'];
+const ADMIN = [Level.Admin] as const;
+const tokenOnly = { type: 'object', properties: tokenQuery } as const;
+export const noSuchFirmware = () => new BizError(ErrorCode.NotFound, 'error.firmwareNotFound');
+const duplicateVersion = () => new BizError(ErrorCode.Duplicate, 'error.firmwareDuplicateVersion', [{ field: 'version', message: 'error.firmwareDuplicateVersion' }]);
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 1000) / 1000;
+
+const fieldValue = (part: MultipartFile, name: string): unknown => {
+  const field = part.fields[name] as { type?: string; value?: unknown } | undefined;
+  return field && field.type === 'field' ? field.value : undefined;
+};
+
+/** Reads and throws away the rest of a file part we refuse (busboy stops at the size limit anyway). */
+async function discard(part: MultipartFile) {
+  part.file.resume();
+  await new Promise<void>((done) => {
+    if (part.file.readableEnded) done();
+    part.file.once('end', done).once('close', done).once('error', () => done());
+  });
+}
+
+/**
+ * deviceModule/firmware: firmware packages (level 1 only). The upload is streamed to disk with its
+ * SHA-256 computed on the way, under a size limit of its own (FIRMWARE_MAX_MB), not the global
+ * 2 MB picture limit.
+ */
+export function firmwareRoutes(store: FirmwareStore) {
+  return async function routes(app: FastifyInstance, { db, config }: ServerContext) {
+    app.get('/firmware/getConfig', {
+      config: { levels: ADMIN },
+      schema: {
+        tags, summary: 'The upload size limit in force and the version types', querystring: tokenOnly,
+        response: envelope({ type: 'object', properties: { maxBytes: { type: 'integer' }, maxMb: { type: 'number' }, versionTypes: { type: 'array', items: { type: 'string' } } } }),
+      },
+    }, async () => ok({ maxBytes: config.firmwareMaxBytes, maxMb: mb(config.firmwareMaxBytes), versionTypes: FIRMWARE_VERSION_TYPES }));
+
+    app.get('/firmware/getAll', {
+      config: { levels: ADMIN },
+      schema: {
+        tags, summary: 'Firmware packages, paged, newest first unless sorted',
+        querystring: {
+          type: 'object',
+          properties: {
+            ...tokenQuery, ...pageQuery,
+            sort: { type: 'string', enum: ['id', 'name', 'version', 'deviceType', 'customer', 'model', 'versionType', 'enabled', 'fileSize', 'createdAt', 'status'] },
+            order: { type: 'string', enum: ['asc', 'desc'] },
+            name: { type: 'string', maxLength: 64, description: 'Searches file name, model, version, customer and device type' },
+            deviceType: { type: 'string', maxLength: 32 }, model: { type: 'string', maxLength: 64 }, customer: { type: 'string', maxLength: 64 },
+            versionType: { type: 'string', enum: [...FIRMWARE_VERSION_TYPES] }, enabled: { type: 'boolean' },
+            status: { type: 'string', enum: [...FIRMWARE_STATUSES] },
+          },
+        },
+        response: envelope(pageOf(firmwareObject)),
+      },
+    }, async (request) => {
+      const page = await listFirmware(db, request.query as FirmwareListQuery);
+      return ok({ list: page.list.map(publicFirmware), total: page.total });
+    });
+
+    app.get('/firmware/getById', { config: { levels: ADMIN }, schema: { tags, summary: 'One package', querystring: idQuery, response: envelope(firmwareObject) } }, async (request) => {
+      const row = await findFirmware(db, (request.query as { id: number }).id);
+      if (!row) throw noSuchFirmware();
+      return ok(publicFirmware(row));
+    });
+
+    app.post('/firmware/add', {
+      config: { levels: ADMIN },
+      // The multipart body is streamed by the handler; no body limit applies to it here.
+      schema: {
+        tags,
+        summary: 'Upload a package (multipart: the fields deviceType, customer, model, version, versionType, enabled, updateInfo FIRST, then the file). Over the limit: code 8, nothing kept',
+        consumes: ['multipart/form-data'], querystring: tokenOnly, response: envelope(firmwareObject),
+      },
+    }, async (request: FastifyRequest) => {
+      if (!request.isMultipart()) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
+      const part = await request.file({ limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10, fieldSize: 4096 }, throwFileSizeLimit: false });
+      if (!part) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
+      const fields = Object.fromEntries(Object.keys(firmwareSchema.fields).map((name) => [name, fieldValue(part, name)]));
+      let input;
+      try {
+        input = parseWith(firmwareSchema, fields);
+        if (await versionTaken(db, input.model, input.version)) throw duplicateVersion();
+      } catch (error) {
+        await discard(part);
+        throw error;
+      }
+      const file = await store.receive(part.file);
+      if (file.truncated) throw new BizError(ErrorCode.UploadRejected, 'error.firmwareTooLarge', null, { mb: mb(config.firmwareMaxBytes) });
+      if (file.size === 0) {
+        await store.remove(file.key);
+        throw new BizError(ErrorCode.UploadRejected, 'error.firmwareEmpty');
+      }
+      const fileName = (part.filename || `${input.model}-${input.version}.bin`).slice(0, 200);
+      try {
+        const [row] = await db.query<{ id: number }>(
+          `INSERT INTO firmware_packages (device_type, customer, model, version, version_type, enabled, update_info, file_name, file_size, sha256, storage_key, uploaded_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+          [input.deviceType, input.customer, input.model, input.version, input.versionType, input.enabled, input.updateInfo ?? null,
+            fileName, file.size, file.sha256, file.key, request.user.id],
+        );
+        return ok(publicFirmware((await findFirmware(db, row!.id))!));
+      } catch (error) {
+        await store.remove(file.key);
+        if ((error as { code?: string }).code === '23505') throw duplicateVersion();
+        throw error;
+      }
+    });
+
+    app.post('/firmware/update', {
+      config: { levels: ADMIN },
+      schema: {
+        tags, summary: 'Change customer, version type, enabled and update info (file, type, model and version stay)', querystring: tokenOnly,
+        body: { type: 'object', properties: { id: { type: 'integer' }, customer: { type: 'string' }, versionType: { type: 'string' }, enabled: { type: 'boolean' }, updateInfo: { type: ['string', 'null'] } } },
+        response: envelope(firmwareObject),
+      },
+    }, async (request) => {
+      const input = parseWith(updateFirmwareSchema, request.body);
+      const rows = await db.query(
+        'UPDATE firmware_packages SET customer = $2, version_type = $3, enabled = $4, update_info = $5, updated_at = now() WHERE id = $1 RETURNING id',
+        [input.id, input.customer, input.versionType, input.enabled, input.updateInfo ?? null]);
+      if (!rows.length) throw noSuchFirmware();
+      return ok(publicFirmware((await findFirmware(db, input.id))!));
+    });
+
+    app.post('/firmware/setEnabled', {
+      config: { levels: ADMIN },
+      schema: {
+        tags, summary: 'Enable or disable a package (a disabled one is offered to no device; its queued devices wait)', querystring: tokenOnly,
+        body: { type: 'object', properties: { id: { type: 'integer' }, enabled: { type: 'boolean' } } }, response: envelope(firmwareObject),
+      },
+    }, async (request) => {
+      const input = parseWith(setFirmwareEnabledSchema, request.body);
+      const rows = await db.query('UPDATE firmware_packages SET enabled = $2, updated_at = now() WHERE id = $1 RETURNING id', [input.id, input.enabled]);
+      if (!rows.length) throw noSuchFirmware();
+      return ok(publicFirmware((await findFirmware(db, input.id))!));
+    });
+
+    app.delete('/firmware/deleteById', {
+      config: { levels: ADMIN },
+      schema: { tags, summary: 'Delete a package, its rollouts and its file', querystring: idQuery, response: envelope() },
+    }, async (request) => {
+      const [row] = await db.query<{ key: string }>('DELETE FROM firmware_packages WHERE id = $1 RETURNING storage_key AS key', [(request.query as { id: number }).id]);
+      if (!row) throw noSuchFirmware();
+      await store.remove(row.key);
+      return ok(null);
+    });
+  };
+}

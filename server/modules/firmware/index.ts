@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { openFirmwareStore } from './storage';
+import { firmwareRoutes } from './firmwareRoutes';
+import { rolloutRoutes } from './rolloutRoutes';
+import { deviceUpdateRoutes } from './deviceUpdateRoutes';
+
+/**
+ * Firmware (issue 7): packages, rollouts and the device side of updates, mounted under
+ * /cz/{segment}/deviceModule/firmware. The files live in the firmware folder (FIRMWARE_DIR).
+ */
+export async function firmwareModuleRoutes(app: FastifyInstance, context: ServerContext) {
+  const store = await openFirmwareStore(context.config);
+  app.addHook('onClose', () => store.close());
+  await firmwareRoutes(store)(app, context);
+  await rolloutRoutes(app, context);
+  await deviceUpdateRoutes(store)(app, context);
+}
+export { openFirmwareStore } from './storage';

@@ -1,0 +1,97 @@
+import type { Queryable } from '../../db/connection';
+import { ACTIVE_UPDATE_STATES, ROLLOUT_STALL_MINUTES, UNFINISHED_UPDATE_STATES, UPDATE_STATES, type UpdateState } from '../../../src/domain/firmware';
+
+const list = (states: readonly string[]) => `('${states.join("', '")}')`;
+export const UNFINISHED_SQL = list(UNFINISHED_UPDATE_STATES);
+export const ACTIVE_SQL = list(ACTIVE_UPDATE_STATES);
+
+export interface RolloutRow {
+  id: number;
+  firmwareId: number;
+  version: string;
+  model: string;
+  maxConcurrent: number;
+  groupId: number | null;
+  createdAt: string;
+  cancelledAt: string | null;
+  total: number;
+  counts: Record<UpdateState, number>;
+}
+
+const ROLLOUT_SELECT = `
+  SELECT r.id, r.firmware_id AS "firmwareId", f.version, f.model, r.max_concurrent AS "maxConcurrent", r.group_id AS "groupId",
+         r.created_at AS "createdAt", r.cancelled_at AS "cancelledAt", count(t.device_id)::int AS total,
+         ${UPDATE_STATES.map((s) => `count(*) FILTER (WHERE t.state = '${s}')::int AS "${s}"`).join(', ')}
+    FROM firmware_rollouts r JOIN firmware_packages f ON f.id = r.firmware_id
+    LEFT JOIN firmware_rollout_targets t ON t.rollout_id = r.id`;
+
+type Flat = Omit<RolloutRow, 'counts'> & Record<UpdateState, number>;
+const shape = (row: Flat): RolloutRow => {
+  const counts = Object.fromEntries(UPDATE_STATES.map((s) => [s, row[s]])) as Record<UpdateState, number>;
+  const rest = Object.fromEntries(Object.entries(row).filter(([k]) => !(UPDATE_STATES as readonly string[]).includes(k)));
+  return { ...(rest as Omit<RolloutRow, 'counts'>), counts };
+};
+
+export async function listRollouts(db: Queryable, firmwareId: number): Promise<RolloutRow[]> {
+  const rows = await db.query<Flat>(`${ROLLOUT_SELECT} WHERE r.firmware_id = $1 GROUP BY r.id, f.id ORDER BY r.id DESC`, [firmwareId]);
+  return rows.map(shape);
+}
+
+export async function findRollout(db: Queryable, id: number): Promise<RolloutRow | null> {
+  const [row] = await db.query<Flat>(`${ROLLOUT_SELECT} WHERE r.id = $1 GROUP BY r.id, f.id`, [id]);
+  return row ? shape(row) : null;
+}
+
+export interface TargetQuery {
+  rolloutId: number;
+  pageIndex: number;
+  pageSize: number;
+  state?: UpdateState;
+  name?: string;
+}
+
+export async function listTargets(db: Queryable, q: TargetQuery) {
+  const name = q.name?.trim() ? `%${q.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db.query<Record<string, unknown> & { total: number }>(
+    `SELECT t.device_id AS "deviceId", d.name AS "deviceName", d.device_num AS "deviceNum", u.name AS "ownerName",
+            t.state, t.progress, t.message, t.started_at AS "startedAt", t.finished_at AS "finishedAt", t.updated_at AS "updatedAt",
+            count(*) OVER ()::int AS total
+       FROM firmware_rollout_targets t JOIN devices d ON d.id = t.device_id LEFT JOIN users u ON u.id = d.owner_id
+      WHERE t.rollout_id = $1 AND ($2::text IS NULL OR t.state = $2) AND ($3::text IS NULL OR d.name ILIKE $3 OR d.device_num ILIKE $3)
+      ORDER BY t.device_id LIMIT $4 OFFSET $5`,
+    [q.rolloutId, q.state ?? null, name, q.pageSize, (q.pageIndex - 1) * q.pageSize]);
+  return { list: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
+}
+
+export interface CandidateQuery {
+  pageIndex: number;
+  pageSize: number;
+  groupId?: number;
+  ownerId?: number;
+  name?: string;
+}
+
+/** The devices a package can go to: those of its device type and model (optionally one group or owner). */
+export async function listCandidates(db: Queryable, firmware: { deviceType: string; model: string }, q: CandidateQuery) {
+  const name = q.name?.trim() ? `%${q.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db.query<Record<string, unknown> & { total: number }>(
+    `SELECT d.id, d.name, d.device_num AS "deviceNum", d.device_sn AS "deviceSn", d.owner_id AS "ownerId", u.name AS "ownerName",
+            m.group_id AS "groupId", g.name AS "groupName", d.activated, d.adu_version AS "aduVersion", d.bdu_version AS "bduVersion",
+            (SELECT t.state FROM firmware_rollout_targets t WHERE t.device_id = d.id AND t.state IN ${UNFINISHED_SQL} LIMIT 1) AS "busyState",
+            count(*) OVER ()::int AS total
+       FROM devices d LEFT JOIN users u ON u.id = d.owner_id
+       LEFT JOIN device_group_members m ON m.device_id = d.id LEFT JOIN device_groups g ON g.id = m.group_id
+      WHERE d.device_type = $1 AND d.device_model = $2 AND ($3::int IS NULL OR m.group_id = $3) AND ($4::int IS NULL OR d.owner_id = $4)
+        AND ($5::text IS NULL OR d.name ILIKE $5 OR d.device_num ILIKE $5 OR d.device_sn ILIKE $5)
+      ORDER BY d.id LIMIT $6 OFFSET $7`,
+    [firmware.deviceType, firmware.model, q.groupId ?? null, q.ownerId ?? null, name, q.pageSize, (q.pageIndex - 1) * q.pageSize]);
+  return { list: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
+}
+
+/** Devices holding a slot that have said nothing for ROLLOUT_STALL_MINUTES fail and free it. */
+export async function expireStalled(tx: Queryable, rolloutId: number): Promise<void> {
+  await tx.query(
+    `UPDATE firmware_rollout_targets SET state = 'failed', message = 'timeout', finished_at = now(), updated_at = now()
+      WHERE rollout_id = $1 AND state IN ${ACTIVE_SQL} AND updated_at < now() - make_interval(mins => $2)`,
+    [rolloutId, ROLLOUT_STALL_MINUTES]);
+}

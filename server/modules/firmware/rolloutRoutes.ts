@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { Level } from '../../../src/domain/levels';
+import { UPDATE_STATES, rolloutSchema } from '../../../src/domain/firmware';
+import { BizError, ok } from '../../http/envelope';
+import { parseWith } from '../../http/validation';
+import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
+import { findFirmware } from './firmwareQueries';
+import { noSuchFirmware } from './firmwareRoutes';
+import { candidateObject, rolloutObject, targetObject } from './firmwareJsonSchemas';
+import { UNFINISHED_SQL, findRollout, listCandidates, listRollouts, listTargets, type CandidateQuery, type TargetQuery } from './rolloutQueries';
+
+const tags = ['firmware'];
+const ADMIN = [Level.Admin] as const;
+const tokenOnly = { type: 'object', properties: tokenQuery } as const;
+const noSuchRollout = () => new BizError(ErrorCode.NotFound, 'error.rolloutNotFound');
+const refuseDevices = (message: string, vars: Record<string, string | number> = {}) =>
+  new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'deviceIds', message }], vars);
+
+/**
+ * deviceModule/firmware/rollout: sending a package to devices of its type and model (named, or a
+ * group's), at most maxConcurrent at a time; the devices fetch it through the device API.
+ */
+export async function rolloutRoutes(app: FastifyInstance, { db }: ServerContext) {
+  app.get('/firmware/rollout/candidates', {
+    config: { levels: ADMIN },
+    schema: {
+      tags, summary: "Devices of the package's device type and model (optionally of one group or owner), with any unfinished update",
+      querystring: { type: 'object', required: ['firmwareId'], properties: { ...tokenQuery, ...pageQuery, firmwareId: { type: 'integer' }, groupId: { type: 'integer' }, ownerId: { type: 'integer' }, name: { type: 'string', maxLength: 64 } } },
+      response: envelope(pageOf(candidateObject)),
+    },
+  }, async (request) => {
+    const q = request.query as CandidateQuery & { firmwareId: number };
+    const firmware = await findFirmware(db, q.firmwareId);
+    if (!firmware) throw noSuchFirmware();
+    return ok(await listCandidates(db, firmware, q));
+  });
+
+  app.post('/firmware/rollout/add', {
+    config: { levels: ADMIN },
+    schema: {
+      tags, summary: 'Start a rollout: { firmwareId, deviceIds or groupId, maxConcurrent }. Devices already in an unfinished rollout are refused (code 9)',
+      querystring: tokenOnly,
+      body: { type: 'object', properties: { firmwareId: { type: 'integer' }, deviceIds: { type: 'array', items: { type: 'integer' } }, groupId: { type: ['integer', 'null'] }, maxConcurrent: { type: 'integer' } } },
+      response: envelope(rolloutObject),
+    },
+  }, async (request) => {
+    const input = parseWith(rolloutSchema, request.body);
+    const firmware = await findFirmware(db, input.firmwareId);
+    if (!firmware) throw noSuchFirmware();
+    if (!firmware.enabled) throw new BizError(ErrorCode.Validation, 'error.firmwareDisabled', [{ field: 'firmwareId', message: 'error.firmwareDisabled' }]);
+    const ids = new Set<number>();
+    if (input.deviceIds?.length) {
+      const named = [...new Set(input.deviceIds)];
+      const rows = await db.query<{ id: number; matches: boolean; activated: boolean }>(
+        'SELECT id, (device_type = $2 AND device_model = $3) AS matches, activated FROM devices WHERE id = ANY($1::int[])',
+        [named, firmware.deviceType, firmware.model]);
+      if (rows.length !== named.length) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+      if (rows.some((r) => !r.matches)) throw refuseDevices('validation.firmwareDeviceMismatch');
+      if (rows.some((r) => !r.activated)) throw refuseDevices('validation.firmwareNotActivated');
+      named.forEach((id) => ids.add(id));
+    }
+    if (input.groupId) {
+      const [group] = await db.query('SELECT id FROM device_groups WHERE id = $1', [input.groupId]);
+      if (!group) throw new BizError(ErrorCode.NotFound, 'error.groupNotFound');
+      const rows = await db.query<{ id: number }>(
+        `SELECT d.id FROM devices d JOIN device_group_members m ON m.device_id = d.id
+          WHERE m.group_id = $1 AND d.device_type = $2 AND d.device_model = $3 AND d.activated`, [input.groupId, firmware.deviceType, firmware.model]);
+      rows.forEach((r) => ids.add(r.id));
+    }
+    if (!ids.size) throw refuseDevices('error.firmwareNoDevices');
+    const rolloutId = await db.transaction(async (tx) => {
+      const busy = await tx.query<{ id: number }>(
+        `SELECT DISTINCT device_id AS id FROM firmware_rollout_targets WHERE device_id = ANY($1::int[]) AND state IN ${UNFINISHED_SQL}`, [[...ids]]);
+      if (busy.length) {
+        throw new BizError(ErrorCode.Duplicate, 'error.firmwareDeviceBusy', busy.map((b) => b.id), { count: busy.length });
+      }
+      const [row] = await tx.query<{ id: number }>(
+        'INSERT INTO firmware_rollouts (firmware_id, max_concurrent, group_id, created_by) VALUES ($1, $2, $3, $4) RETURNING id',
+        [firmware.id, input.maxConcurrent, input.groupId ?? null, request.user.id]);
+      await tx.query('INSERT INTO firmware_rollout_targets (rollout_id, device_id) SELECT $1, unnest($2::int[])', [row!.id, [...ids]]);
+      return row!.id;
+    });
+    return ok(await findRollout(db, rolloutId));
+  });
+
+  app.get('/firmware/rollout/getAll', {
+    config: { levels: ADMIN },
+    schema: { tags, summary: "A package's rollouts, newest first, with device counts per state", querystring: { type: 'object', required: ['firmwareId'], properties: { ...tokenQuery, firmwareId: { type: 'integer' } } }, response: envelope({ type: 'array', items: rolloutObject }) },
+  }, async (request) => ok(await listRollouts(db, (request.query as { firmwareId: number }).firmwareId)));
+
+  app.get('/firmware/rollout/getById', { config: { levels: ADMIN }, schema: { tags, summary: 'One rollout with its counts', querystring: idQuery, response: envelope(rolloutObject) } }, async (request) => {
+    const rollout = await findRollout(db, (request.query as { id: number }).id);
+    if (!rollout) throw noSuchRollout();
+    return ok(rollout);
+  });
+
+  app.get('/firmware/rollout/targets', {
+    config: { levels: ADMIN },
+    schema: {
+      tags, summary: "A rollout's devices with their update state and progress, paged",
+      querystring: { type: 'object', required: ['rolloutId'], properties: { ...tokenQuery, ...pageQuery, rolloutId: { type: 'integer' }, state: { type: 'string', enum: [...UPDATE_STATES] }, name: { type: 'string', maxLength: 64 } } },
+      response: envelope(pageOf(targetObject)),
+    },
+  }, async (request) => {
+    const q = request.query as TargetQuery;
+    if (!(await findRollout(db, q.rolloutId))) throw noSuchRollout();
+    return ok(await listTargets(db, q));
+  });
+
+  app.post('/firmware/rollout/cancel', {
+    config: { levels: ADMIN },
+    schema: { tags, summary: 'Cancel a rollout: its queued devices fail with "cancelled"; devices already updating finish', querystring: idQuery, response: envelope(rolloutObject) },
+  }, async (request) => {
+    const { id } = request.query as { id: number };
+    const rows = await db.transaction(async (tx) => {
+      const found = await tx.query('UPDATE firmware_rollouts SET cancelled_at = COALESCE(cancelled_at, now()) WHERE id = $1 RETURNING id', [id]);
+      if (found.length) {
+        await tx.query(`UPDATE firmware_rollout_targets SET state = 'failed', message = 'cancelled', finished_at = now(), updated_at = now() WHERE rollout_id = $1 AND state = 'queued'`, [id]);
+      }
+      return found;
+    });
+    if (!rows.length) throw noSuchRollout();
+    return ok(await findRollout(db, id));
+  });
+}
+
