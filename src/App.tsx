@@ -28,9 +28,9 @@ const i18nProvider = createI18nProvider(getState().language);
 
 const VIEWS = RESOURCES.map((definition) => ({
   definition,
-  List: () => <ResourceList definition={definition} />,
-  Create: definition.endpoints.create ? () => <ResourceCreate definition={definition} /> : undefined,
-  Edit: definition.endpoints.update ? () => <ResourceEdit definition={definition} /> : undefined,
+  List: definition.views?.list ?? (() => <ResourceList definition={definition} />),
+  Create: definition.endpoints.create ? definition.views?.create ?? (() => <ResourceCreate definition={definition} />) : undefined,
+  Edit: definition.endpoints.update ? definition.views?.edit ?? (() => <ResourceEdit definition={definition} />) : undefined,
 }));
 
 function RaLogin() {

@@ -30,6 +30,9 @@ export function configureClient(next: Partial<ClientHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
+/** The fetch the client uses (tests replace it); the download helper goes through it as well. */
+export const clientFetch: typeof fetch = (...args) => hooks.fetch(...args);
+
 export function resetClient(): void {
   hooks = { ...defaults };
 }
@@ -67,10 +70,11 @@ export function apiUrl(path: string, query: Record<string, QueryValue> = {}, tok
   return `${baseURL}/cz/${apiSegment}${path.startsWith('/') ? path : `/${path}`}?${params.toString()}`;
 }
 
-const isEnvelope = (value: unknown): value is Envelope =>
+export const isEnvelope = (value: unknown): value is Envelope =>
   typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
 
-function announce(error: ApiError | NetworkError, quiet: RequestOptions['quiet']): void {
+/** Hands a failure to the error catalogue unless the caller asked for quiet (the upload and download helpers use it too). */
+export function announce(error: ApiError | NetworkError, quiet: RequestOptions['quiet']): void {
   if (quiet === true) return;
   if (Array.isArray(quiet) && error instanceof ApiError && quiet.includes(error.code)) return;
   emitCatalogueAction(catalogueAction(error, hooks.getContext()));

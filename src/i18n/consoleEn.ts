@@ -1,5 +1,7 @@
 import type { DeepStrings } from './raZh';
 import type { consoleZh } from './consoleZh';
+import { supportEn } from './supportEn';
+import { devicesEn } from './devicesEn';
 
 /** The console's own strings in English, with exactly the keys of consoleZh. */
 export const consoleEn: DeepStrings<typeof consoleZh> = {
@@ -98,6 +100,8 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       confirmPassword: 'Confirm password',
     },
   },
+  devices: devicesEn,
+  support: supportEn,
   menu: {
     dashboard: 'Home',
     system: 'System',
@@ -128,6 +132,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
     unauthorized: '401',
   },
   resources: {
+    'service/afterService': { name: supportEn.afterSales.name, fields: {} },
     'system/user': {
       name: 'User Account |||| User Accounts',
       fields: {

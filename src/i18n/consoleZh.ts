@@ -1,3 +1,5 @@
+import { supportZh } from './supportZh';
+import { devicesZh } from './devicesZh';
 /** The console's own strings in Chinese; consoleEn.ts must have the same keys (the compiler checks). */
 export const consoleZh = {
   console: {
@@ -95,6 +97,8 @@ export const consoleZh = {
       confirmPassword: '确认密码',
     },
   },
+  devices: devicesZh,
+  support: supportZh,
   menu: {
     dashboard: '首页',
     system: '系统管理',
@@ -125,6 +129,7 @@ export const consoleZh = {
     unauthorized: '401',
   },
   resources: {
+    'service/afterService': { name: supportZh.afterSales.name, fields: {} },
     'system/user': {
       name: '用户账号',
       fields: {

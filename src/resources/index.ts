@@ -2,8 +2,9 @@ import type { ResourceEndpoints } from '../resourceEndpoints';
 import type { ResourceDefinition } from './types';
 import { usersResource } from './users/definition';
 import { extraLinksResource } from './extraLinks/definition';
+import { devicesResource } from './devices/definition';
 
 /** Every schema-driven resource. Adding an entity: one definition here plus its messages. */
-export const RESOURCES: readonly ResourceDefinition[] = [usersResource, extraLinksResource];
+export const RESOURCES: readonly ResourceDefinition[] = [usersResource, extraLinksResource, devicesResource];
 
 export const ENDPOINTS: Record<string, ResourceEndpoints> = Object.fromEntries(RESOURCES.map((r) => [r.name, r.endpoints]));

@@ -57,4 +57,6 @@ export interface ResourceDefinition {
   recordRepresentation: string;
   canDelete?: boolean;
   rowActions?: readonly RowAction[];
+  /** Views that really differ from the generic ones (the device list with its icons, import and export). */
+  views?: { list?: ComponentType; create?: ComponentType; edit?: ComponentType };
 }

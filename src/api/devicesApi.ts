@@ -1,0 +1,48 @@
+import type { Device, DeviceGroup } from '../domain/device';
+import type { Feature } from '../domain/features';
+import type { NameItem } from '../domain/user';
+import { request, type QueryValue } from './client';
+import { downloadFile, uploadWithProgress } from './transfer';
+import { ErrorCode } from '../domain/errorCodes';
+
+/** deviceModule calls that are not plain resource CRUD (docs/api.md "deviceModule"). */
+const M = '/deviceModule';
+
+export interface EnterpriseWithSubUsers extends NameItem {
+  children: NameItem[];
+}
+
+export const devicesApi = {
+  /** The device list as CSV or Excel with the list's filters; -101 within 10 s (the catalogue shows it). */
+  exportDevices: (format: 'csv' | 'xlsx', filters: Record<string, QueryValue>) => downloadFile(`${M}/device/export`, { ...filters, format }),
+  importTemplate: (lang: string) => downloadFile(`${M}/device/importTemplate`, { lang }),
+  /** Row errors (code 1 with data [{row, column, message}]) are not announced: the import dialog lists them. */
+  importDevices: (file: File, onProgress: (fraction: number) => void) => {
+    const formData = new FormData();
+    formData.append('file', file);
+    return uploadWithProgress<{ imported: number }>(`${M}/device/import`, formData, { onProgress, quiet: [ErrorCode.Validation], timeoutMs: 10 * 60_000 });
+  },
+  getDevice: (id: number) => request<Device>(`${M}/device/getById`, { query: { id } }),
+  devicePage: (query: Record<string, QueryValue>) => request<{ list: Device[]; total: number }>(`${M}/device/getAll`, { query }),
+
+  groupList: () => request<DeviceGroup[]>(`${M}/deviceGroup/getGroupList`),
+  addGroup: (name: string, ownerId?: number) => request<DeviceGroup>(`${M}/deviceGroup/add`, { method: 'POST', json: { name, ownerId }, quiet: [ErrorCode.Validation] }),
+  renameGroup: (id: number, name: string) => request<DeviceGroup>(`${M}/deviceGroup/update`, { method: 'POST', json: { id, name }, quiet: [ErrorCode.Validation] }),
+  deleteGroup: (id: number) => request<null>(`${M}/deviceGroup/deleteById`, { method: 'DELETE', query: { id } }),
+  moveDevices: (groupId: number, deviceIds: number[]) => request<null>(`${M}/deviceGroup/moveDevices`, { method: 'POST', json: { groupId, deviceIds } }),
+  pin: (deviceIds: number[]) => request<null>(`${M}/deviceGroup/pin`, { method: 'POST', json: { deviceIds } }),
+  unpin: (deviceIds: number[]) => request<null>(`${M}/deviceGroup/unpin`, { method: 'POST', json: { deviceIds } }),
+
+  findForActivation: (key: string) => request<Device>(`${M}/activation/find`, { query: { key } }),
+  activate: (id: number, ownerId: number, ownerSubId: number) =>
+    request<{ device: Device; secret: string }>(`${M}/activation/activate`, { method: 'POST', json: { id, ownerId, ownerSubId } }),
+  deactivate: (id: number) => request<Device>(`${M}/activation/deactivate`, { method: 'POST', query: { id } }),
+
+  deviceFeatures: (id: number) => request<Record<Feature, boolean>>(`${M}/deviceAuth/getDeviceFeatures`, { query: { id } }),
+
+  subUserDeviceIds: (subUserId: number) => request<number[]>(`${M}/subUserGrant/getDeviceIds`, { query: { subUserId } }),
+  setSubUserDevices: (subUserId: number, deviceIds: number[]) =>
+    request<{ granted: number }>(`${M}/subUserGrant/set`, { method: 'POST', json: { subUserId, deviceIds } }),
+
+  enterprisesWithSubUsers: () => request<EnterpriseWithSubUsers[]>('/users/getEnterpriseUserWithSubUserNameList'),
+};

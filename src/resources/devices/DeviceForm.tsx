@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { DateInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { DEVICE_KIND_LABELS, DEVICE_KINDS } from '../../domain/deviceKinds';
+import { deviceFieldKey, deviceSchema, updateDeviceSchema, type DeviceField } from '../../domain/deviceSchemas';
+import { Level } from '../../domain/levels';
+import { useClientState } from '../../state/useClientState';
+import { subUsersOf, useOwnerTree } from './useOwnerTree';
+
+/** The form's sections: every device field of SPEC section 3, in the schema's (and the template's) order. */
+const SECTIONS: { key: string; fields: DeviceField[] }[] = [
+  { key: 'basic', fields: ['name', 'deviceNum', 'deviceSn', 'mac', 'deviceKind', 'deviceType', 'deviceModel'] },
+  { key: 'ownership', fields: ['ownerId', 'ownerSubId'] },
+  { key: 'hardware', fields: ['manufactureDate', 'manufactureInfo', 'aduVersion', 'bduVersion', 'hardware', 'chipId', 'modemSn'] },
+  { key: 'vessel', fields: ['mmsi', 'imo', 'callsign'] },
+];
+
+function OwnerInputs({ readOnly }: { readOnly: boolean }) {
+  const translate = useTranslate();
+  const level = useClientState((s) => s.permissionLevel);
+  const { owners, loading } = useOwnerTree(level !== Level.SubUser);
+  const { setValue } = useFormContext();
+  const ownerId = useWatch({ name: 'ownerId' });
+  const subChoices = [{ id: 0, name: translate('devices.form.noSubUser') }, ...subUsersOf(owners, ownerId)];
+  return (
+    <>
+      <SelectInput source="ownerId" label={deviceFieldKey('ownerId')} choices={owners} isPending={loading} optionText="name"
+        disabled={readOnly || level !== Level.Admin} fullWidth helperText={false}
+        onChange={() => setValue('ownerSubId', 0, { shouldDirty: true, shouldValidate: true })} />
+      <SelectInput source="ownerSubId" label={deviceFieldKey('ownerSubId')} choices={subChoices} isPending={loading} optionText="name"
+        disabled={readOnly} fullWidth helperText={false} />
+    </>
+  );
+}
+
+function FieldInput({ field, readOnly }: { field: DeviceField; readOnly: boolean }) {
+  const common = { source: field, label: deviceFieldKey(field), fullWidth: true, helperText: false as const, disabled: readOnly };
+  if (field === 'deviceKind') return <SelectInput {...common} choices={DEVICE_KINDS.map((id) => ({ id, name: DEVICE_KIND_LABELS[id] }))} />;
+  if (field === 'manufactureDate') return <DateInput {...common} />;
+  return <TextInput {...common} slotProps={{ htmlInput: { 'data-testid': `device-${field}` } }} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%', mb: 1 }}>
+      <Typography component="legend" variant="subtitle2" color="primary" sx={{ mb: 1, fontWeight: 600 }}>{title}</Typography>
+      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>{children}</Box>
+    </Box>
+  );
+}
+
+/**
+ * The device form (create and edit): validated as the user types with the same yup schema the
+ * server uses (src/domain/deviceSchemas.ts); the server's field errors (duplicate deviceNum,
+ * SN, MAC) land under their fields. An admin picks the enterprise and sub-user, an enterprise
+ * only the sub-user; a sub-user sees the form read-only.
+ */
+export function DeviceForm({ mode, defaults }: { mode: 'create' | 'edit'; defaults?: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const level = useClientState((s) => s.permissionLevel);
+  const readOnly = level === Level.SubUser;
+  return (
+    <SimpleForm
+      resolver={yupResolver(mode === 'create' ? deviceSchema : updateDeviceSchema)}
+      mode="onChange"
+      reValidateMode="onChange"
+      defaultValues={defaults}
+      toolbar={readOnly ? false : <Toolbar><SaveButton alwaysEnable /></Toolbar>}
+      sx={{ maxWidth: 1100 }}
+    >
+      {readOnly && <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('devices.form.readOnly')}</Alert>}
+      {SECTIONS.map((section) => (
+        <Section key={section.key} title={translate(`devices.form.${section.key}`)}>
+          {section.key === 'ownership'
+            ? <OwnerInputs readOnly={readOnly} />
+            : section.fields.map((field) => <FieldInput key={field} field={field} readOnly={readOnly} />)}
+        </Section>
+      ))}
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,47 @@
+import { PAGE_ACCESS } from '../../domain/pageAccess';
+import { DEVICE_FIELDS, deviceSchema, updateDeviceSchema } from '../../domain/deviceSchemas';
+import type { Row } from '../../resourceEndpoints';
+import type { ResourceDefinition } from '../types';
+import { DeviceList } from './DeviceList';
+import { DeviceCreate, DeviceEdit } from './DeviceEdit';
+
+const M = '/deviceModule/device';
+/** Filters of device/getAll (and device/export), docs/api.md. */
+export const DEVICE_FILTERS = ['search', 'deviceKind', 'deviceType', 'ownerId', 'ownerSubId', 'status', 'activated', 'groupId'] as const;
+export const DEVICE_SORTS = ['id', 'name', 'deviceKind', 'deviceType', 'status', 'activated', 'ownerId'] as const;
+
+/** Only the device fields go to add/update (update is a full replacement); empty text is "not given". */
+const deviceBody = (record: Row, withId: boolean): Row => {
+  const out: Row = withId ? { id: record.id } : {};
+  for (const field of DEVICE_FIELDS) {
+    const value = record[field];
+    out[field] = value === '' || value === undefined ? null : value;
+  }
+  return out;
+};
+
+/**
+ * System > Device (levels 1, 2, 3; writes 1, 2): the device catalogue of SPEC section 3. The list,
+ * create and edit views are the device's own (status icons, owner and sub-owner, import, export);
+ * the endpoints and the yup schemas are the same data the generic views read.
+ */
+export const devicesResource: ResourceDefinition = {
+  name: 'system/deviceManagement',
+  levels: PAGE_ACCESS['/system/deviceManagement']!,
+  endpoints: {
+    list: { path: `${M}/getAll`, paged: true, filters: DEVICE_FILTERS, sortable: DEVICE_SORTS },
+    one: { path: `${M}/getById` },
+    create: { path: `${M}/add`, send: 'json', params: (r) => deviceBody(r, false) },
+    update: { path: `${M}/update`, send: 'json', params: (r) => deviceBody(r, true) },
+    delete: { path: `${M}/deleteById`, method: 'DELETE' },
+  },
+  fields: [],
+  columns: [],
+  filters: ['search'],
+  createSchema: deviceSchema,
+  editSchema: updateDeviceSchema,
+  defaults: () => ({ ownerSubId: 0 }),
+  recordRepresentation: 'name',
+  canDelete: true,
+  views: { list: DeviceList, create: DeviceCreate, edit: DeviceEdit },
+};
