@@ -11,6 +11,8 @@ const IconManagement = lazy(() => import('./pages/icons/IconManagement'));
 const InfoPage = lazy(() => import('./pages/personal/InfoPage'));
 const PasswordPage = lazy(() => import('./pages/personal/PasswordPage'));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
+const DeviceGroupsPage = lazy(() => import('./pages/devices/DeviceGroupsPage'));
+const ActivateDevicePage = lazy(() => import('./pages/devices/ActivateDevicePage'));
 
 const suspended = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -23,6 +25,8 @@ const BUILT: Record<string, ComponentType> = {
   '/system/icon': IconManagement,
   '/personal/info': InfoPage,
   '/personal/password': PasswordPage,
+  '/device/deviceData': DeviceGroupsPage,
+  '/activation/ActivateDevice': ActivateDevicePage,
 };
 const RESOURCE_PATHS = new Set(RESOURCES.map((r) => `/${r.name}`));
 

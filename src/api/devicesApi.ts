@@ -33,7 +33,7 @@ export const devicesApi = {
   pin: (deviceIds: number[]) => request<null>(`${M}/deviceGroup/pin`, { method: 'POST', json: { deviceIds } }),
   unpin: (deviceIds: number[]) => request<null>(`${M}/deviceGroup/unpin`, { method: 'POST', json: { deviceIds } }),
 
-  findForActivation: (key: string) => request<Device>(`${M}/activation/find`, { query: { key } }),
+  findForActivation: (key: string) => request<Device>(`${M}/activation/find`, { query: { key }, quiet: [ErrorCode.NotFound] }),
   activate: (id: number, ownerId: number, ownerSubId: number) =>
     request<{ device: Device; secret: string }>(`${M}/activation/activate`, { method: 'POST', json: { id, ownerId, ownerSubId } }),
   deactivate: (id: number) => request<Device>(`${M}/activation/deactivate`, { method: 'POST', query: { id } }),
