@@ -5,6 +5,7 @@ import { addUserSchema, updateUserSchema } from '../../domain/userSchemas';
 import type { Row } from '../../resourceEndpoints';
 import type { Choice, ResourceDefinition } from '../types';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { SubUserVesselsButton } from '../devices/SubUserVesselsButton';
 
 const levelChoices = (level: string | null): Choice[] =>
   (level === Level.Admin ? [Level.Admin, Level.Enterprise, Level.SubUser] : [Level.SubUser]).map((id) => ({ id, nameKey: `console.level.${id}` }));
@@ -60,5 +61,5 @@ export const usersResource: ResourceDefinition = {
   defaults: (level) => ({ permissionLevel: level === Level.Admin ? Level.Enterprise : Level.SubUser }),
   recordRepresentation: 'name',
   canDelete: true,
-  rowActions: [{ key: 'resetPassword', component: ResetPasswordButton }],
+  rowActions: [{ key: 'resetPassword', component: ResetPasswordButton }, { key: 'vessels', component: SubUserVesselsButton }],
 };
