@@ -3,8 +3,9 @@ import type { ResourceDefinition } from './types';
 import { usersResource } from './users/definition';
 import { extraLinksResource } from './extraLinks/definition';
 import { devicesResource } from './devices/definition';
+import { deviceAuthResource } from './deviceAuth/definition';
 
 /** Every schema-driven resource. Adding an entity: one definition here plus its messages. */
-export const RESOURCES: readonly ResourceDefinition[] = [usersResource, extraLinksResource, devicesResource];
+export const RESOURCES: readonly ResourceDefinition[] = [usersResource, extraLinksResource, devicesResource, deviceAuthResource];
 
 export const ENDPOINTS: Record<string, ResourceEndpoints> = Object.fromEntries(RESOURCES.map((r) => [r.name, r.endpoints]));
