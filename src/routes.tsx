@@ -13,6 +13,11 @@ const PasswordPage = lazy(() => import('./pages/personal/PasswordPage'));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
 const DeviceGroupsPage = lazy(() => import('./pages/devices/DeviceGroupsPage'));
 const ActivateDevicePage = lazy(() => import('./pages/devices/ActivateDevicePage'));
+const DeviceDetailPage = lazy(() => import('./pages/vessel/DeviceDetailPage'));
+const TimeStatisticsPage = lazy(() => import('./pages/vessel/TimeStatisticsPage'));
+const CameraPage = lazy(() => import('./pages/vessel/CameraPage'));
+const TrackPage = lazy(() => import('./pages/history/TrackPage'));
+const LocationPage = lazy(() => import('./pages/history/LocationPage'));
 
 const suspended = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -27,6 +32,11 @@ const BUILT: Record<string, ComponentType> = {
   '/personal/password': PasswordPage,
   '/device/deviceData': DeviceGroupsPage,
   '/activation/ActivateDevice': ActivateDevicePage,
+  '/device/deviceDataDetail': DeviceDetailPage,
+  '/device/timeStatistics': TimeStatisticsPage,
+  '/device/cameraInfo': CameraPage,
+  '/device/map': TrackPage,
+  '/device/deviceLocation': LocationPage,
 };
 const RESOURCE_PATHS = new Set(RESOURCES.map((r) => `/${r.name}`));
 

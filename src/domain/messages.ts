@@ -136,7 +136,6 @@ const zh = {
   'error.reportBatchTooLarge': '一次最多上报 %{max} 条数据',
   'error.alarmNotFound': '告警不存在',
   // vessel detail, statistics, voyage, camera (issue 6)
-  'validation.dateTime': '时间格式不正确',
   'validation.etaBeforeEtd': '预计到达时间（ETA）不能早于预计离港时间（ETD）',
   'validation.phone': '请输入正确的电话号码',
   'validation.streamLink': '视频链接只能是 http:// 或 https:// 开头的地址',
@@ -341,7 +340,6 @@ const en: Record<DomainMessageKey, string> = {
   'error.reportBatchTooLarge': 'At most %{max} reports per request',
   'error.alarmNotFound': 'Alarm not found',
   // vessel detail, statistics, voyage, camera (issue 6)
-  'validation.dateTime': 'Not a valid date and time',
   'validation.etaBeforeEtd': 'ETA cannot be earlier than ETD',
   'validation.phone': 'Please enter a valid phone number',
   'validation.streamLink': 'The stream link must start with http:// or https://',

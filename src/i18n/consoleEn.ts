@@ -2,6 +2,9 @@ import type { DeepStrings } from './raZh';
 import type { consoleZh } from './consoleZh';
 import { supportEn } from './supportEn';
 import { devicesEn } from './devicesEn';
+import { trackEn } from './trackEn';
+import { vesselEn } from './vesselEn';
+import { monitorEn } from './monitorEn';
 
 /** The console's own strings in English, with exactly the keys of consoleZh. */
 export const consoleEn: DeepStrings<typeof consoleZh> = {
@@ -101,7 +104,10 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
     },
   },
   devices: devicesEn,
+  track: trackEn,
   support: supportEn,
+  vessel: vesselEn,
+  monitor: monitorEn,
   menu: {
     dashboard: 'Home',
     system: 'System',

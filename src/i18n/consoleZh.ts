@@ -1,5 +1,8 @@
 import { supportZh } from './supportZh';
 import { devicesZh } from './devicesZh';
+import { trackZh } from './trackZh';
+import { vesselZh } from './vesselZh';
+import { monitorZh } from './monitorZh';
 /** The console's own strings in Chinese; consoleEn.ts must have the same keys (the compiler checks). */
 export const consoleZh = {
   console: {
@@ -98,7 +101,10 @@ export const consoleZh = {
     },
   },
   devices: devicesZh,
+  track: trackZh,
   support: supportZh,
+  vessel: vesselZh,
+  monitor: monitorZh,
   menu: {
     dashboard: '首页',
     system: '系统管理',

@@ -1,0 +1,53 @@
+import type { Device } from '../domain/device';
+import type { DataWindow, StreamKind, VoyageStatus } from '../domain/vesselSchemas';
+import { request } from './client';
+
+/** The vessel pages' calls (deviceModule/vessel, statistics, voyage, camera). */
+export interface FaultText { code: string; severity: string | null; unit: string | null; meaning: string; remedy: string | null }
+export interface Voyage {
+  id: number; deviceId: number; deviceName: string; voyageNo: string; destination: string; etd: string; eta: string; agent: string;
+  email: string | null; phone: string | null; remark: string | null; status: VoyageStatus;
+}
+export interface VesselDetail {
+  device: Device;
+  latest: Record<string, unknown> | null;
+  status: number;
+  faults: FaultText[];
+  currentVoyage: Voyage | null;
+}
+export interface SeriesPoint {
+  t: number; n: number;
+  [metric: string]: number;
+}
+export interface Band { from: number; to: number; state: 'online' | 'warn' | 'offline' }
+export interface VesselSeries {
+  window: DataWindow; from: string; to: string; bucketSeconds: number; offlineMinutes: number;
+  points: SeriesPoint[]; bands: Band[]; totals: Record<Band['state'], number>;
+  faults: (FaultText & { raisedAt: string; lastSeenAt: string; clearedAt: string | null })[];
+}
+export interface DayStatistics { date: string; label: string; onlineSeconds: number; warnSeconds: number; periodSeconds: number; availability: number }
+export interface DailyStatistics { list: DayStatistics[]; onlineSeconds: number; periodSeconds: number; availability: number }
+export interface FleetRow { deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; availability: number | null; periodSeconds: number }
+export interface Camera { id: number; deviceId: number; deviceName: string; name: string; link: string; description: string | null; kind: StreamKind }
+export interface Page<T> { list: T[]; total: number }
+
+export const vesselApi = {
+  searchVessels: (search: string, signal?: AbortSignal) =>
+    request<Page<Device>>('/deviceModule/device/getAll', { query: { search, pageIndex: 1, pageSize: 20, sort: 'name', order: 'asc' }, signal }),
+  getDevice: (id: number) => request<Device>('/deviceModule/device/getById', { query: { id } }),
+  getDetail: (id: number, signal?: AbortSignal) => request<VesselDetail>('/deviceModule/vessel/getDetail', { query: { id }, signal }),
+  getSeries: (id: number, window: DataWindow, signal?: AbortSignal) =>
+    request<VesselSeries>('/deviceModule/vessel/getSeries', { query: { id, window }, signal, quiet: [3] }),
+  getDaily: (id: number, days: number, utcOffset: number, signal?: AbortSignal) =>
+    request<DailyStatistics>('/deviceModule/statistics/getDaily', { query: { id, days, utcOffset }, signal, quiet: [3] }),
+  getFleet: (query: { days: number; utcOffset: number; pageIndex: number; pageSize: number; sort: string; order: string; search?: string }, signal?: AbortSignal) =>
+    request<Page<FleetRow> & { periodSeconds: number }>('/deviceModule/statistics/getFleet', { query, signal }),
+  voyages: (deviceId: number, pageIndex: number, pageSize: number, signal?: AbortSignal) =>
+    request<Page<Voyage>>('/deviceModule/voyage/getAll', { query: { deviceId, pageIndex, pageSize }, signal }),
+  currentVoyage: (deviceId: number, signal?: AbortSignal) => request<Voyage | null>('/deviceModule/voyage/getCurrent', { query: { deviceId }, signal }),
+  saveVoyage: (body: Record<string, unknown>) => request<Voyage>(`/deviceModule/voyage/${body.id ? 'update' : 'add'}`, { method: 'POST', json: body, quiet: [1] }),
+  deleteVoyage: (id: number) => request<null>('/deviceModule/voyage/deleteById', { method: 'DELETE', query: { id } }),
+  cameras: (deviceId: number, signal?: AbortSignal) => request<Page<Camera>>('/deviceModule/camera/getAll', { query: { deviceId }, signal, quiet: [3] }),
+  saveCamera: (body: Record<string, unknown>) => request<Camera>(`/deviceModule/camera/${body.id ? 'update' : 'add'}`, { method: 'POST', json: body, quiet: [1] }),
+  deleteCamera: (id: number) => request<null>('/deviceModule/camera/deleteById', { method: 'DELETE', query: { id } }),
+};

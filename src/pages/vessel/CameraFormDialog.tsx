@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useForm } from 'react-hook-form';
+import { useNotify } from 'react-admin';
+import { isApiError } from '../../api';
+import { vesselApi, type Camera } from '../../api/vesselApi';
+import { cameraSchema } from '../../domain/vesselSchemas';
+import { useT } from '../../i18n/I18nContext';
+import { domainResolver, serverFieldErrors } from './domainResolver';
+
+const FIELDS = ['name', 'link', 'description'] as const;
+type CameraForm = Record<(typeof FIELDS)[number], string>;
+
+/** Add or edit a camera; the link must be http(s) (the domain's rule, as on the server). */
+export function CameraFormDialog({ deviceId, camera, open, onClose, onSaved }: {
+  deviceId: number; camera: Camera | null; open: boolean; onClose: () => void; onSaved: () => void;
+}) {
+  const { t } = useT();
+  const notify = useNotify();
+  const fullScreen = useMediaQuery('(max-width:600px)');
+  const toBody = (v: CameraForm) => ({ ...(camera ? { id: camera.id } : {}), deviceId, ...v });
+  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<CameraForm>({
+    mode: 'onChange', resolver: domainResolver<CameraForm>(cameraSchema, toBody),
+  });
+  useEffect(() => {
+    if (open) reset({ name: camera?.name ?? '', link: camera?.link ?? '', description: camera?.description ?? '' });
+  }, [open, camera, reset]);
+  const submit = handleSubmit(async (values) => {
+    try {
+      await vesselApi.saveCamera(toBody(values));
+      notify('vessel.voyage.saved', { type: 'success' });
+      onSaved();
+    } catch (error) {
+      if (isApiError(error)) for (const e of serverFieldErrors(error.data)) setError(e.field as keyof CameraForm, { type: 'server', message: e.message });
+    }
+  });
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="camera-form">
+        <DialogTitle>{t(camera ? 'vessel.camera.edit' : 'vessel.camera.add')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {FIELDS.map((f) => {
+              const message = errors[f]?.message;
+              return (
+                <TextField key={f} {...register(f)} label={t(`vessel.camera.fields.${f}`)} required={f !== 'description'} size="small"
+                  multiline={f === 'description'} minRows={f === 'description' ? 2 : undefined} error={!!message}
+                  helperText={message ? t(String(message)) : f === 'link' ? t('vessel.camera.linkHint') : undefined}
+                  slotProps={{ htmlInput: { 'data-testid': `camera-${f}` } }} />
+              );
+            })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('vessel.form.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="camera-save">{t('vessel.form.save')}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

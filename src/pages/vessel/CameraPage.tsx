@@ -1,0 +1,135 @@
+import { lazy, Suspense, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { Confirm, useNotify } from 'react-admin';
+import { vesselApi, type Camera } from '../../api/vesselApi';
+import { Feature } from '../../domain/features';
+import { Level } from '../../domain/levels';
+import { useT } from '../../i18n/I18nContext';
+import { FeatureGate } from '../../layout/FeatureGate';
+import { useClientState } from '../../state/useClientState';
+import { CameraFormDialog } from './CameraFormDialog';
+import { LoadState } from './LoadState';
+import { useLoad } from './useLoad';
+import { useVesselId } from './useVesselId';
+import { VesselPageHeader } from './VesselPageHeader';
+
+const StreamPlayer = lazy(() => import('./StreamPlayer'));
+
+/** Device video link (/device/cameraInfo?id=): a vessel's cameras; feature "camera". */
+export default function CameraPage() {
+  const { t } = useT();
+  const [id, setId] = useVesselId();
+  return (
+    <div data-testid="camera-page">
+      <VesselPageHeader title={t('vessel.camera.title')} id={id} onPick={setId} current="camera" />
+      {id && (
+        <FeatureGate feature={Feature.Camera} deviceId={id}>
+          <CameraList key={id} deviceId={id} />
+        </FeatureGate>
+      )}
+    </div>
+  );
+}
+
+function CameraList({ deviceId }: { deviceId: number }) {
+  const { t } = useT();
+  const notify = useNotify();
+  const level = useClientState((s) => s.permissionLevel);
+  const canEdit = level === Level.Admin || level === Level.Enterprise;
+  const cameras = useLoad(String(deviceId), (signal) => vesselApi.cameras(deviceId, signal));
+  const [playing, setPlaying] = useState<Camera | null>(null);
+  const [editing, setEditing] = useState<Camera | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Camera | null>(null);
+  const open = (c: Camera) => {
+    if (c.kind === 'external') window.open(c.link, '_blank', 'noopener,noreferrer');
+    else setPlaying(c);
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await vesselApi.deleteCamera(deleting.id);
+      notify('vessel.voyage.deleted', { type: 'success' });
+      if (playing?.id === deleting.id) setPlaying(null);
+      cameras.reload();
+    } catch { /* shown by the catalogue */ }
+    setDeleting(null);
+  };
+  return (
+    <Stack spacing={2}>
+      {playing && (
+        <Paper sx={{ p: 2 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+            <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>{t('vessel.camera.playing', { name: playing.name })}</Typography>
+            <Tooltip title={t('vessel.camera.close')}><IconButton onClick={() => setPlaying(null)}><CloseIcon /></IconButton></Tooltip>
+          </Stack>
+          <Suspense fallback={<LinearProgress />}><StreamPlayer camera={playing} /></Suspense>
+        </Paper>
+      )}
+      <Paper sx={{ p: 2 }}>
+        {canEdit && (
+          <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} sx={{ mb: 1 }} data-testid="camera-add">{t('vessel.camera.add')}</Button>
+        )}
+        <LoadState state={cameras} />
+        {cameras.data && (
+          <TableContainer>
+            <Table size="small" data-testid="camera-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('vessel.camera.fields.name')}</TableCell>
+                  <TableCell>{t('vessel.camera.fields.kind')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('vessel.camera.fields.link')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('vessel.camera.fields.description')}</TableCell>
+                  <TableCell align="right">{t('vessel.form.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {cameras.data.list.map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell>{c.name}</TableCell>
+                    <TableCell><Chip size="small" label={t(`vessel.camera.kinds.${c.kind}`)} /></TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, wordBreak: 'break-all' }}>{c.link}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{c.description}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip title={t(c.kind === 'external' ? 'vessel.camera.openTab' : 'vessel.camera.open')}>
+                        <IconButton size="small" color="primary" onClick={() => open(c)} data-testid="camera-open">
+                          {c.kind === 'external' ? <OpenInNewIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
+                        </IconButton>
+                      </Tooltip>
+                      {canEdit && <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(c)}><EditIcon fontSize="small" /></IconButton></Tooltip>}
+                      {canEdit && <Tooltip title={t('vessel.camera.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(c)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {cameras.data.list.length === 0 && (
+                  <TableRow><TableCell colSpan={5}><Typography variant="body2" color="text.secondary" data-testid="camera-none">{t('vessel.camera.none')}</Typography></TableCell></TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Paper>
+      <CameraFormDialog deviceId={deviceId} camera={editing ?? null} open={editing !== undefined} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); cameras.reload(); }} />
+      <Confirm isOpen={!!deleting} title="vessel.camera.delete" content={t('vessel.camera.deleteConfirm', { name: deleting?.name ?? '' })}
+        onConfirm={() => { void remove(); }} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { vesselApi, type SeriesPoint, type VesselSeries } from '../../api/vesselApi';
+import type { DataWindow } from '../../domain/vesselSchemas';
+import { formatDate } from '../../format/date';
+import { useT } from '../../i18n/I18nContext';
+import { useClientState } from '../../state/useClientState';
+import { FaultList } from './FaultList';
+import { LoadState } from './LoadState';
+import { StateBands } from './StateBands';
+import { useLoad } from './useLoad';
+
+type Metric = 'signal' | 'snr' | 'azimuth' | 'elevation' | 'skew' | 'speed';
+const CHARTS: { key: string; metrics: Metric[] }[] = [
+  { key: 'signal', metrics: ['signal', 'snr'] },
+  { key: 'pointing', metrics: ['azimuth', 'elevation', 'skew'] },
+  { key: 'speedChart', metrics: ['speed'] },
+];
+
+/**
+ * One bucket per slot from the window's start, null where no report came in, so offline time
+ * shows as a gap in the lines instead of a straight line across it.
+ */
+function slots(series: VesselSeries): (SeriesPoint | null)[] {
+  const step = series.bucketSeconds * 1000;
+  const byT = new Map(series.points.map((p) => [p.t, p]));
+  const first = Math.floor(Date.parse(series.from) / step) * step;
+  const out: (SeriesPoint | null)[] = [];
+  for (let t = first; t <= Date.parse(series.to); t += step) out.push(byT.get(t) ?? ({ t } as SeriesPoint & { n: 0 }));
+  return out;
+}
+
+const round = (v: number | undefined) => (v === undefined || v === null ? '' : String(Math.round(v * 10) / 10));
+
+/** The detail charts of one data window (lazy-loaded with @mui/x-charts). */
+export default function DetailCharts({ deviceId, window }: { deviceId: number; window: DataWindow }) {
+  const { t } = useT();
+  const timeZone = useClientState((s) => s.timeZone);
+  const state = useLoad(`${deviceId}:${window}`, (signal) => vesselApi.getSeries(deviceId, window, signal));
+  const data = state.data;
+  const rows = useMemo(() => (data ? slots(data) : []), [data]);
+  // The time axis draws in the browser's zone: shift the instants so it shows the selected zone.
+  const xs = useMemo(() => rows.map((r) => new Date(r!.t + timeZone * 3_600_000 + new Date(r!.t).getTimezoneOffset() * 60_000)), [rows, timeZone]);
+  const longWindow = window === '7d';
+  const tick = (d: Date) => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return longWindow ? `${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  };
+
+  return (
+    <Stack spacing={2} data-testid="detail-charts" data-window={window} data-loaded={data && !state.loading ? 'true' : 'false'}>
+      <LoadState state={state} />
+      {data && (
+        <>
+          <Typography variant="caption" color="text.secondary" data-testid="chart-range">
+            {formatDate(data.from, timeZone)} – {formatDate(data.to, timeZone)} · {t('vessel.detail.bucket', { seconds: data.bucketSeconds })}
+          </Typography>
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>{t('vessel.detail.bands')}</Typography>
+            <StateBands bands={data.bands} from={Date.parse(data.from)} to={Date.parse(data.to)} totals={data.totals} />
+          </Box>
+          {data.points.length === 0 && <Alert severity="info" data-testid="no-data">{t('vessel.detail.noData')}</Alert>}
+          {data.points.length > 0 && CHARTS.map((chart) => (
+            <Box key={chart.key} data-testid={`chart-${chart.key}`}>
+              <Typography variant="subtitle2">{t(`vessel.detail.${chart.key}`)}</Typography>
+              <LineChart
+                height={220}
+                skipAnimation
+                margin={{ left: 8, right: 8 }}
+                grid={{ horizontal: true }}
+                xAxis={[{
+                  data: xs, scaleType: 'time', tickNumber: 6,
+                  valueFormatter: (d: Date, ctx) => (ctx.location === 'tick' ? tick(d) : formatDate(d.getTime() - timeZone * 3_600_000 - d.getTimezoneOffset() * 60_000, timeZone)),
+                }]}
+                series={chart.metrics.map((m) => ({
+                  id: m,
+                  label: t(`vessel.detail.series.${m}`),
+                  data: rows.map((r) => (r && r.n ? r[`${m}Avg`]! : null)),
+                  showMark: false,
+                  connectNulls: false,
+                  valueFormatter: (v: number | null, { dataIndex }: { dataIndex: number }) => {
+                    const r = rows[dataIndex];
+                    return v === null || !r ? null : `${round(v)} (${round(r[`${m}Min`])} – ${round(r[`${m}Max`])})`;
+                  },
+                }))}
+              />
+            </Box>
+          ))}
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('vessel.detail.windowFaults')}</Typography>
+            <FaultList faults={data.faults} testId="window-faults" />
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { lazy, Suspense, useState } from 'react';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { vesselApi } from '../../api/vesselApi';
+import { DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
+import { Feature } from '../../domain/features';
+import { DATA_WINDOW_NAMES, type DataWindow } from '../../domain/vesselSchemas';
+import { useDateFormatter } from '../../format/useDateFormatter';
+import { useT } from '../../i18n/I18nContext';
+import { FeatureGate } from '../../layout/FeatureGate';
+import { FaultList } from './FaultList';
+import { FieldGrid } from './FieldGrid';
+import { LoadState } from './LoadState';
+import { STATE_COLORS, STATE_NAMES } from './stateColors';
+import { useLoad } from './useLoad';
+import { useVesselId } from './useVesselId';
+import { VesselPageHeader } from './VesselPageHeader';
+import { VoyageSection } from './VoyageSection';
+
+const DetailCharts = lazy(() => import('./DetailCharts'));
+
+const DEVICE_FIELDS = ['name', 'deviceNum', 'deviceSn', 'mac', 'mmsi', 'imo', 'callsign', 'deviceKind', 'deviceType', 'deviceModel',
+  'aduVersion', 'bduVersion', 'chipId', 'modemSn', 'hardware', 'manufactureDate', 'manufactureInfo', 'ownerName', 'ownerSubName',
+  'groupName', 'activated', 'activatedAt'] as const;
+const REPORT_FIELDS = ['reportedAt', 'receivedAt', 'lat', 'lon', 'speed', 'heading', 'azimuth', 'elevation', 'skew', 'satelliteName',
+  'satelliteLongitude', 'signalLevel', 'snr', 'modemLock', 'txOn', 'lteSignal', 'reportedAduVersion', 'reportedBduVersion', 'offlineMinutes'] as const;
+const FIELD_LABEL_KEY: Record<string, string> = { ownerName: 'deviceField.ownerId', ownerSubName: 'deviceField.ownerSubId' };
+
+export function StateChip({ status }: { status: number }) {
+  const { t } = useT();
+  const name = STATE_NAMES[status] ?? 'offline';
+  return <Chip size="small" data-testid="state-chip" label={t(DEVICE_STATE_KEYS[status as DeviceState] ?? 'deviceState.offline')} sx={{ bgcolor: STATE_COLORS[name], color: '#fff' }} />;
+}
+
+/** Device detail data (/device/deviceDataDetail?id=): every field, the latest report, charts, faults, voyages. */
+export default function DeviceDetailPage() {
+  const { t } = useT();
+  const format = useDateFormatter();
+  const [id, setId] = useVesselId();
+  const [window, setWindow] = useState<DataWindow>('24h');
+  const detail = useLoad(id ? String(id) : null, (signal) => vesselApi.getDetail(id!, signal));
+  const d = detail.data;
+  const text = (v: unknown) => (typeof v === 'boolean' ? t(v ? 'vessel.detail.yes' : 'vessel.detail.no') : (v as string | number | null));
+  const deviceItems = d ? DEVICE_FIELDS.map((f) => ({
+    label: t(FIELD_LABEL_KEY[f] ?? `deviceField.${f}`),
+    value: f === 'activated' ? t(d.device.activated ? 'activation.activated' : 'activation.notActivated') : f === 'activatedAt' ? format(d.device.activatedAt) : text(d.device[f]),
+  })) : [];
+  const reportItems = d?.latest ? REPORT_FIELDS.map((f) => ({
+    label: t(`vessel.detail.fields.${f}`),
+    value: f === 'reportedAt' || f === 'receivedAt' ? format(d.latest![f] as string) : text(d.latest![f]),
+  })) : [];
+
+  return (
+    <div data-testid="device-detail-page">
+      <VesselPageHeader title={t('vessel.detail.title')} id={id} onPick={setId} current="detail" />
+      {id && <LoadState state={detail} />}
+      {id && d && d.device.id === id && (
+        <Stack spacing={2}>
+          <Paper sx={{ p: 2 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="detail-name">{d.device.name}</Typography>
+              <StateChip status={d.status} />
+            </Stack>
+            <FieldGrid items={deviceItems} testId="device-fields" />
+          </Paper>
+          <Paper sx={{ p: 2 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>{t('vessel.detail.latest')}</Typography>
+            {d.latest ? <FieldGrid items={reportItems} testId="report-fields" /> : <Typography color="text.secondary">{t('vessel.detail.noReport')}</Typography>}
+            <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>{t('vessel.detail.faults')}</Typography>
+            <FaultList faults={d.faults} testId="active-faults" />
+          </Paper>
+          <VoyageSection deviceId={id} current={d.currentVoyage} onChanged={detail.reload} />
+          <Paper sx={{ p: 2 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 1.5 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{t('vessel.detail.charts')}</Typography>
+              <ToggleButtonGroup size="small" exclusive value={window} onChange={(_, w: DataWindow | null) => w && setWindow(w)} aria-label={t('vessel.detail.window')}>
+                {DATA_WINDOW_NAMES.map((w) => <ToggleButton key={w} value={w} data-testid={`window-${w}`}>{t(`vessel.detail.windows.${w}`)}</ToggleButton>)}
+              </ToggleButtonGroup>
+            </Stack>
+            <FeatureGate feature={Feature.IotData} deviceId={id}>
+              <Suspense fallback={<LinearProgress />}>
+                <DetailCharts deviceId={id} window={window} />
+              </Suspense>
+            </FeatureGate>
+          </Paper>
+        </Stack>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useT } from '../../i18n/I18nContext';
+import type { Loaded } from './useLoad';
+
+/** The loading bar and the error notice (with a retry) of a loaded block. */
+export function LoadState({ state }: { state: Loaded<unknown> }) {
+  const { t } = useT();
+  if (state.loading) return <LinearProgress sx={{ my: 1 }} />;
+  if (state.error) {
+    const message = state.error instanceof Error ? state.error.message : '';
+    return (
+      <Alert severity="error" sx={{ my: 1 }} action={<Button color="inherit" size="small" onClick={state.reload}>{t('vessel.form.retry')}</Button>}>
+        {t('vessel.form.loadError')}{message ? `: ${message}` : ''}
+      </Alert>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useForm } from 'react-hook-form';
+import { useNotify } from 'react-admin';
+import { isApiError } from '../../api';
+import { vesselApi, type Voyage } from '../../api/vesselApi';
+import { voyageSchema } from '../../domain/vesselSchemas';
+import { timeZoneLabel } from '../../format/date';
+import { useT } from '../../i18n/I18nContext';
+import { useClientState } from '../../state/useClientState';
+import { domainResolver, serverFieldErrors } from './domainResolver';
+import { isoToLocalInput, localInputToIso } from './zonedInput';
+
+const FIELDS = ['voyageNo', 'destination', 'etd', 'eta', 'agent', 'email', 'phone', 'remark'] as const;
+type VoyageForm = Record<(typeof FIELDS)[number], string>;
+const REQUIRED = new Set(['voyageNo', 'destination', 'etd', 'eta', 'agent']);
+
+/** Add or edit a voyage; validated as you type with the domain's voyage schema (the server's). */
+export function VoyageFormDialog({ deviceId, voyage, open, onClose, onSaved }: {
+  deviceId: number; voyage: Voyage | null; open: boolean; onClose: () => void; onSaved: () => void;
+}) {
+  const { t } = useT();
+  const notify = useNotify();
+  const timeZone = useClientState((s) => s.timeZone);
+  const fullScreen = useMediaQuery('(max-width:600px)');
+  const toBody = (v: VoyageForm) => ({
+    ...(voyage ? { id: voyage.id } : {}), deviceId, ...v, etd: localInputToIso(v.etd, timeZone), eta: localInputToIso(v.eta, timeZone),
+  });
+  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<VoyageForm>({
+    mode: 'onChange',
+    resolver: domainResolver<VoyageForm>(voyageSchema, toBody),
+  });
+  useEffect(() => {
+    if (!open) return;
+    reset(Object.fromEntries(FIELDS.map((f) => [f, f === 'etd' || f === 'eta' ? isoToLocalInput(voyage?.[f], timeZone) : (voyage?.[f] ?? '')])) as VoyageForm);
+  }, [open, voyage, timeZone, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await vesselApi.saveVoyage(toBody(values));
+      notify('vessel.voyage.saved', { type: 'success' });
+      onSaved();
+    } catch (error) {
+      if (isApiError(error)) for (const e of serverFieldErrors(error.data)) setError(e.field as keyof VoyageForm, { type: 'server', message: e.message });
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="voyage-form">
+        <DialogTitle>{t(voyage ? 'vessel.voyage.edit' : 'vessel.voyage.add')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {FIELDS.map((f) => {
+              const time = f === 'etd' || f === 'eta';
+              const message = errors[f]?.message;
+              return (
+                <TextField
+                  key={f}
+                  {...register(f, f === 'etd' ? { deps: ['eta'] } : {})}
+                  id={`voyage-${f}`}
+                  label={t(`vessel.voyage.fields.${f}`)}
+                  required={REQUIRED.has(f)}
+                  type={time ? 'datetime-local' : f === 'email' ? 'email' : 'text'}
+                  multiline={f === 'remark'}
+                  minRows={f === 'remark' ? 2 : undefined}
+                  size="small"
+                  error={!!message}
+                  helperText={message ? t(String(message)) : undefined}
+                  slotProps={{ inputLabel: time ? { shrink: true } : undefined, htmlInput: { 'data-testid': `voyage-${f}` } }}
+                />
+              );
+            })}
+            <Typography variant="caption" color="text.secondary">{t('vessel.voyage.zoneHint', { zone: timeZoneLabel(timeZone) })}</Typography>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('vessel.form.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="voyage-save">{t('vessel.form.save')}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

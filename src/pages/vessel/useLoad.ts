@@ -1,0 +1,30 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export interface Loaded<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** Loads with `load` whenever `key` changes (null key: nothing to load); aborts the previous load. */
+export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Loaded<T> {
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: false });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (key === null) {
+      setState({ data: null, error: null, loading: false });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setState((s) => ({ data: s.data, error: null, loading: true }));
+    load(controller.signal).then(
+      (data) => { if (!controller.signal.aborted) setState({ data, error: null, loading: false }); },
+      (error: unknown) => { if (!controller.signal.aborted) setState({ data: null, error, loading: false }); },
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { ...state, reload };
+}
