@@ -33,3 +33,9 @@ export const fromSigned = (lat: number, lon: number): PositionInput => ({
 export const manualPositionSchema = positionSchema.shape({
   deviceId: yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required'),
 });
+
+/** Signed degrees as text in the hemisphere notation of the form, e.g. "22.30° N, 114.20° E". */
+export const formatPosition = (lat: number, lon: number, decimals = 4): string => {
+  const wrapped = ((((lon + 180) % 360) + 360) % 360) - 180;
+  return `${Math.abs(lat).toFixed(decimals)}° ${lat < 0 ? 'S' : 'N'}, ${Math.abs(wrapped).toFixed(decimals)}° ${wrapped < 0 ? 'W' : 'E'}`;
+};

@@ -1,0 +1,243 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import L from 'leaflet';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { historyApi, type TrackResponse } from '../../api/historyApi';
+import { isApiError } from '../../api/errors';
+import { ErrorCode } from '../../domain/errorCodes';
+import { decodeTrack, trackQuerySchema, type TrackWindow } from '../../domain/track';
+import { validate } from '../../domain/validate';
+import { useT } from '../../i18n/I18nContext';
+import { FeatureLockedNotice, useDeviceFeatures } from '../../layout/FeatureGate';
+import { BaseMap } from '../../map/BaseMap';
+import { drawTrack, vesselMarker, type DrawnTrack } from '../../map/trackLayer';
+import { STATE_COLOURS } from '../../map/vesselStyle';
+import { useClientState } from '../../state/useClientState';
+import { positionAt, usePlayback } from './playback';
+import { CursorReport, SummaryPanel } from './TrackPanels';
+import { CustomRangeFields, ExportButtons, PlaybackBar, WindowPicker, type CustomRange } from './TrackControls';
+import { VesselPicker } from './VesselPicker';
+import { fromZoneInput, toZoneInput } from './zoneTime';
+
+/** The overview is asked at this zoom; from two levels deeper the view asks for its detail. */
+const OVERVIEW_ZOOM = 5;
+const DETAIL_FROM_ZOOM = OVERVIEW_ZOOM + 2;
+
+type Load = { state: 'idle' | 'loading' | 'locked' | 'error' } | { state: 'ready'; data: TrackResponse };
+
+declare global {
+  interface Window {
+    /** Timing hooks read by bench/track.ts: when the track was asked for and when it was drawn. */
+    __trackTiming?: { requested: number; drawn?: number; points?: number };
+  }
+}
+
+/**
+ * Location Track (/device/map): a vessel, a window, the track coloured by state with gaps, start
+ * and end; playback with speed, slider and follow; the report at the cursor; summary; export. The
+ * track arrives simplified for the zoom it is drawn at; zooming in asks for the detail of the view.
+ */
+export default function TrackPage() {
+  const { t } = useT();
+  const timeZone = useClientState((s) => s.timeZone);
+  const [params, setParams] = useSearchParams();
+  const deviceId = Number(params.get('id')) || null;
+  const [window_, setWindow] = useState<TrackWindow>('3d');
+  const [custom, setCustom] = useState<CustomRange>(() => ({ from: toZoneInput(Date.now() - 86_400_000, timeZone), to: toZoneInput(Date.now(), timeZone) }));
+  const [customApplied, setCustomApplied] = useState<{ from: string; to: string } | null>(null);
+  const [customErrors, setCustomErrors] = useState<Record<string, string>>({});
+  const [load, setLoad] = useState<Load>({ state: 'idle' });
+  const [detail, setDetail] = useState(false);
+  const [follow, setFollow] = useState(true);
+  const features = useDeviceFeatures(deviceId);
+  const featureLocked = features !== null && !features.trackHistory;
+  const locked = load.state === 'locked' || featureLocked;
+
+  const mapRef = useRef<L.Map | null>(null);
+  const renderer = useRef<L.Renderer | null>(null);
+  const overview = useRef<DrawnTrack | null>(null);
+  const detailLayer = useRef<L.LayerGroup | null>(null);
+  const vessel = useRef<ReturnType<typeof vesselMarker> | null>(null);
+  const followRef = useRef(follow);
+  followRef.current = follow;
+
+  const data = load.state === 'ready' ? load.data : null;
+  const points = useMemo(() => (data ? decodeTrack(data.track) : []), [data]);
+  const start = points[0]?.time ?? 0;
+  const end = points[points.length - 1]?.time ?? 0;
+
+  const query = useMemo(() => (deviceId ? {
+    deviceId, window: window_, from: customApplied?.from, to: customApplied?.to,
+  } : null), [deviceId, window_, customApplied]);
+
+  // The overview track of the vessel and window.
+  useEffect(() => {
+    setLoad({ state: 'idle' });
+    setDetail(false);
+    if (!query || (query.window === 'custom' && !query.from) || featureLocked) return undefined;
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    window.__trackTiming = { requested: performance.now() };
+    historyApi.track({ ...query, zoom: OVERVIEW_ZOOM }, controller.signal)
+      .then((res) => setLoad({ state: 'ready', data: res }))
+      .catch((error) => {
+        if (controller.signal.aborted) return;
+        setLoad({ state: isApiError(error) && error.code === ErrorCode.Forbidden ? 'locked' : 'error' });
+      });
+    return () => controller.abort();
+  }, [query, featureLocked]);
+
+  const moveVessel = useCallback((time: number) => {
+    const map = mapRef.current;
+    const drawn = overview.current;
+    if (!map || !drawn || !points.length || !vessel.current) return;
+    const at = positionAt(points, drawn.lons, time);
+    const report = points[at.index]!;
+    vessel.current.place(at.lat, at.lon, report.heading, STATE_COLOURS[report.state] ?? STATE_COLOURS[1]!);
+    if (followRef.current && !map.getBounds().pad(-0.15).contains([at.lat, at.lon])) map.panTo([at.lat, at.lon], { animate: false });
+  }, [points]);
+  const playback = usePlayback(start, end, moveVessel);
+
+  // Draw the overview whenever it changes, and fit the map to it.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !renderer.current) return;
+    overview.current?.layer.remove();
+    detailLayer.current?.remove();
+    vessel.current?.marker.remove();
+    overview.current = null;
+    if (!data || !points.length) return;
+    const drawn = drawTrack(points, new Set(data.cuts), renderer.current, { start: t('track.legend.start'), end: t('track.legend.end') });
+    drawn.layer.addTo(map);
+    overview.current = drawn;
+    vessel.current ??= vesselMarker();
+    vessel.current.marker.addTo(map);
+    if (drawn.bounds) map.fitBounds(drawn.bounds, { padding: [30, 30], maxZoom: 12, animate: false });
+    moveVessel(start);
+    // The drawing is on canvas; the next frame has it on screen.
+    requestAnimationFrame(() => {
+      if (window.__trackTiming) Object.assign(window.__trackTiming, { drawn: performance.now(), points: points.length });
+      map.getContainer().setAttribute('data-track-points', String(points.length));
+    });
+  }, [data, points, start, moveVessel, t]);
+
+  // Zoomed in: ask for the full detail of the view; zoomed out: back to the overview.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !query || !data) return undefined;
+    let controller: AbortController | null = null;
+    let timer = 0;
+    const refresh = () => {
+      controller?.abort();
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        if (map.getZoom() < DETAIL_FROM_ZOOM) {
+          detailLayer.current?.remove();
+          detailLayer.current = null;
+          if (overview.current && !map.hasLayer(overview.current.layer)) overview.current.layer.addTo(map);
+          setDetail(false);
+          return;
+        }
+        const b = map.getBounds().pad(0.25);
+        controller = new AbortController();
+        historyApi.track({ ...query, zoom: map.getZoom(), bbox: { west: b.getWest(), south: Math.max(-90, b.getSouth()), east: b.getEast(), north: Math.min(90, b.getNorth()) } }, controller.signal)
+          .then((res) => {
+            if (!renderer.current) return;
+            const drawn = drawTrack(decodeTrack(res.track), new Set(res.cuts), renderer.current, { start: t('track.legend.start'), end: t('track.legend.end') });
+            detailLayer.current?.remove();
+            overview.current?.layer.remove();
+            detailLayer.current = drawn.layer.addTo(map);
+            setDetail(true);
+          })
+          .catch(() => undefined);
+      }, 300);
+    };
+    map.on('zoomend moveend', refresh);
+    return () => {
+      map.off('zoomend moveend', refresh);
+      controller?.abort();
+      window.clearTimeout(timer);
+    };
+  }, [query, data, t]);
+
+  const onReady = useCallback((map: L.Map) => {
+    mapRef.current = map;
+    renderer.current = L.canvas({ padding: 0.3 });
+    return () => {
+      mapRef.current = null;
+    };
+  }, []);
+
+  const applyCustom = () => {
+    const from = fromZoneInput(custom.from, timeZone);
+    const to = fromZoneInput(custom.to, timeZone);
+    const checked = validate(trackQuerySchema, { deviceId: deviceId ?? 0, window: 'custom', from: from ?? custom.from, to: to ?? custom.to });
+    if (!checked.ok) return setCustomErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.message])));
+    setCustomErrors({});
+    setCustomApplied({ from: from!, to: to! });
+  };
+
+  const cursorIndex = points.length ? positionAt(points, overview.current?.lons ?? points.map((p) => p.lon), playback.cursor).index : -1;
+
+  return (
+    <Stack spacing={1.5} data-testid="track-page">
+      <Paper variant="outlined" sx={{ p: 1.5 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 1.5 }}>
+          <VesselPicker deviceId={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
+          <WindowPicker value={window_} onChange={(w) => { setWindow(w); if (w !== 'custom') setCustomApplied(null); }} />
+          <Box sx={{ flex: 1 }} />
+          <ExportButtons disabled={!data || locked} onExport={(f) => query && void historyApi.exportTrack(query, f).catch(() => undefined)} />
+        </Stack>
+        {window_ === 'custom' && (
+          <Box sx={{ mt: 1.5 }}>
+            <CustomRangeFields value={custom} errors={customErrors} onChange={setCustom} onApply={applyCustom} />
+          </Box>
+        )}
+      </Paper>
+      {!deviceId && <Alert severity="info">{t('track.pickVessel')}</Alert>}
+      {locked && <FeatureLockedNotice />}
+      {load.state === 'error' && <Alert severity="error">{t('track.loadFailed')}</Alert>}
+      <Box sx={{ display: locked ? 'none' : 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1.5 }}>
+        <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
+          {load.state === 'loading' && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} aria-label={t('track.loading')} />}
+          <BaseMap onReady={onReady} zoom={3} style={{ height: 'calc(100vh - 330px)', minHeight: 320 }} data-testid="track-map" />
+          <Legend detail={detail} />
+          {data && !points.length && (
+            <Alert severity="info" sx={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 1000 }} data-testid="track-empty">{t('track.empty')}</Alert>
+          )}
+        </Paper>
+        {data && points.length > 0 && (
+          <Stack spacing={1.5} sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0 }}>
+            <CursorReport point={points[cursorIndex]} />
+            <SummaryPanel summary={data.summary} />
+          </Stack>
+        )}
+      </Box>
+      {data && points.length > 0 && !locked && (
+        <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }}>
+          <PlaybackBar start={start} end={end} cursor={playback.cursor} playing={playback.playing} speed={playback.speed} follow={follow}
+            onPlay={playback.play} onPause={playback.pause} onSeek={playback.setCursor} onSpeed={playback.setSpeed} onFollow={setFollow} />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function Legend({ detail }: { detail: boolean }) {
+  const { t } = useT();
+  const swatch = (colour: string, dashed = false) => (
+    <Box component="span" sx={{ display: 'inline-block', width: 18, height: 0, borderTop: `3px ${dashed ? 'dotted' : 'solid'} ${colour}`, mr: 0.5, verticalAlign: 'middle' }} />
+  );
+  return (
+    <Box sx={{ position: 'absolute', left: 8, bottom: 24, zIndex: 1000, bgcolor: 'rgba(255,255,255,0.9)', borderRadius: 1, px: 1, py: 0.5, fontSize: 12, lineHeight: 1.8 }}>
+      <div>{swatch(STATE_COLOURS[1]!)}{t('track.legend.online')}</div>
+      <div>{swatch(STATE_COLOURS[2]!)}{t('track.legend.warn')}</div>
+      <div>{swatch('#b0b8c0', true)}{t('track.legend.gap')}</div>
+      {detail && <div style={{ color: '#555' }} data-testid="track-detail">{t('track.detail')}</div>}
+    </Box>
+  );
+}

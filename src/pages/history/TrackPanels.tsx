@@ -1,0 +1,72 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { TrackPoint, TrackSummary } from '../../domain/track';
+import { formatPosition } from '../../domain/position';
+import { useDateFormatter } from '../../format/useDateFormatter';
+import { useT } from '../../i18n/I18nContext';
+import { STATE_COLOURS } from '../../map/vesselStyle';
+
+function Rows({ rows, testId }: { rows: [string, ReactNode, string?][]; testId: string }) {
+  return (
+    <Table size="small" data-testid={testId}>
+      <TableBody>
+        {rows.map(([name, value, id]) => (
+          <TableRow key={name}>
+            <TableCell component="th" sx={{ color: 'text.secondary', pl: 0, width: '45%' }}>{name}</TableCell>
+            <TableCell sx={{ pr: 0 }} data-testid={id}>{value}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function useDuration() {
+  const { t } = useT();
+  return (seconds: number) => t('track.summary.duration', { h: Math.floor(seconds / 3600), m: Math.floor((seconds % 3600) / 60) });
+}
+
+/** Distance sailed, time under way, time online, stops (over every report of the window). */
+export function SummaryPanel({ summary }: { summary: TrackSummary }) {
+  const { t } = useT();
+  const duration = useDuration();
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Typography variant="subtitle2" component="h2">{t('track.summary.title')}</Typography>
+      <Rows testId="track-summary" rows={[
+        [t('track.summary.distance'), t('track.summary.nm', { value: summary.distanceNm.toFixed(1) }), 'summary-distance'],
+        [t('track.summary.underWay'), duration(summary.underWaySeconds)],
+        [t('track.summary.online'), duration(summary.onlineSeconds)],
+        [t('track.summary.stops'), summary.stops],
+        [t('track.summary.reports'), summary.reports],
+        [t('track.summary.gaps'), summary.gaps],
+      ]} />
+    </Paper>
+  );
+}
+
+/** The report at the playback cursor, its time in the selected zone. */
+export function CursorReport({ point }: { point: TrackPoint | undefined }) {
+  const { t } = useT();
+  const date = useDateFormatter();
+  if (!point) return null;
+  const state = point.state === 2 ? 'warn' : 'online';
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Typography variant="subtitle2" component="h2">{t('track.cursor.title')}</Typography>
+      <Rows testId="cursor-report" rows={[
+        [t('track.cursor.time'), date(point.time), 'cursor-time'],
+        [t('track.cursor.position'), formatPosition(point.lat, point.lon), 'cursor-position'],
+        [t('track.cursor.speed'), t('track.cursor.knots', { value: point.speed.toFixed(1) })],
+        [t('track.cursor.heading'), `${point.heading}°`],
+        [t('track.cursor.signal'), point.signal],
+        [t('track.cursor.state'), <span style={{ color: STATE_COLOURS[point.state] }}>● {t(`track.legend.${state}`)}</span>],
+      ]} />
+    </Paper>
+  );
+}
