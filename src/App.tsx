@@ -45,7 +45,8 @@ const To401 = () => <Navigate to="/401" replace />;
 /** The console: react-admin with our providers, layout, routes and resources. */
 export default function App() {
   const primary = useClientState((s) => s.theme);
-  const theme = useMemo(() => buildTheme(primary), [primary]);
+  const size = useClientState((s) => s.size);
+  const theme = useMemo(() => buildTheme(primary, size), [primary, size]);
   return (
     <BrowserRouter>
     <Admin

@@ -22,7 +22,8 @@ const Spinner = () => (
 export function Root({ start }: { start: 'login' | 'app' }) {
   const [mode, setMode] = useState(start);
   const primary = useClientState((s) => s.theme);
-  const theme = useMemo(() => buildTheme(primary), [primary]);
+  const size = useClientState((s) => s.size);
+  const theme = useMemo(() => buildTheme(primary, size), [primary, size]);
   const enter = useCallback((to: string) => {
     window.history.replaceState(null, '', to);
     setMode('app');

@@ -11,6 +11,10 @@ const IconManagement = lazy(() => import('./pages/icons/IconManagement'));
 const InfoPage = lazy(() => import('./pages/personal/InfoPage'));
 const PasswordPage = lazy(() => import('./pages/personal/PasswordPage'));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
+const StatusMonitorPage = lazy(() => import('./pages/monitor/StatusMonitorPage'));
+const FaultClearingPage = lazy(() => import('./pages/service/FaultClearingPage'));
+const PreferencePage = lazy(() => import('./pages/personal/PreferencePage'));
+const PermissionConfigPage = lazy(() => import('./pages/system/PermissionConfigPage'));
 const DeviceGroupsPage = lazy(() => import('./pages/devices/DeviceGroupsPage'));
 const ActivateDevicePage = lazy(() => import('./pages/devices/ActivateDevicePage'));
 const DeviceDetailPage = lazy(() => import('./pages/vessel/DeviceDetailPage'));
@@ -27,9 +31,13 @@ const suspended = (Page: ComponentType) => (
 
 /** Pages built in this issue; every other menu page is a placeholder until its issue lands. */
 const BUILT: Record<string, ComponentType> = {
+  '/device/deviceManageData': StatusMonitorPage,
   '/system/icon': IconManagement,
   '/personal/info': InfoPage,
   '/personal/password': PasswordPage,
+  '/service/faultClearing': FaultClearingPage,
+  '/personal/preference': PreferencePage,
+  '/system/permissionConfig': PermissionConfigPage,
   '/device/deviceData': DeviceGroupsPage,
   '/activation/ActivateDevice': ActivateDevicePage,
   '/device/deviceDataDetail': DeviceDetailPage,

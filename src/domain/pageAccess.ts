@@ -15,6 +15,7 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly LevelT[]>> = {
   '/service/afterService': ADMIN,
   '/activation/ActivateDevice': ADMIN,
   '/personal/preference': ADMIN,
+  '/system/permissionConfig': ADMIN,
   '/system/user': ADMIN_ENTERPRISE,
   '/system/extraLink': ADMIN_ENTERPRISE,
   '/system/icon': ENTERPRISE_SUB,

@@ -13,6 +13,7 @@ import { useLogout } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../i18n/I18nContext';
 import { useClientState } from '../state/useClientState';
+import { ThemeDialog, ThemeMenuItem, useThemeDialog } from './ThemeMenuItem';
 
 /** The user menu: dashboard, password change, basic info, log out. */
 export function UserMenu() {
@@ -21,6 +22,7 @@ export function UserMenu() {
   const logout = useLogout();
   const name = useClientState((s) => s.nickName || s.name || '');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const themeDialog = useThemeDialog();
   const go = (path: string) => {
     setAnchor(null);
     navigate(path);
@@ -34,8 +36,10 @@ export function UserMenu() {
         <MenuItem onClick={() => go('/')}><ListItemIcon><DashboardIcon fontSize="small" /></ListItemIcon>{t('console.nav.dashboard')}</MenuItem>
         <MenuItem onClick={() => go('/personal/password')}><ListItemIcon><KeyIcon fontSize="small" /></ListItemIcon>{t('console.nav.password')}</MenuItem>
         <MenuItem onClick={() => go('/personal/info')}><ListItemIcon><BadgeIcon fontSize="small" /></ListItemIcon>{t('console.nav.info')}</MenuItem>
+        <ThemeMenuItem onOpen={() => { setAnchor(null); themeDialog.show(); }} />
         <MenuItem data-testid="logout" onClick={() => { setAnchor(null); void logout(); }}><ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>{t('console.nav.logout')}</MenuItem>
       </Menu>
+      <ThemeDialog open={themeDialog.open} onClose={themeDialog.hide} />
     </>
   );
 }

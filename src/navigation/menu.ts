@@ -23,6 +23,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import BadgeIcon from '@mui/icons-material/Badge';
 import KeyIcon from '@mui/icons-material/Key';
 import TuneIcon from '@mui/icons-material/Tune';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { canAccessPage } from '../domain/pageAccess';
 
 /** The sidebar of SPEC section 2: groups, their redirects, children (some hidden), menu names. */
@@ -50,6 +51,7 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/system/extraLink', titleKey: 'menu.extraLink', icon: LinkIcon },
       { path: '/system/firmware', titleKey: 'menu.firmware', icon: SystemUpdateIcon },
       { path: '/system/deviceAuth', titleKey: 'menu.deviceAuth', icon: VerifiedUserIcon },
+      { path: '/system/permissionConfig', titleKey: 'support.menu.permissionConfig', icon: AdminPanelSettingsIcon },
     ],
   },
   {

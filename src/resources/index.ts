@@ -4,8 +4,9 @@ import { usersResource } from './users/definition';
 import { extraLinksResource } from './extraLinks/definition';
 import { devicesResource } from './devices/definition';
 import { deviceAuthResource } from './deviceAuth/definition';
+import { afterSalesResource } from './afterSales/definition';
 
 /** Every schema-driven resource. Adding an entity: one definition here plus its messages. */
-export const RESOURCES: readonly ResourceDefinition[] = [usersResource, extraLinksResource, devicesResource, deviceAuthResource];
+export const RESOURCES: readonly ResourceDefinition[] = [usersResource, extraLinksResource, devicesResource, deviceAuthResource, afterSalesResource];
 
 export const ENDPOINTS: Record<string, ResourceEndpoints> = Object.fromEntries(RESOURCES.map((r) => [r.name, r.endpoints]));

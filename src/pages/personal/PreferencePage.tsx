@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useNotify } from 'react-admin';
+import type { ReactNode } from 'react';
+import { supportApi } from '../../api/supportApi';
+import { SIZES, consoleSettingsSchema, type Size } from '../../domain/systemSettings';
+import { validate } from '../../domain/validate';
+import { useT } from '../../i18n/I18nContext';
+import { PalettePicker } from '../../layout/PalettePicker';
+import { HOME_BACKGROUNDS, LOGIN_BACKGROUNDS } from '../../pictures/backgrounds';
+import { applyConsoleSettings, setBackground, setSize, useBackground, type BackgroundKind } from '../../state/preferences';
+import { useClientState } from '../../state/useClientState';
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{title}</Typography>
+      {hint && <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{hint}</Typography>}
+      {children}
+    </Paper>
+  );
+}
+
+function Backgrounds({ kind }: { kind: BackgroundKind }) {
+  const { t } = useT();
+  const chosen = useBackground(kind);
+  const pictures = kind === 'login' ? LOGIN_BACKGROUNDS : HOME_BACKGROUNDS;
+  return (
+    <Box role="radiogroup" sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))' }}>
+      {pictures.map((picture, i) => (
+        <ButtonBase key={i} role="radio" aria-checked={chosen === i + 1} aria-label={t('support.preference.background', { n: i + 1 })}
+          data-testid={`bg-${kind}-${i + 1}`} onClick={() => setBackground(kind, i + 1)}
+          sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', border: 2, borderColor: chosen === i + 1 ? 'primary.main' : 'divider' }}>
+          <Box sx={{ height: 62, backgroundImage: picture, backgroundSize: 'cover', backgroundPosition: 'center' }} />
+          <Box sx={{ fontSize: 12, py: 0.25 }}>{t('support.preference.background', { n: i + 1 })}</Box>
+        </ButtonBase>
+      ))}
+    </Box>
+  );
+}
+
+/** The bell interval and default size (every user's, kept by the server) and the default offline threshold. */
+function SystemSettings() {
+  const { t } = useT();
+  const notify = useNotify();
+  const [seconds, setSeconds] = useState('');
+  const [offline, setOffline] = useState('');
+  const [defaultSize, setDefaultSize] = useState<Size>('mini');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    supportApi.settings().then((s) => { setSeconds(String(s.warnRefreshSeconds)); setDefaultSize(s.defaultSize); }, () => undefined);
+    supportApi.monitorSettings().then((m) => setOffline(String(m.defaultOfflineMinutes)), () => undefined);
+  }, []);
+  const save = async () => {
+    const minutes = Number(offline);
+    const checked = validate(consoleSettingsSchema, { warnRefreshSeconds: seconds === '' ? undefined : Number(seconds), defaultSize });
+    const next: Record<string, string> = checked.ok ? {} : Object.fromEntries(checked.errors.map((e) => [e.field, e.message]));
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 10080) next.offline = 'validation.offlineMinutes';
+    setErrors(next);
+    if (!checked.ok || next.offline) return;
+    try {
+      applyConsoleSettings(await supportApi.updateSettings(checked.value));
+      await supportApi.updateMonitorSettings({ defaultOfflineMinutes: minutes });
+      notify(t('support.preference.saved'), { type: 'success' });
+    } catch {
+      /* shown by the catalogue */
+    }
+  };
+  return (
+    <Section title={t('support.preference.serverSettings')}>
+      <Stack spacing={2} sx={{ maxWidth: 520 }}>
+        <TextField type="number" label={t('support.preference.warnRefresh')} value={seconds} onChange={(e) => setSeconds(e.target.value)}
+          error={Boolean(errors.warnRefreshSeconds)} helperText={errors.warnRefreshSeconds ? t(errors.warnRefreshSeconds) : t('support.preference.warnRefreshHint')}
+          slotProps={{ htmlInput: { min: 5, max: 3600, 'data-testid': 'pref-warn-refresh' } }} />
+        <TextField type="number" label={t('support.preference.offline')} value={offline} onChange={(e) => setOffline(e.target.value)}
+          error={Boolean(errors.offline)} helperText={errors.offline ? t(errors.offline) : t('support.preference.offlineHint')}
+          slotProps={{ htmlInput: { min: 1, max: 10080, 'data-testid': 'pref-offline' } }} />
+        <Box>
+          <Typography variant="body2" sx={{ mb: 0.5 }}>{t('support.preference.size')}</Typography>
+          <RadioGroup row value={defaultSize} onChange={(e) => setDefaultSize(e.target.value as Size)}>
+            {SIZES.map((s) => <FormControlLabel key={s} value={s} control={<Radio />} label={t(`support.preference.sizes.${s}`)} />)}
+          </RadioGroup>
+        </Box>
+        <Box><Button variant="contained" onClick={save} data-testid="pref-save">{t('support.preference.save')}</Button></Box>
+      </Stack>
+    </Section>
+  );
+}
+
+/**
+ * My Setting > Theme (/personal/preference, level 1): the eight palettes, the six login and six
+ * home backgrounds, this browser's size, and the system settings every user gets.
+ */
+export default function PreferencePage() {
+  const { t } = useT();
+  const size = useClientState((s) => s.size);
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }} data-testid="preference-page">
+      <Typography variant="h6">{t('support.preference.title')}</Typography>
+      <Section title={t('support.preference.theme')} hint={t('support.preference.themeHint')}>
+        <PalettePicker />
+      </Section>
+      <Section title={t('support.preference.size')} hint={t('support.preference.sizeHint')}>
+        <RadioGroup row value={size} onChange={(e) => setSize(e.target.value as Size)} data-testid="pref-size">
+          {SIZES.map((s) => <FormControlLabel key={s} value={s} control={<Radio />} label={t(`support.preference.sizes.${s}`)} />)}
+        </RadioGroup>
+      </Section>
+      <Section title={t('support.preference.loginBackground')}><Backgrounds kind="login" /></Section>
+      <Section title={t('support.preference.homeBackground')}><Backgrounds kind="home" /></Section>
+      <SystemSettings />
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { Theme } from '@mui/material/styles';
+import {
+  CreateButton, DataTable, DateInput, DeleteWithConfirmButton, EditButton, FilterButton, List, SearchInput, SelectInput, TextInput, TopToolbar,
+  useListContext, useNotify, useTranslate,
+} from 'react-admin';
+import { supportApi } from '../../api/supportApi';
+import type { QueryValue } from '../../api';
+import { AFTER_SALES_CLASSIFICATIONS } from '../../domain/afterSales';
+import { useDateFormatter } from '../../format/useDateFormatter';
+import { afterSalesLabel } from './AfterSalesForm';
+
+type Report = Record<string, unknown> & { id: number };
+
+function useFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput key="device" source="device" alwaysOn placeholder={translate('support.afterSales.device')} sx={{ minWidth: 200 }} />,
+    <DateInput key="dateFrom" source="dateFrom" label="support.afterSales.dateFrom" alwaysOn />,
+    <DateInput key="dateTo" source="dateTo" label="support.afterSales.dateTo" alwaysOn />,
+    <SelectInput key="classification" source="classification" label="support.afterSales.classification" alwaysOn
+      choices={AFTER_SALES_CLASSIFICATIONS.map((id) => ({ id, name: translate(`afterSales.classification.${id}`) }))} />,
+    <TextInput key="department" source="department" label="support.afterSales.department" />,
+  ];
+}
+
+function ExportButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { filterValues, sort } = useListContext();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const name = await supportApi.exportAfterSales({ ...(filterValues as Record<string, QueryValue>), sort: sort.field, order: sort.order === 'DESC' ? 'desc' : 'asc' });
+      notify(name, { type: 'success' });
+    } catch {
+      /* the catalogue shows it (-101: "Do not export data frequently...") */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={run} data-testid="as-export">{translate('support.afterSales.export')}</Button>;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const clip = (value: unknown) => {
+  const t = text(value);
+  return <span title={t} style={{ display: 'inline-block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>{t}</span>;
+};
+
+/** After-sales reports: the catalogue's columns, filters, sort, paging, export. */
+export function AfterSalesList() {
+  const translate = useTranslate();
+  const format = useDateFormatter();
+  return (
+    <List
+      title={translate('support.afterSales.title')}
+      filters={useFilters()}
+      perPage={20}
+      sort={{ field: 'DispatchOfData', order: 'DESC' }}
+      actions={<TopToolbar sx={{ flexWrap: 'wrap' }}><FilterButton /><CreateButton /><ExportButton /></TopToolbar>}
+      queryOptions={{ onError: () => undefined }}
+      empty={false}
+    >
+      <DataTable rowClick={false} bulkActionButtons={false}
+        sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+        <DataTable.Col source="FeedbackPeople" label={afterSalesLabel('FeedbackPeople')} />
+        <DataTable.Col source="DispatchOfData" label={afterSalesLabel('DispatchOfData')} />
+        <DataTable.Col source="FeedbackApartment" label={afterSalesLabel('FeedbackApartment')} />
+        <DataTable.Col source="Classification" label={afterSalesLabel('Classification')} render={(r: Report) => translate(`afterSales.classification.${text(r.Classification)}`, { _: text(r.Classification) })} />
+        <DataTable.Col source="CustomerSuggestion" label={afterSalesLabel('CustomerSuggestion')} disableSort render={(r: Report) => clip(r.CustomerSuggestion)} />
+        <DataTable.Col source="Description" label={afterSalesLabel('Description')} disableSort render={(r: Report) => clip(r.Description)} />
+        <DataTable.Col source="Department" label={afterSalesLabel('Department')} />
+        <DataTable.Col source="DeviceSn" label={afterSalesLabel('DeviceSn')} disableSort />
+        <DataTable.Col source="createdAt" label={afterSalesLabel('createdAt')} render={(r: Report) => format(r.createdAt as string)} />
+        <DataTable.Col label="console.table.actions" disableSort render={() => (
+          <span style={{ display: 'inline-flex', gap: 4 }}>
+            <EditButton />
+            <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }}
+              titleTranslateOptions={{ name: translate('support.afterSales.name') }} contentTranslateOptions={{ name: translate('support.afterSales.name') }} />
+          </span>
+        )} />
+      </DataTable>
+    </List>
+  );
+}
