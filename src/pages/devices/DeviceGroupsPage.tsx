@@ -21,7 +21,7 @@ import FolderOffIcon from '@mui/icons-material/FolderOff';
 import StarIcon from '@mui/icons-material/Star';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { DataTable, List as RaList, Loading, useNotify, useTranslate } from 'react-admin';
+import { DataTable, List as RaList, Loading, Pagination, useNotify, useTranslate } from 'react-admin';
 import { devicesApi } from '../../api/devicesApi';
 import type { Device, DeviceGroup } from '../../domain/device';
 import { DEVICE_KIND_LABELS, VirtualGroup } from '../../domain/deviceKinds';
@@ -32,6 +32,10 @@ import { DeviceBulkActions, useGroupList } from '../../resources/devices/DeviceB
 import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { ActivationChip, PinToggle } from '../../resources/devices/DeviceList';
 import { GroupDialog } from './GroupDialog';
+
+/** The table scrolls inside the page instead of widening it (so the toolbar stays in view on every width). */
+const LIST_SX = { '& .RaList-main': { minWidth: 0 } };
+const PAGE_SIZES = [10, 20, 50, 100];
 
 const DEVICES = 'system/deviceManagement';
 
@@ -45,8 +49,8 @@ function GroupIcon({ group }: { group: DeviceGroup }) {
 function GroupDevices({ group, onChanged }: { group: DeviceGroup; onChanged: () => void }) {
   const translate = useTranslate();
   return (
-    <RaList resource={DEVICES} filter={{ groupId: group.id }} disableSyncWithLocation storeKey={`deviceGroup.${group.id}`} perPage={20}
-      sort={{ field: 'id', order: 'ASC' }} actions={false} title={translate('devices.groups.title')} queryOptions={{ onError: () => undefined }}
+    <RaList resource={DEVICES} filter={{ groupId: group.id }} disableSyncWithLocation storeKey={`deviceGroup.${group.id}`} perPage={20} pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      sort={{ field: 'id', order: 'ASC' }} actions={false} title={translate('devices.groups.title')} queryOptions={{ onError: () => undefined }} sx={LIST_SX}
       empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate('devices.groups.empty')}</Typography>}>
       <DataTable rowClick={false} bulkActionButtons={<DeviceBulkActions onChanged={onChanged} />}
         sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>

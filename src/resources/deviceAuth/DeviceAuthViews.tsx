@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Create, CreateButton, DataTable, DateInput, DeleteWithConfirmButton, Edit, EditButton, List, NumberInput, SaveButton, SelectInput, SimpleForm,
+  Create, CreateButton, DataTable, DateInput, DeleteWithConfirmButton, Edit, EditButton, List, Pagination, NumberInput, SaveButton, SelectInput, SimpleForm,
   Toolbar, TopToolbar, useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -13,6 +13,10 @@ import { deviceAuthGrantSchema, updateDeviceAuthGrantSchema } from '../../domain
 import { FEATURES, FEATURE_KEYS } from '../../domain/features';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useOwnerTree } from '../devices/useOwnerTree';
+
+/** The table scrolls inside the page instead of widening it (so the toolbar stays in view on every width). */
+const LIST_SX = { '& .RaList-main': { minWidth: 0 } };
+const PAGE_SIZES = [10, 20, 50, 100];
 
 const label = (key: string) => `devices.auth.${key}`;
 
@@ -34,8 +38,8 @@ export function DeviceAuthList() {
     <SelectInput key="feature" source="feature" label={label('feature')} choices={features} alwaysOn />,
   ];
   return (
-    <List title={translate('devices.auth.title')} filters={filters} perPage={20} actions={<TopToolbar><CreateButton /></TopToolbar>}
-      queryOptions={{ onError: () => undefined }} empty={false}>
+    <List title={translate('devices.auth.title')} filters={filters} perPage={20} pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />} actions={<TopToolbar><CreateButton /></TopToolbar>}
+      queryOptions={{ onError: () => undefined }} sx={LIST_SX} empty={false}>
       <DataTable rowClick={false} bulkActionButtons={false}
         sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
         <DataTable.Col source="enterpriseName" label={label('enterprise')} disableSort />
@@ -69,7 +73,7 @@ function DeviceSelect() {
     enabled: Boolean(enterpriseId),
   });
   return (
-    <SelectInput source="deviceId" label={label('device')} choices={data?.list ?? []} optionText="name" isPending={Boolean(enterpriseId) && isPending}
+    <SelectInput source="deviceId" id="deviceId" label={label('device')} choices={data?.list ?? []} optionText="name" isPending={Boolean(enterpriseId) && isPending}
       emptyText={translate('devices.auth.allDevices')} parse={(v: unknown) => (v === '' ? null : v)} fullWidth helperText={false} />
   );
 }
@@ -78,7 +82,7 @@ function EnterpriseSelect() {
   const { owners, loading } = useOwnerTree();
   const { setValue } = useFormContext();
   return (
-    <SelectInput source="enterpriseId" label={label('enterprise')} choices={owners} optionText="name" isPending={loading} fullWidth helperText={false}
+    <SelectInput source="enterpriseId" id="enterpriseId" label={label('enterprise')} choices={owners} optionText="name" isPending={loading} fullWidth helperText={false}
       onChange={() => setValue('deviceId', null)} />
   );
 }
@@ -90,10 +94,10 @@ function GrantForm({ mode }: { mode: 'create' | 'edit' }) {
       toolbar={<Toolbar><SaveButton alwaysEnable /></Toolbar>} sx={{ maxWidth: 560 }}>
       <EnterpriseSelect />
       <DeviceSelect />
-      <SelectInput source="feature" label={label('feature')} choices={features} fullWidth helperText={false} />
-      <NumberInput source="deviceCount" label={label('deviceCount')} min={0} step={1} fullWidth helperText={false} />
-      <NumberInput source="subscriptionQuantity" label={label('subscriptionQuantity')} min={0} step={1} fullWidth helperText={false} />
-      <DateInput source="deadline" label={label('deadline')} fullWidth helperText={false} />
+      <SelectInput source="feature" id="feature" label={label('feature')} choices={features} fullWidth helperText={false} />
+      <NumberInput source="deviceCount" id="deviceCount" label={label('deviceCount')} min={0} step={1} fullWidth helperText={false} />
+      <NumberInput source="subscriptionQuantity" id="subscriptionQuantity" label={label('subscriptionQuantity')} min={0} step={1} fullWidth helperText={false} />
+      <DateInput source="deadline" id="deadline" label={label('deadline')} fullWidth helperText={false} />
     </SimpleForm>
   );
 }

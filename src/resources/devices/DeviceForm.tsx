@@ -28,17 +28,17 @@ function OwnerInputs({ readOnly }: { readOnly: boolean }) {
   const subChoices = [{ id: 0, name: translate('devices.form.noSubUser') }, ...subUsersOf(owners, ownerId)];
   return (
     <>
-      <SelectInput source="ownerId" label={deviceFieldKey('ownerId')} choices={owners} isPending={loading} optionText="name"
+      <SelectInput source="ownerId" id="ownerId" label={deviceFieldKey('ownerId')} choices={owners} isPending={loading} optionText="name"
         disabled={readOnly || level !== Level.Admin} fullWidth helperText={false}
         onChange={() => setValue('ownerSubId', 0, { shouldDirty: true, shouldValidate: true })} />
-      <SelectInput source="ownerSubId" label={deviceFieldKey('ownerSubId')} choices={subChoices} isPending={loading} optionText="name"
+      <SelectInput source="ownerSubId" id="ownerSubId" label={deviceFieldKey('ownerSubId')} choices={subChoices} isPending={loading} optionText="name"
         disabled={readOnly} fullWidth helperText={false} />
     </>
   );
 }
 
 function FieldInput({ field, readOnly }: { field: DeviceField; readOnly: boolean }) {
-  const common = { source: field, label: deviceFieldKey(field), fullWidth: true, helperText: false as const, disabled: readOnly };
+  const common = { source: field, id: field, label: deviceFieldKey(field), fullWidth: true, helperText: false as const, disabled: readOnly };
   if (field === 'deviceKind') return <SelectInput {...common} choices={DEVICE_KINDS.map((id) => ({ id, name: DEVICE_KIND_LABELS[id] }))} />;
   if (field === 'manufactureDate') return <DateInput {...common} />;
   return <TextInput {...common} slotProps={{ htmlInput: { 'data-testid': `device-${field}` } }} />;

@@ -9,7 +9,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { Theme } from '@mui/material/styles';
 import {
-  CreateButton, DataTable, DeleteWithConfirmButton, EditButton, FilterButton, List, SearchInput, SelectInput, TextInput, TopToolbar,
+  CreateButton, DataTable, DeleteWithConfirmButton, EditButton, FilterButton, List, Pagination, SearchInput, SelectInput, TextInput, TopToolbar,
   useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord,
 } from 'react-admin';
 import { devicesApi } from '../../api/devicesApi';
@@ -24,6 +24,10 @@ import { DeviceBulkActions } from './DeviceBulkActions';
 import { ImportDialog } from './ImportDialog';
 import { canEditDevices } from './access';
 import { useOwnerTree } from './useOwnerTree';
+
+/** The table scrolls inside the page instead of widening it (so the toolbar stays in view on every width). */
+const LIST_SX = { '& .RaList-main': { minWidth: 0 } };
+const PAGE_SIZES = [10, 20, 50, 100];
 
 function useDeviceFilters() {
   const translate = useTranslate();
@@ -123,10 +127,10 @@ export function DeviceList() {
     <List
       title={translate('devices.list.title')}
       filters={filters}
-      perPage={20}
+      perPage={20} pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       sort={{ field: 'id', order: 'ASC' }}
       actions={<ListActions />}
-      queryOptions={{ onError: () => undefined }}
+      queryOptions={{ onError: () => undefined }} sx={LIST_SX}
       empty={false}
     >
       <DataTable rowClick={false} bulkActionButtons={<DeviceBulkActions />}
