@@ -34,6 +34,8 @@ export interface TrackRequest {
   from?: string;
   to?: string;
   zoom: number;
+  /** Keep a report at least every window/samples (playback). */
+  samples?: number;
   bbox?: { west: number; south: number; east: number; north: number };
 }
 
@@ -62,7 +64,7 @@ const windowQuery = (r: Pick<TrackRequest, 'deviceId' | 'window' | 'from' | 'to'
 export const historyApi = {
   /** A locked feature (code 3) is not announced: the page shows the notice in place. */
   track: (r: TrackRequest, signal?: AbortSignal) => request<TrackResponse>(`${H}/track`, {
-    query: { ...windowQuery(r), zoom: r.zoom, ...(r.bbox ?? {}) }, signal, quiet: [ErrorCode.Forbidden],
+    query: { ...windowQuery(r), zoom: r.zoom, samples: r.samples, ...(r.bbox ?? {}) }, signal, quiet: [ErrorCode.Forbidden],
   }),
   exportTrack: (r: Pick<TrackRequest, 'deviceId' | 'window' | 'from' | 'to'>, format: 'gpx' | 'kml' | 'csv') =>
     downloadFile(`${H}/track/export`, { ...windowQuery(r), format }),

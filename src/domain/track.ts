@@ -24,6 +24,8 @@ export const UNDER_WAY_KNOTS = 1;
 export const STOP_MIN_MINUTES = 15;
 /** The most points one track response carries; the tolerance grows until the track fits. */
 export const TRACK_MAX_POINTS = 8000;
+/** The most evenly spaced reports a client may ask to be kept for playback (`samples`). */
+export const TRACK_MAX_SAMPLES = 5000;
 /** The most cells one location-history response carries. */
 export const LOCATION_MAX_CELLS = 4000;
 /** Map zoom levels the client may name (Leaflet's range in the console's base map and a little more). */
@@ -47,6 +49,7 @@ export const trackQuerySchema = yup.object({
   from: isoDate().when('window', { is: 'custom', then: (s) => s.required('validation.required') }),
   to: isoDate().when('window', { is: 'custom', then: (s) => s.required('validation.required') }),
   zoom: zoom().default(3),
+  samples: yup.number().typeError('validation.integer').integer('validation.integer').min(0, 'validation.invalid').max(TRACK_MAX_SAMPLES, 'validation.invalid').default(0),
   west: coordinate(180).optional(),
   south: coordinate(90).optional(),
   east: coordinate(180).optional(),

@@ -71,6 +71,17 @@ describe.each(engines)('location track on %s', (engine) => {
     expect(points[0]!.lon).toBeCloseTo(120, 5);
   });
 
+  it('keeps a report at least every window/samples when asked (playback)', async () => {
+    // 3 days / 72 = one an hour: no two kept points more than an hour apart, except across the gap.
+    const res = await get(tokens.oceanic!, `deviceId=${ship}&window=3d&zoom=3&samples=72`);
+    const points = decodeTrack(res.data.track);
+    expect(points.length).toBeGreaterThan(6);
+    for (let i = 1; i < points.length; i += 1) {
+      if (!points[i]!.afterGap) expect(points[i]!.time - points[i - 1]!.time).toBeLessThanOrEqual(3_600_000);
+    }
+    expect((await get(tokens.oceanic!, `deviceId=${ship}&samples=6000`)).code).toBe(ErrorCode.Validation);
+  });
+
   it('keeps the turns of a zig-zag and returns more detail for a zoomed-in box', async () => {
     const zig = await s.db.query<{ id: number }>('SELECT id FROM devices WHERE owner_id = $1 AND id <> $2 ORDER BY id LIMIT 1', [await idOf(s.db, 'oceanic'), ship]);
     const id = zig[0]!.id;

@@ -71,10 +71,10 @@ export interface Simplified {
  * change and of every offline gap (`gaps` are the indices that follow one), and whatever
  * Douglas-Peucker keeps at about a pixel in between. Over `maxPoints` the tolerance doubles until
  * the track fits (mandatory points are never dropped). `within`, when given, limits the result to
- * a range of indices (the zoomed-in part).
+ * a range of indices (the zoomed-in part); `sampleMs` also keeps a report at least that often.
  */
 export function simplifyTrack(c: TrackColumns, gaps: readonly number[], zoom: number, maxPoints = TRACK_MAX_POINTS,
-  within?: { start: number; end: number }): Simplified {
+  within?: { start: number; end: number }, sampleMs = 0): Simplified {
   const start = within?.start ?? 0;
   const end = within?.end ?? c.t.length - 1;
   if (end < start) return { indices: [], toleranceDegrees: 0 };
@@ -103,6 +103,13 @@ export function simplifyTrack(c: TrackColumns, gaps: readonly number[], zoom: nu
     if (g <= start || g > end) continue;
     mandatory[g - start] = 1;
     mandatory[g - start - 1] = 1;
+  }
+  // Playback: a report at least every sampleMs, so the report at the cursor follows the clock.
+  if (sampleMs > 0) {
+    let last = c.t[start]!;
+    for (let i = 1; i < n; i += 1) {
+      if (c.t[start + i]! - last >= sampleMs) { mandatory[i] = 1; last = c.t[start + i]!; }
+    }
   }
   const anchors: number[] = [];
   for (let i = 0; i < n; i += 1) if (mandatory[i]) anchors.push(i);

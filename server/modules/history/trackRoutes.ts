@@ -18,6 +18,7 @@ const windowQuery = {
 } as const;
 const viewQuery = {
   zoom: { type: 'number', default: 3, description: 'Map zoom (0-18): the simplification tolerance is about one pixel at it' },
+  samples: { type: 'integer', default: 0, description: 'Also keep a report at least every window/samples (0-5000; for playback)' },
   west: { type: 'number' }, south: { type: 'number' }, east: { type: 'number' }, north: { type: 'number' },
 } as const;
 
@@ -58,10 +59,10 @@ const pick = (c: TrackColumns, idx: readonly number[]): TrackColumns => ({
  * detail of the part inside the box. In the detail, `cuts` are the points where the track comes
  * back into the box after leaving it; like offline gaps, no line is drawn into them.
  */
-export function trackForView(c: TrackColumns, offlineMinutes: number, zoom: number, box: Bbox | null) {
+export function trackForView(c: TrackColumns, offlineMinutes: number, zoom: number, box: Bbox | null, sampleMs = 0) {
   const gaps = gapStarts(c.t, offlineMinutes * 60_000);
   if (!box) {
-    const { indices, toleranceDegrees } = simplifyTrack(c, gaps, zoom);
+    const { indices, toleranceDegrees } = simplifyTrack(c, gaps, zoom, undefined, undefined, sampleMs);
     return { track: encodeTrack(c, indices, gaps), cuts: [] as number[], toleranceDegrees, gaps };
   }
   const chosen = indicesInBox(c, box);
@@ -101,7 +102,7 @@ export async function trackRoutes(app: FastifyInstance, { db }: ServerContext) {
     const { from, to } = trackRange(q);
     const columns = await loadTrackColumns(db, device.id, from, to);
     const box = bboxOf(q);
-    const view = trackForView(columns, device.offlineMinutes, q.zoom, box);
+    const view = trackForView(columns, device.offlineMinutes, q.zoom, box, q.samples ? (to - from) / q.samples : 0);
     return ok({
       device, from: new Date(from).toISOString(), to: new Date(to).toISOString(), zoom: q.zoom, detail: Boolean(box),
       toleranceDegrees: view.toleranceDegrees, total: columns.t.length, track: view.track, cuts: view.cuts,

@@ -122,7 +122,7 @@ export default function LocationPage() {
   return (
     <Stack spacing={1.5} data-testid="location-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 1.5 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
           <VesselPicker deviceId={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
           <ToggleButtonGroup size="small" exclusive value={window_} onChange={(_, w: LocationWindow | null) => w && setWindow(w)} aria-label={t('track.location.window')}>
             {LOCATION_WINDOWS.map((w) => <ToggleButton key={w} value={w} data-testid={`location-${w}`} sx={{ px: 1.25, py: 0.5 }}>{t(`track.location.windows.${w}`)}</ToggleButton>)}

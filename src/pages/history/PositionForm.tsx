@@ -53,7 +53,7 @@ export function PositionForm({ canSetVessel, hasManual, onCentre, onSetVessel, o
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>{t('track.position.hint')}</Typography>
       {field('longitude', 'lonHemisphere', [['E', 'track.position.east'], ['W', 'track.position.west']])}
       {field('latitude', 'latHemisphere', [['N', 'track.position.north'], ['S', 'track.position.south']])}
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" size="small" data-testid="position-centre">{t('track.position.centre')}</Button>
         {canSetVessel && <Button variant="outlined" size="small" onClick={() => submit(onSetVessel)} data-testid="position-set">{t('track.position.setVessel')}</Button>}
         {canSetVessel && hasManual && <Button color="warning" size="small" onClick={() => void onClearVessel()} data-testid="position-clear">{t('track.position.clearVessel')}</Button>}

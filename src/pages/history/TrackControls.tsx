@@ -41,7 +41,7 @@ export function CustomRangeFields({ value, errors, onChange, onApply }: {
 }) {
   const { t } = useT();
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <TextField size="small" type="datetime-local" label={t('track.from')} value={value.from} onChange={(e) => onChange({ ...value, from: e.target.value })}
         error={Boolean(errors.from)} helperText={errors.from && t(errors.from)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'custom-from' } }} />
       <TextField size="small" type="datetime-local" label={t('track.to')} value={value.to} onChange={(e) => onChange({ ...value, to: e.target.value })}
@@ -72,7 +72,7 @@ export function PlaybackBar({ start, end, cursor, playing, speed, follow, onPlay
   const { t } = useT();
   const date = useDateFormatter();
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' }, rowGap: 0.5 }} data-testid="playback">
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' } }} data-testid="playback">
       <IconButton color="primary" onClick={playing ? onPause : onPlay} aria-label={playing ? t('track.pause') : t('track.play')} data-testid={playing ? 'pause' : 'play'}>
         {playing ? <PauseIcon /> : <PlayArrowIcon />}
       </IconButton>

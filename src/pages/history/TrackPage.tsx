@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { historyApi, type TrackResponse } from '../../api/historyApi';
 import { isApiError } from '../../api/errors';
 import { ErrorCode } from '../../domain/errorCodes';
-import { decodeTrack, trackQuerySchema, type TrackWindow } from '../../domain/track';
+import { decodeTrack, TRACK_WINDOWS, trackQuerySchema, type TrackWindow } from '../../domain/track';
 import { validate } from '../../domain/validate';
 import { useT } from '../../i18n/I18nContext';
 import { FeatureLockedNotice, useDeviceFeatures } from '../../layout/FeatureGate';
@@ -26,6 +26,8 @@ import { fromZoneInput, toZoneInput } from './zoneTime';
 /** The overview is asked at this zoom; from two levels deeper the view asks for its detail. */
 const OVERVIEW_ZOOM = 5;
 const DETAIL_FROM_ZOOM = OVERVIEW_ZOOM + 2;
+/** Reports kept evenly over the window besides the shape, so playback's cursor report follows the clock. */
+const PLAYBACK_SAMPLES = 3000;
 
 type Load = { state: 'idle' | 'loading' | 'locked' | 'error' } | { state: 'ready'; data: TrackResponse };
 
@@ -46,7 +48,10 @@ export default function TrackPage() {
   const timeZone = useClientState((s) => s.timeZone);
   const [params, setParams] = useSearchParams();
   const deviceId = Number(params.get('id')) || null;
-  const [window_, setWindow] = useState<TrackWindow>('3d');
+  const [window_, setWindow] = useState<TrackWindow>(() => {
+    const asked = params.get('window');
+    return (TRACK_WINDOWS as readonly string[]).includes(asked ?? '') ? asked as TrackWindow : '3d';
+  });
   const [custom, setCustom] = useState<CustomRange>(() => ({ from: toZoneInput(Date.now() - 86_400_000, timeZone), to: toZoneInput(Date.now(), timeZone) }));
   const [customApplied, setCustomApplied] = useState<{ from: string; to: string } | null>(null);
   const [customErrors, setCustomErrors] = useState<Record<string, string>>({});
@@ -82,7 +87,7 @@ export default function TrackPage() {
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     window.__trackTiming = { requested: performance.now() };
-    historyApi.track({ ...query, zoom: OVERVIEW_ZOOM }, controller.signal)
+    historyApi.track({ ...query, zoom: OVERVIEW_ZOOM, samples: PLAYBACK_SAMPLES }, controller.signal)
       .then((res) => setLoad({ state: 'ready', data: res }))
       .catch((error) => {
         if (controller.signal.aborted) return;
@@ -186,10 +191,10 @@ export default function TrackPage() {
   return (
     <Stack spacing={1.5} data-testid="track-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 1.5 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
           <VesselPicker deviceId={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
           <WindowPicker value={window_} onChange={(w) => { setWindow(w); if (w !== 'custom') setCustomApplied(null); }} />
-          <Box sx={{ flex: 1 }} />
+          <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
           <ExportButtons disabled={!data || locked} onExport={(f) => query && void historyApi.exportTrack(query, f).catch(() => undefined)} />
         </Stack>
         {window_ === 'custom' && (

@@ -61,7 +61,7 @@ export function CursorReport({ point }: { point: TrackPoint | undefined }) {
       <Typography variant="subtitle2" component="h2">{t('track.cursor.title')}</Typography>
       <Rows testId="cursor-report" rows={[
         [t('track.cursor.time'), date(point.time), 'cursor-time'],
-        [t('track.cursor.position'), formatPosition(point.lat, point.lon), 'cursor-position'],
+        [t('track.cursor.position'), formatPosition(point.lat, point.lon).split(', ').map((part) => <div key={part}>{part}</div>), 'cursor-position'],
         [t('track.cursor.speed'), t('track.cursor.knots', { value: point.speed.toFixed(1) })],
         [t('track.cursor.heading'), `${point.heading}°`],
         [t('track.cursor.signal'), point.signal],
