@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -30,6 +31,7 @@ import { CameraFormDialog } from './CameraFormDialog';
 import { LoadState } from './LoadState';
 import { useLoad } from './useLoad';
 import { useVesselId } from './useVesselId';
+import { PAGE_SX } from './pageLayout';
 import { VesselPageHeader } from './VesselPageHeader';
 
 const StreamPlayer = lazy(() => import('./StreamPlayer'));
@@ -39,14 +41,14 @@ export default function CameraPage() {
   const { t } = useT();
   const [id, setId] = useVesselId();
   return (
-    <div data-testid="camera-page">
+    <Box data-testid="camera-page" sx={PAGE_SX}>
       <VesselPageHeader title={t('vessel.camera.title')} id={id} onPick={setId} current="camera" />
       {id && (
         <FeatureGate feature={Feature.Camera} deviceId={id}>
           <CameraList key={id} deviceId={id} />
         </FeatureGate>
       )}
-    </div>
+    </Box>
   );
 }
 

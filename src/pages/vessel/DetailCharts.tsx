@@ -22,15 +22,17 @@ const CHARTS: { key: string; metrics: Metric[] }[] = [
 ];
 
 /**
- * One bucket per slot from the window's start, null where no report came in, so offline time
- * shows as a gap in the lines instead of a straight line across it.
+ * The buckets that hold reports, with a null slot where the vessel went quiet for longer than its
+ * offline threshold (and a bucket), so offline time shows as a gap in the lines.
  */
 function slots(series: VesselSeries): (SeriesPoint | null)[] {
-  const step = series.bucketSeconds * 1000;
-  const byT = new Map(series.points.map((p) => [p.t, p]));
-  const first = Math.floor(Date.parse(series.from) / step) * step;
+  const gap = Math.max(series.offlineMinutes * 60_000, series.bucketSeconds * 1000) + series.bucketSeconds * 1000;
   const out: (SeriesPoint | null)[] = [];
-  for (let t = first; t <= Date.parse(series.to); t += step) out.push(byT.get(t) ?? ({ t } as SeriesPoint & { n: 0 }));
+  series.points.forEach((p, i) => {
+    const prev = series.points[i - 1];
+    if (prev && p.t - prev.t > gap) out.push({ t: prev.t + series.bucketSeconds * 1000, n: 0 } as SeriesPoint);
+    out.push(p);
+  });
   return out;
 }
 

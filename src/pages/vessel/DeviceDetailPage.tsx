@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -19,6 +20,7 @@ import { LoadState } from './LoadState';
 import { STATE_COLORS, STATE_NAMES } from './stateColors';
 import { useLoad } from './useLoad';
 import { useVesselId } from './useVesselId';
+import { PAGE_SX } from './pageLayout';
 import { VesselPageHeader } from './VesselPageHeader';
 import { VoyageSection } from './VoyageSection';
 
@@ -56,7 +58,7 @@ export default function DeviceDetailPage() {
   })) : [];
 
   return (
-    <div data-testid="device-detail-page">
+    <Box data-testid="device-detail-page" sx={PAGE_SX}>
       <VesselPageHeader title={t('vessel.detail.title')} id={id} onPick={setId} current="detail" />
       {id && <LoadState state={detail} />}
       {id && d && d.device.id === id && (
@@ -90,6 +92,6 @@ export default function DeviceDetailPage() {
           </Paper>
         </Stack>
       )}
-    </div>
+    </Box>
   );
 }

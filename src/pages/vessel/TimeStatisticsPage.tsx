@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -13,6 +14,7 @@ import { FeatureGate } from '../../layout/FeatureGate';
 import { useClientState } from '../../state/useClientState';
 import { FleetStatistics } from './FleetStatistics';
 import { useVesselId } from './useVesselId';
+import { PAGE_SX } from './pageLayout';
 import { VesselPageHeader } from './VesselPageHeader';
 import { VesselStatistics } from './VesselStatistics';
 
@@ -29,7 +31,7 @@ export default function TimeStatisticsPage() {
   const showFleet = fleetTab || !id;
   const open = (vessel: number | null) => { setId(vessel); setFleetTab(!vessel); };
   return (
-    <div data-testid="time-statistics-page">
+    <Box data-testid="time-statistics-page" sx={PAGE_SX}>
       <VesselPageHeader title={t('vessel.statistics.title')} id={id} onPick={open} current="statistics" requireVessel={false} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
         <Tabs value={showFleet ? 'fleet' : 'vessel'} onChange={(_, v: string) => setFleetTab(v === 'fleet')}>
@@ -46,6 +48,6 @@ export default function TimeStatisticsPage() {
           <VesselStatistics deviceId={id!} days={days} utcOffset={utcOffset} />
         </FeatureGate>
       )}
-    </div>
+    </Box>
   );
 }

@@ -30,6 +30,9 @@ import { VoyageFormDialog } from './VoyageFormDialog';
 
 const STATUS_COLOR = { planned: 'info', underway: 'success', arrived: 'default' } as const;
 const PAGE_SIZE = 5;
+/** Columns a phone leaves out (the current voyage above shows them). */
+const NARROW_HIDDEN = new Set(['destination', 'agent']);
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function VoyageStatusChip({ status }: { status: Voyage['status'] }) {
   const { t } = useT();
@@ -94,7 +97,7 @@ export function VoyageSection({ deviceId, current, onChanged }: { deviceId: numb
             <Table size="small" data-testid="voyage-history">
               <TableHead>
                 <TableRow>
-                  {(['voyageNo', 'destination', 'etd', 'eta', 'agent', 'status'] as const).map((f) => <TableCell key={f} sx={{ whiteSpace: 'nowrap' }}>{t(`vessel.voyage.fields.${f}`)}</TableCell>)}
+                  {(['voyageNo', 'destination', 'etd', 'eta', 'agent', 'status'] as const).map((f) => <TableCell key={f} sx={{ whiteSpace: 'nowrap', ...(NARROW_HIDDEN.has(f) ? HIDE_ON_PHONE : {}) }}>{t(`vessel.voyage.fields.${f}`)}</TableCell>)}
                   {canEdit && <TableCell align="right">{t('vessel.form.actions')}</TableCell>}
                 </TableRow>
               </TableHead>
@@ -102,10 +105,10 @@ export function VoyageSection({ deviceId, current, onChanged }: { deviceId: numb
                 {history.data.list.map((v) => (
                   <TableRow key={v.id}>
                     <TableCell>{v.voyageNo}</TableCell>
-                    <TableCell>{v.destination}</TableCell>
+                    <TableCell sx={HIDE_ON_PHONE}>{v.destination}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(v.etd)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(v.eta)}</TableCell>
-                    <TableCell>{v.agent}</TableCell>
+                    <TableCell sx={HIDE_ON_PHONE}>{v.agent}</TableCell>
                     <TableCell><VoyageStatusChip status={v.status} /></TableCell>
                     {canEdit && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
