@@ -23,12 +23,16 @@ function OwnerInputs({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const level = useClientState((s) => s.permissionLevel);
   const { owners, loading } = useOwnerTree(level !== Level.SubUser);
+  const selfId = useClientState((s) => s.id);
+  const selfName = useClientState((s) => s.name);
   const { setValue } = useFormContext();
+  // An enterprise's own name shows at once, before the list loads.
+  const ownerChoices = owners.length || level !== Level.Enterprise || !selfId ? owners : [{ id: selfId, name: selfName ?? '', children: [] }];
   const ownerId = useWatch({ name: 'ownerId' });
   const subChoices = [{ id: 0, name: translate('devices.form.noSubUser') }, ...subUsersOf(owners, ownerId)];
   return (
     <>
-      <SelectInput source="ownerId" id="ownerId" label={deviceFieldKey('ownerId')} choices={owners} isPending={loading} optionText="name"
+      <SelectInput source="ownerId" id="ownerId" label={deviceFieldKey('ownerId')} choices={ownerChoices} isPending={loading} optionText="name"
         disabled={readOnly || level !== Level.Admin} fullWidth helperText={false}
         onChange={() => setValue('ownerSubId', 0, { shouldDirty: true, shouldValidate: true })} />
       <SelectInput source="ownerSubId" id="ownerSubId" label={deviceFieldKey('ownerSubId')} choices={subChoices} isPending={loading} optionText="name"
