@@ -1,4 +1,5 @@
 import { SimFleet, type FleetReports, type SimDevice } from './fleet';
+import { startFirmwareAgent, type FirmwareAgentOptions, type RunningFirmwareAgent } from './firmwareAgent';
 
 export interface SimulatorOptions {
   /** The API base, e.g. http://localhost:8080/cz/test */
@@ -10,6 +11,8 @@ export interface SimulatorOptions {
   /** Requests in flight at once. */
   concurrency?: number;
   onError?: (message: string) => void;
+  /** The vessels also take firmware updates through the device API (false: they do not). */
+  firmware?: false | Pick<FirmwareAgentOptions, 'pollMs' | 'stepMs' | 'failureRate'>;
 }
 
 export interface SimulatorStats {
@@ -22,6 +25,7 @@ export interface SimulatorStats {
 
 export interface RunningSimulator {
   stats: SimulatorStats;
+  firmware?: RunningFirmwareAgent;
   /** Runs one round now (tests and the CLI's first round). */
   tickNow(): Promise<void>;
   stop(): Promise<void>;
@@ -73,14 +77,18 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
     running = running.then(round);
   }, intervalMs);
   timer.unref?.();
+  const firmware = options.firmware === false ? undefined : startFirmwareAgent({
+    apiBase: options.apiBase, devices: options.devices, seed: options.seed, concurrency, onError: options.onError, ...options.firmware,
+  });
 
   return {
     stats,
+    firmware,
     tickNow: () => (running = running.then(round)),
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await Promise.all([running, firmware?.stop()]);
     },
   };
 }
