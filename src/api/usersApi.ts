@@ -40,6 +40,10 @@ export interface AlarmQuery {
   deviceType?: number[];
   ownerSubId?: number[];
   ownerId?: number[];
+  /** Ours: only devices with an alarm nobody acknowledged. */
+  unacknowledgedOnly?: boolean;
+  pageIndex?: number;
+  pageSize?: number;
 }
 
 export async function fetchAlarmCount(query: AlarmQuery): Promise<number> {

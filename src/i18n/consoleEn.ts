@@ -5,6 +5,7 @@ import { devicesEn } from './devicesEn';
 import { trackEn } from './trackEn';
 import { vesselEn } from './vesselEn';
 import { monitorEn } from './monitorEn';
+import { firmwareEn } from './firmwareEn';
 
 /** The console's own strings in English, with exactly the keys of consoleZh. */
 export const consoleEn: DeepStrings<typeof consoleZh> = {
@@ -108,6 +109,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
   support: supportEn,
   vessel: vesselEn,
   monitor: monitorEn,
+  firmware: firmwareEn,
   menu: {
     dashboard: 'Home',
     system: 'System',
@@ -139,6 +141,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
   },
   resources: {
     'service/afterService': { name: supportEn.afterSales.name, fields: {} },
+    'system/firmware': { name: firmwareEn.name, fields: firmwareEn.fields },
     'system/user': {
       name: 'User Account |||| User Accounts',
       fields: {

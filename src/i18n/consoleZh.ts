@@ -3,6 +3,7 @@ import { devicesZh } from './devicesZh';
 import { trackZh } from './trackZh';
 import { vesselZh } from './vesselZh';
 import { monitorZh } from './monitorZh';
+import { firmwareZh } from './firmwareZh';
 /** The console's own strings in Chinese; consoleEn.ts must have the same keys (the compiler checks). */
 export const consoleZh = {
   console: {
@@ -105,6 +106,7 @@ export const consoleZh = {
   support: supportZh,
   vessel: vesselZh,
   monitor: monitorZh,
+  firmware: firmwareZh,
   menu: {
     dashboard: '首页',
     system: '系统管理',
@@ -136,6 +138,7 @@ export const consoleZh = {
   },
   resources: {
     'service/afterService': { name: supportZh.afterSales.name, fields: {} },
+    'system/firmware': { name: firmwareZh.name, fields: firmwareZh.fields },
     'system/user': {
       name: '用户账号',
       fields: {

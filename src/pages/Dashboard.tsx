@@ -1,22 +1,32 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useT } from '../i18n/I18nContext';
-import { backgroundIndex, HOME_BACKGROUNDS } from '../pictures/backgrounds';
 import { useClientState } from '../state/useClientState';
+import { FleetMap } from './dashboard/FleetMap';
+import { KindTable, LatestAlarms, Panel, StateCards, TopFaults } from './dashboard/DashboardPanels';
 
-/** The homepage (/dashboard) on one of the six home backgrounds (homep1 by default). */
+/**
+ * The homepage (/dashboard): counts by state and by kind, the live fleet map, the latest alarms
+ * and the faults seen most this week; every part refreshes by itself.
+ */
 export default function Dashboard() {
   const { t } = useT();
   const name = useClientState((s) => s.nickName || s.name || '');
-  const level = useClientState((s) => s.permissionLevel);
   return (
-    <Box data-testid="dashboard" sx={{ minHeight: 'calc(100vh - 140px)', borderRadius: 1, p: { xs: 2, sm: 4 }, backgroundImage: HOME_BACKGROUNDS[backgroundIndex('homeBackground')], backgroundSize: 'cover' }}>
-      <Paper elevation={0} sx={{ p: 3, maxWidth: 560, bgcolor: 'rgba(255,255,255,0.85)' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 1 }}>{t('console.page.welcome', { name })}</Typography>
-        {level && <Typography color="text.secondary" sx={{ mb: 1 }}>{t(`console.level.${level}`)}</Typography>}
-        <Typography>{t('console.page.welcomeText')}</Typography>
-      </Paper>
+    <Box data-testid="dashboard" sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: { xs: 1, sm: 2 } }}>
+      <Typography variant="h6" component="h1" sx={{ fontWeight: 600 }}>{t('console.page.welcome', { name })}</Typography>
+      <StateCards />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: { xs: 1, sm: 2 } }}>
+        <Panel title={t('monitor.dashboard.map')} testId="dashboard-map"
+          action={<Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>{t('monitor.dashboard.mapHint')}</Typography>}>
+          <FleetMap height="clamp(300px, 52vh, 560px)" />
+        </Panel>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 1, sm: 2 } }}>
+          <KindTable />
+          <TopFaults />
+        </Box>
+      </Box>
+      <LatestAlarms />
     </Box>
   );
 }

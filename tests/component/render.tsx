@@ -5,8 +5,13 @@ import { ConsoleI18nProvider } from '../../src/i18n/I18nContext';
 
 /** Shows the current path, so tests can assert navigation. */
 export function WhereAmI() {
-  const { pathname } = useLocation();
-  return <output data-testid="where">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="where">{pathname}</output>
+      <output data-testid="where-search">{search}</output>
+    </>
+  );
 }
 
 export function renderAt(path: string, ui: ReactNode) {

@@ -1,0 +1,122 @@
+import { request } from './client';
+
+/** A visible device with its latest reported state (deviceGroup/getAllDeviceUploadDataWithCondition). */
+export interface DeviceLiveState {
+  id: number;
+  name: string;
+  deviceNum: string | null;
+  deviceKind: string;
+  deviceType: string;
+  ownerId: number | null;
+  ownerName: string | null;
+  ownerSubId: number;
+  activated: boolean;
+  status: number;
+  offlineMinutes: number;
+  reportedAt: string | null;
+  receivedAt: string | null;
+  reportUnactivated: boolean | null;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  heading: number | null;
+  satelliteName: string | null;
+  satelliteLongitude: number | null;
+  signalLevel: number | null;
+  snr: number | null;
+  modemLock: boolean | null;
+  txOn: boolean | null;
+  lteSignal: number | null;
+  faults: string[];
+}
+
+export interface StateCounts {
+  total: number;
+  online: number;
+  offline: number;
+  warn: number;
+}
+
+export interface LiveStateQuery {
+  deviceId?: number;
+  deviceStatus?: number[];
+  deviceType?: string[];
+  ownerSubId?: number[];
+  ownerId?: number[];
+  search?: string;
+  unacknowledgedOnly?: boolean;
+  pageIndex?: number;
+  pageSize?: number;
+  sort?: 'id' | 'name' | 'status' | 'reportedAt' | 'speed' | 'ownerName' | 'deviceKind';
+  order?: 'asc' | 'desc';
+}
+
+export interface Alarm {
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  deviceNum: string | null;
+  ownerId: number | null;
+  code: string;
+  severity: 'critical' | 'major' | 'minor';
+  unit: string;
+  meaning: string;
+  remedy: string;
+  raisedAt: string;
+  lastSeenAt: string;
+  clearedAt: string | null;
+  active: boolean;
+  ackedBy: number | null;
+  ackedByName: string | null;
+  ackedAt: string | null;
+}
+
+export interface AlarmQuery {
+  pageIndex?: number;
+  pageSize?: number;
+  deviceId?: number;
+  severity?: string;
+  active?: boolean;
+  acknowledged?: boolean;
+}
+
+export interface TopFault {
+  code: string;
+  alarms: number;
+  devices: number;
+  lastSeenAt: string;
+  severity: string | null;
+  unit: string | null;
+  meaning: string;
+}
+
+export type KindCounts = StateCounts & { byKind: Record<string, StateCounts> };
+
+const UPLOAD_DATA = '/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition';
+
+/** Calls of the monitoring API (docs/api.md "monitoring"). */
+export const monitoringApi = {
+  /** One page of the status monitor: { list, total, counts per state ignoring the state filter }. */
+  livePage: (query: LiveStateQuery) =>
+    request<{ list: DeviceLiveState[]; total: number; counts: StateCounts }>(UPLOAD_DATA, { method: 'POST', json: { ...query, withTotal: true } }),
+  /** Every visible device with its state (the fleet map). */
+  liveAll: (query: LiveStateQuery = {}) => request<DeviceLiveState[]>(UPLOAD_DATA, { method: 'POST', json: query }),
+  statusCounts: () => request<KindCounts>('/deviceModule/monitor/statusCounts'),
+  topFaults: (days = 7, limit = 5) => request<TopFault[]>('/deviceModule/monitor/topFaults', { query: { days, limit } }),
+  alarms: (query: AlarmQuery) =>
+    request<{ list: Alarm[]; total: number }>('/deviceModule/alarm/getAll', { query: { ...query } as Record<string, string | number | boolean | undefined> }),
+  acknowledge: (ids: number[]) => request<{ changed: number }>('/deviceModule/alarm/acknowledge', { method: 'POST', json: { ids } }),
+  clear: (ids: number[]) => request<{ changed: number }>('/deviceModule/alarm/clear', { method: 'POST', json: { ids } }),
+};
+
+/** How often the live pages refresh: the bell's warnRefreshSeconds, but at least every 10 s. */
+export const liveRefreshMs = (warnRefreshSeconds: number): number => Math.max(1, Math.min(warnRefreshSeconds, 10)) * 1000;
+
+export interface OwnerTreeItem {
+  id: number;
+  name: string;
+  children: { id: number; name: string }[];
+}
+
+/** The enterprises and their sub-users the caller sees (users/getEnterpriseUserWithSubUserNameList). */
+export const ownerTree = () => request<OwnerTreeItem[]>('/users/getEnterpriseUserWithSubUserNameList');

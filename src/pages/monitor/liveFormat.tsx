@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import { faultInfo } from '../../domain/faultCodes';
+import { timeAgo } from '../../format/timeAgo';
+import { useT } from '../../i18n/I18nContext';
+import { useDateFormatter } from '../../format/useDateFormatter';
+import { useClientState } from '../../state/useClientState';
+
+/** 22.30°N 114.20°E */
+export function formatPosition(lat: number | null, lon: number | null): string {
+  if (lat === null || lon === null) return '';
+  return `${Math.abs(lat).toFixed(2)}°${lat >= 0 ? 'N' : 'S'} ${Math.abs(lon).toFixed(2)}°${lon >= 0 ? 'E' : 'W'}`;
+}
+
+export const formatHeading = (heading: number | null): string => (heading === null ? '' : `${Math.round(heading) % 360}°`);
+
+/** "n minutes ago" in the current language. */
+export function useAgo() {
+  const { t: translate } = useT();
+  return (value: string | null, now = Date.now()) => {
+    const ago = timeAgo(value, now);
+    if (!ago) return '';
+    return translate(`monitor.ago.${ago.unit}`, { smart_count: ago.count });
+  };
+}
+
+/** The last report in the selected time zone, with "n minutes ago" under it. */
+export function LastReport({ at, compact = false }: { at: string | null; compact?: boolean }) {
+  const { t: translate } = useT();
+  const format = useDateFormatter();
+  const ago = useAgo();
+  if (!at) return <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.noReport')}</Box>;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: compact ? 'row' : 'column', gap: compact ? 1 : 0, lineHeight: 1.3 }}>
+      <span>{format(at)}</span>
+      <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.85em' }} data-testid="time-ago">{ago(at)}</Box>
+    </Box>
+  );
+}
+
+/** Active fault codes as chips with their meaning; a lost lock without a fault as its own chip. */
+export function FaultChips({ faults, modemLock, status }: { faults: readonly string[]; modemLock: boolean | null; status: number }) {
+  const { t: translate } = useT();
+  const language = useClientState((s) => s.language);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {faults.map((code) => {
+        const info = faultInfo(code);
+        const meaning = info ? info.meaning[language] : code;
+        return (
+          <Tooltip key={code} title={info ? info.remedy[language] : ''}>
+            <Chip size="small" color={info?.severity === 'minor' ? 'warning' : 'error'} variant="outlined" label={`${code} ${meaning}`}
+              data-testid={`fault-${code}`} sx={{ maxWidth: 280 }} />
+          </Tooltip>
+        );
+      })}
+      {status !== 0 && modemLock === false && (
+        <Chip size="small" color="warning" variant="outlined" label={translate('monitor.noLock')} data-testid="fault-nolock" />
+      )}
+    </Box>
+  );
+}

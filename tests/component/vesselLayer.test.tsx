@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import L from 'leaflet';
+import { VesselLayer, type MapVessel } from '../../src/map/vesselLayer';
+import {
+  CLUSTER_MIN_VESSELS, STATE_COLOURS, clusterColour, clusterLabel, headingRadians, shouldCluster, stateColour, wrapNear,
+} from '../../src/map/vesselStyle';
+
+describe('vessel style', () => {
+  it('colours by state, unknown as offline', () => {
+    expect(stateColour(1)).toBe(STATE_COLOURS[1]);
+    expect(stateColour(2)).toBe(STATE_COLOURS[2]);
+    expect(stateColour(0)).toBe(STATE_COLOURS[0]);
+    expect(stateColour(null)).toBe(STATE_COLOURS[0]);
+    expect(stateColour(7)).toBe(STATE_COLOURS[0]);
+    expect(new Set([0, 1, 2].map(stateColour)).size).toBe(3);
+  });
+
+  it('turns to the heading, clockwise from north, any number of turns', () => {
+    expect(headingRadians(0)).toBe(0);
+    expect(headingRadians(90)).toBeCloseTo(Math.PI / 2);
+    expect(headingRadians(450)).toBeCloseTo(Math.PI / 2);
+    expect(headingRadians(-90)).toBeCloseTo((3 * Math.PI) / 2);
+    expect(headingRadians(null)).toBe(0);
+    expect(headingRadians(Number.NaN)).toBe(0);
+  });
+
+  it('clusters only when many, colouring a cluster by its most urgent state', () => {
+    expect(shouldCluster(CLUSTER_MIN_VESSELS)).toBe(false);
+    expect(shouldCluster(CLUSTER_MIN_VESSELS + 1)).toBe(true);
+    expect(clusterColour({ online: 10, offline: 5, warn: 1 })).toBe(STATE_COLOURS[2]);
+    expect(clusterColour({ online: 1, offline: 50, warn: 0 })).toBe(STATE_COLOURS[1]);
+    expect(clusterColour({ online: 0, offline: 3, warn: 0 })).toBe(STATE_COLOURS[0]);
+    expect([clusterLabel(999), clusterLabel(1234), clusterLabel(12_345)]).toEqual(['999', '1.2k', '12k']);
+  });
+
+  it('moves a longitude by whole turns next to the view centre', () => {
+    expect(wrapNear(-170, 170)).toBe(190);
+    expect(wrapNear(170, -170)).toBe(-190);
+    expect(wrapNear(10, 20)).toBe(10);
+  });
+});
+
+/** A 2D context that records what was drawn (jsdom has no canvas). */
+function recordingContext() {
+  const calls: { op: string; args: unknown[]; fillStyle?: string }[] = [];
+  const ctx: Record<string, unknown> = { fillStyle: '', strokeStyle: '', lineWidth: 1, font: '', textAlign: '', textBaseline: '' };
+  for (const op of ['setTransform', 'clearRect', 'save', 'restore', 'translate', 'rotate', 'beginPath', 'moveTo', 'lineTo', 'closePath', 'fill', 'stroke', 'arc', 'fillText']) {
+    ctx[op] = (...args: unknown[]) => calls.push({ op, args, fillStyle: ctx.fillStyle as string });
+  }
+  return { ctx, calls };
+}
+
+describe('the vessel layer on a Leaflet map', () => {
+  let element: HTMLDivElement;
+  let map: L.Map;
+  let calls: ReturnType<typeof recordingContext>['calls'];
+  beforeEach(() => {
+    const recorder = recordingContext();
+    calls = recorder.calls;
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => recorder.ctx as unknown as CanvasRenderingContext2D);
+    element = document.createElement('div');
+    Object.defineProperty(element, 'clientWidth', { value: 800 });
+    Object.defineProperty(element, 'clientHeight', { value: 600 });
+    document.body.appendChild(element);
+    map = L.map(element, { center: [0, 0], zoom: 2, zoomAnimation: false, fadeAnimation: false });
+  });
+  afterEach(() => {
+    map.remove();
+    element.remove();
+    vi.restoreAllMocks();
+  });
+
+  const fleet = (n: number): MapVessel[] => Array.from({ length: n }, (_, i) => ({
+    id: i + 1, name: `V${i}`, lat: -40 + (i % 80), lon: -150 + ((i * 7) % 300), heading: (i * 37) % 360, status: i % 3,
+  }));
+
+  it('draws a few vessels one by one, turned to their heading and coloured by state', () => {
+    const vessels: MapVessel[] = [
+      { id: 1, name: 'A', lat: 10, lon: 20, heading: 90, status: 1 },
+      { id: 2, name: 'B', lat: -10, lon: -20, heading: 180, status: 2 },
+      { id: 3, name: 'C', lat: 20, lon: 40, heading: null, status: 0 },
+      { id: 4, name: 'no position', lat: Number.NaN, lon: 0, heading: 0, status: 1 },
+    ];
+    const layer = new VesselLayer().addTo(map);
+    layer.setVessels(vessels);
+    expect(layer.stats).toMatchObject({ vessels: 3, points: 3, clusters: 0 });
+    const rotations = calls.filter((c) => c.op === 'rotate').map((c) => c.args[0] as number);
+    expect(rotations[0]).toBeCloseTo(Math.PI / 2);
+    expect(rotations[1]).toBeCloseTo(Math.PI);
+    expect(rotations[2]).toBe(0);
+    const fills = calls.filter((c) => c.op === 'fill').map((c) => c.fillStyle);
+    expect(fills).toEqual([STATE_COLOURS[1], STATE_COLOURS[2], STATE_COLOURS[0]]);
+    expect(calls.some((c) => c.op === 'arc')).toBe(false);
+  });
+
+  it('clusters a large fleet: every vessel is drawn alone or inside a cluster, and zooming in splits them', () => {
+    const layer = new VesselLayer({ padding: 0 }).addTo(map);
+    layer.setVessels(fleet(3000));
+    const far = layer.stats;
+    expect(far.clusters).toBeGreaterThan(0);
+    expect(far.clusters + far.points).toBeLessThan(3000 / 5);
+    map.setView([0, 0], 1, { animate: false });
+    map.fitWorld({ animate: false });
+    const world = layer.stats;
+    expect(world.points + world.vesselsInClusters).toBe(3000);
+    map.setView([0, 0], 9, { animate: false });
+    expect(layer.stats.clusters).toBe(0);
+  });
+
+  it('finds the vessel under a click and reports it', () => {
+    const clicked: MapVessel[] = [];
+    const layer = new VesselLayer({ onVesselClick: (v) => clicked.push(v) }).addTo(map);
+    layer.setVessels([{ id: 9, name: 'Nine', lat: 5, lon: 5, heading: 0, status: 1 }]);
+    const at = map.latLngToContainerPoint([5, 5]);
+    expect(layer.hitAt(at)?.vessel?.id).toBe(9);
+    expect(layer.hitAt(at.add([30, 30]))).toBeUndefined();
+    map.fire('click', { latlng: map.containerPointToLatLng(at), containerPoint: at, layerPoint: map.containerPointToLayerPoint(at) });
+    expect(clicked.map((v) => v.id)).toEqual([9]);
+  });
+});
