@@ -86,6 +86,8 @@ describe.skipIf(!chromiumAvailable)('vessel detail pages in headless Chromium', 
       expect(await page.getByTestId('window-faults').innerText()).toContain(lang === 'en' ? 'LNB detection failed' : 'LNB检测失败');
       expect(await page.locator('body').innerText()).not.toMatch(rawKeys);
       for (const link of ['track', 'statistics', 'camera', 'location']) expect(await page.getByTestId(`link-${link}`).getAttribute('href')).toContain(`?id=${vessel.id}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('detail-name').scrollIntoViewIfNeeded();
       await screenshot(page, `detail-${lang}`);
       await page.getByTestId('chart-signal').scrollIntoViewIfNeeded();
       await screenshot(page, `detail-charts-${lang}`);

@@ -47,14 +47,18 @@ export default function DeviceDetailPage() {
   const [window, setWindow] = useState<DataWindow>('24h');
   const detail = useLoad(id ? String(id) : null, (signal) => vesselApi.getDetail(id!, signal));
   const d = detail.data;
-  const text = (v: unknown) => (typeof v === 'boolean' ? t(v ? 'vessel.detail.yes' : 'vessel.detail.no') : (v as string | number | null));
+  const text = (v: unknown, decimals = 2) => {
+    if (typeof v === 'boolean') return t(v ? 'vessel.detail.yes' : 'vessel.detail.no');
+    if (typeof v === 'number') return String(Number(v.toFixed(decimals)));
+    return v as string | null;
+  };
   const deviceItems = d ? DEVICE_FIELDS.map((f) => ({
     label: t(FIELD_LABEL_KEY[f] ?? `deviceField.${f}`),
     value: f === 'activated' ? t(d.device.activated ? 'activation.activated' : 'activation.notActivated') : f === 'activatedAt' ? format(d.device.activatedAt) : text(d.device[f]),
   })) : [];
   const reportItems = d?.latest ? REPORT_FIELDS.map((f) => ({
     label: t(`vessel.detail.fields.${f}`),
-    value: f === 'reportedAt' || f === 'receivedAt' ? format(d.latest![f] as string) : text(d.latest![f]),
+    value: f === 'reportedAt' || f === 'receivedAt' ? format(d.latest![f] as string) : text(d.latest![f], f === 'lat' || f === 'lon' ? 5 : 2),
   })) : [];
 
   return (

@@ -40,7 +40,7 @@ export function VesselPicker({ value, onChange }: { value: number | null; onChan
     <Autocomplete
       data-testid="vessel-picker"
       size="small"
-      sx={{ minWidth: 240, flex: '1 1 280px', maxWidth: 420 }}
+      sx={{ minWidth: 240, flex: { md: '1 1 280px' }, maxWidth: { md: 420 } }}
       options={options}
       value={selected}
       loading={loading}
