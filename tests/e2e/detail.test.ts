@@ -152,6 +152,11 @@ describe.skipIf(!chromiumAvailable)('vessel detail pages in headless Chromium', 
       await page.getByTestId('voyage-save').click();
       await page.getByTestId('voyage-form').waitFor({ state: 'detached', timeout: 15_000 });
       await page.getByTestId('voyage-history').getByText(`E2E-${lang}`).waitFor({ timeout: 15_000 });
+      // Editing starts from the stored values, ETA shown back in the selected zone.
+      await page.getByTestId('voyage-history').getByRole('row').filter({ hasText: `E2E-${lang}` }).getByTestId('voyage-edit').click();
+      expect(await page.getByTestId('voyage-voyageNo').inputValue()).toBe(`E2E-${lang}`);
+      expect(await page.getByTestId('voyage-eta').inputValue()).toBe('2030-05-20T08:00');
+      await page.getByRole('button', { name: lang === 'en' ? 'Cancel' : '取消' }).click();
       await context.close();
     }
     const [saved] = await server.db.query<{ eta: Date }>(`SELECT eta FROM voyages WHERE voyage_no = 'E2E-en'`);
@@ -172,6 +177,11 @@ describe.skipIf(!chromiumAvailable)('vessel detail pages in headless Chromium', 
       await page.getByTestId('camera-open').nth(0).click();
       await page.locator('[data-testid="stream-player"][data-kind="hls"] video').waitFor();
       await screenshot(page, `camera-${lang}`);
+      await page.getByTestId('camera-edit').nth(1).click();
+      expect(await page.getByTestId('camera-name').inputValue()).toBe('Engine room');
+      expect(await page.getByTestId('camera-link').inputValue()).toBe('http://10.0.0.8/video.mjpg');
+      await page.getByRole('button', { name: lang === 'en' ? 'Cancel' : '取消' }).click();
+      await page.getByTestId('camera-form').waitFor({ state: 'detached' });
       await page.getByTestId('camera-add').click();
       await page.getByTestId('camera-name').fill('Mast');
       await page.getByTestId('camera-link').fill('rtsp://10.0.0.9/stream');

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,19 +18,24 @@ const FIELDS = ['name', 'link', 'description'] as const;
 type CameraForm = Record<(typeof FIELDS)[number], string>;
 
 /** Add or edit a camera; the link must be http(s) (the domain's rule, as on the server). */
-export function CameraFormDialog({ deviceId, camera, open, onClose, onSaved }: {
-  deviceId: number; camera: Camera | null; open: boolean; onClose: () => void; onSaved: () => void;
-}) {
+export function CameraFormDialog(props: { deviceId: number; camera: Camera | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const fullScreen = useMediaQuery('(max-width:600px)');
+  return (
+    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      {props.open && <CameraForm {...props} />}
+    </Dialog>
+  );
+}
+
+/** Mounted at each opening, so the inputs start from the camera's values. */
+function CameraForm({ deviceId, camera, onClose, onSaved }: { deviceId: number; camera: Camera | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
   const notify = useNotify();
-  const fullScreen = useMediaQuery('(max-width:600px)');
   const toBody = (v: CameraForm) => ({ ...(camera ? { id: camera.id } : {}), deviceId, ...v });
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<CameraForm>({
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<CameraForm>({
     mode: 'onChange', resolver: domainResolver<CameraForm>(cameraSchema, toBody),
+    defaultValues: { name: camera?.name ?? '', link: camera?.link ?? '', description: camera?.description ?? '' },
   });
-  useEffect(() => {
-    if (open) reset({ name: camera?.name ?? '', link: camera?.link ?? '', description: camera?.description ?? '' });
-  }, [open, camera, reset]);
   const submit = handleSubmit(async (values) => {
     try {
       await vesselApi.saveCamera(toBody(values));
@@ -42,27 +46,26 @@ export function CameraFormDialog({ deviceId, camera, open, onClose, onSaved }: {
     }
   });
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="camera-form">
-        <DialogTitle>{t(camera ? 'vessel.camera.edit' : 'vessel.camera.add')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {FIELDS.map((f) => {
-              const message = errors[f]?.message;
-              return (
-                <TextField key={f} {...register(f)} label={t(`vessel.camera.fields.${f}`)} required={f !== 'description'} size="small"
-                  multiline={f === 'description'} minRows={f === 'description' ? 2 : undefined} error={!!message}
-                  helperText={message ? t(String(message)) : f === 'link' ? t('vessel.camera.linkHint') : undefined}
-                  slotProps={{ htmlInput: { 'data-testid': `camera-${f}` } }} />
-              );
-            })}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('vessel.form.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="camera-save">{t('vessel.form.save')}</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="camera-form">
+      <DialogTitle>{t(camera ? 'vessel.camera.edit' : 'vessel.camera.add')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {FIELDS.map((f) => {
+            const message = errors[f]?.message;
+            const { ref, ...field } = register(f);
+            return (
+              <TextField key={f} {...field} inputRef={ref} label={t(`vessel.camera.fields.${f}`)} required={f !== 'description'} size="small"
+                multiline={f === 'description'} minRows={f === 'description' ? 2 : undefined} error={!!message}
+                helperText={message ? t(String(message)) : f === 'link' ? t('vessel.camera.linkHint') : undefined}
+                slotProps={{ htmlInput: { 'data-testid': `camera-${f}` } }} />
+            );
+          })}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('vessel.form.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="camera-save">{t('vessel.form.save')}</Button>
+      </DialogActions>
+    </form>
   );
 }

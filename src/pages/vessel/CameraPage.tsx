@@ -116,7 +116,7 @@ function CameraList({ deviceId }: { deviceId: number }) {
                           {c.kind === 'external' ? <OpenInNewIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
                         </IconButton>
                       </Tooltip>
-                      {canEdit && <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(c)}><EditIcon fontSize="small" /></IconButton></Tooltip>}
+                      {canEdit && <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(c)} data-testid="camera-edit"><EditIcon fontSize="small" /></IconButton></Tooltip>}
                       {canEdit && <Tooltip title={t('vessel.camera.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(c)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>}
                     </TableCell>
                   </TableRow>

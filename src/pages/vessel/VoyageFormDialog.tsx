@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -24,24 +23,28 @@ type VoyageForm = Record<(typeof FIELDS)[number], string>;
 const REQUIRED = new Set(['voyageNo', 'destination', 'etd', 'eta', 'agent']);
 
 /** Add or edit a voyage; validated as you type with the domain's voyage schema (the server's). */
-export function VoyageFormDialog({ deviceId, voyage, open, onClose, onSaved }: {
-  deviceId: number; voyage: Voyage | null; open: boolean; onClose: () => void; onSaved: () => void;
-}) {
+export function VoyageFormDialog(props: { deviceId: number; voyage: Voyage | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const fullScreen = useMediaQuery('(max-width:600px)');
+  return (
+    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      {props.open && <VoyageForm {...props} />}
+    </Dialog>
+  );
+}
+
+/** Mounted at each opening, so the inputs start from the voyage's values. */
+function VoyageForm({ deviceId, voyage, onClose, onSaved }: { deviceId: number; voyage: Voyage | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
   const notify = useNotify();
   const timeZone = useClientState((s) => s.timeZone);
-  const fullScreen = useMediaQuery('(max-width:600px)');
   const toBody = (v: VoyageForm) => ({
     ...(voyage ? { id: voyage.id } : {}), deviceId, ...v, etd: localInputToIso(v.etd, timeZone), eta: localInputToIso(v.eta, timeZone),
   });
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<VoyageForm>({
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<VoyageForm>({
     mode: 'onChange',
     resolver: domainResolver<VoyageForm>(voyageSchema, toBody),
+    defaultValues: Object.fromEntries(FIELDS.map((f) => [f, f === 'etd' || f === 'eta' ? isoToLocalInput(voyage?.[f], timeZone) : (voyage?.[f] ?? '')])) as VoyageForm,
   });
-  useEffect(() => {
-    if (!open) return;
-    reset(Object.fromEntries(FIELDS.map((f) => [f, f === 'etd' || f === 'eta' ? isoToLocalInput(voyage?.[f], timeZone) : (voyage?.[f] ?? '')])) as VoyageForm);
-  }, [open, voyage, timeZone, reset]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -54,39 +57,39 @@ export function VoyageFormDialog({ deviceId, voyage, open, onClose, onSaved }: {
   });
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="voyage-form">
-        <DialogTitle>{t(voyage ? 'vessel.voyage.edit' : 'vessel.voyage.add')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {FIELDS.map((f) => {
-              const time = f === 'etd' || f === 'eta';
-              const message = errors[f]?.message;
-              return (
-                <TextField
-                  key={f}
-                  {...register(f, f === 'etd' ? { deps: ['eta'] } : {})}
-                  id={`voyage-${f}`}
-                  label={t(`vessel.voyage.fields.${f}`)}
-                  required={REQUIRED.has(f)}
-                  type={time ? 'datetime-local' : f === 'email' ? 'email' : 'text'}
-                  multiline={f === 'remark'}
-                  minRows={f === 'remark' ? 2 : undefined}
-                  size="small"
-                  error={!!message}
-                  helperText={message ? t(String(message)) : undefined}
-                  slotProps={{ inputLabel: time ? { shrink: true } : undefined, htmlInput: { 'data-testid': `voyage-${f}` } }}
-                />
-              );
-            })}
-            <Typography variant="caption" color="text.secondary">{t('vessel.voyage.zoneHint', { zone: timeZoneLabel(timeZone) })}</Typography>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('vessel.form.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="voyage-save">{t('vessel.form.save')}</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="voyage-form">
+      <DialogTitle>{t(voyage ? 'vessel.voyage.edit' : 'vessel.voyage.add')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {FIELDS.map((f) => {
+            const time = f === 'etd' || f === 'eta';
+            const message = errors[f]?.message;
+            const { ref, ...field } = register(f, f === 'etd' ? { deps: ['eta'] } : {});
+            return (
+              <TextField
+                key={f}
+                {...field}
+                inputRef={ref}
+                id={`voyage-${f}`}
+                label={t(`vessel.voyage.fields.${f}`)}
+                required={REQUIRED.has(f)}
+                type={time ? 'datetime-local' : f === 'email' ? 'email' : 'text'}
+                multiline={f === 'remark'}
+                minRows={f === 'remark' ? 2 : undefined}
+                size="small"
+                error={!!message}
+                helperText={message ? t(String(message)) : undefined}
+                slotProps={{ inputLabel: time ? { shrink: true } : undefined, htmlInput: { 'data-testid': `voyage-${f}` } }}
+              />
+            );
+          })}
+          <Typography variant="caption" color="text.secondary">{t('vessel.voyage.zoneHint', { zone: timeZoneLabel(timeZone) })}</Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('vessel.form.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="voyage-save">{t('vessel.form.save')}</Button>
+      </DialogActions>
+    </form>
   );
 }

@@ -112,7 +112,7 @@ export function VoyageSection({ deviceId, current, onChanged }: { deviceId: numb
                     <TableCell><VoyageStatusChip status={v.status} /></TableCell>
                     {canEdit && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(v)}><EditIcon fontSize="small" /></IconButton></Tooltip>
+                        <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(v)} data-testid="voyage-edit"><EditIcon fontSize="small" /></IconButton></Tooltip>
                         <Tooltip title={t('vessel.voyage.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(v)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>
                       </TableCell>
                     )}
