@@ -37,23 +37,41 @@ export async function deviceWithThreshold(db: Queryable, user: Principal, device
 }
 
 /**
- * Every report of a device in [from, to], as columns (one row of arrays: far cheaper to move than
- * one object per report). State per report as ingest derives it: 2 warn with a fault or without
- * modem lock, else 1 online.
+ * Every report of a device in [from, to], as columns: one row of integer arrays (far cheaper to
+ * move and parse than one object per report, or than float text), read in the primary key's
+ * order so nothing is sorted. Precision is what the wire format keeps: whole seconds, 1e-5
+ * degrees (about a metre), tenths of a knot, whole degrees of heading and signal level. State per
+ * report as ingest derives it: 2 warn with a fault or without modem lock, else 1 online.
  */
 export async function loadTrackColumns(db: Queryable, deviceId: number, from: number, to: number): Promise<TrackColumns> {
-  const [row] = await db.query<Record<keyof TrackColumns, number[] | null>>(
-    `SELECT array_agg((extract(epoch FROM device_time) * 1000)::float8 ORDER BY device_time) AS t,
-            array_agg(lat ORDER BY device_time) AS lat, array_agg(lon ORDER BY device_time) AS lon,
-            array_agg(speed::float8 ORDER BY device_time) AS speed, array_agg(heading::float8 ORDER BY device_time) AS heading,
-            array_agg(signal_level::float8 ORDER BY device_time) AS signal,
-            array_agg(CASE WHEN cardinality(faults) > 0 OR NOT modem_lock THEN 2 ELSE 1 END ORDER BY device_time) AS state
-       FROM device_reports
-      WHERE device_id = $1 AND device_time >= $2 AND device_time <= $3`,
+  // Each column comes as one comma-separated text: parsing it here is several times faster than
+  // the driver's array parser.
+  const [row] = await db.query<Record<keyof TrackColumns, string | null>>(
+    `SELECT array_to_string(array_agg(t), ',') AS t, array_to_string(array_agg(lat), ',') AS lat,
+            array_to_string(array_agg(lon), ',') AS lon, array_to_string(array_agg(speed), ',') AS speed,
+            array_to_string(array_agg(heading), ',') AS heading, array_to_string(array_agg(signal), ',') AS signal,
+            array_to_string(array_agg(state), ',') AS state
+       FROM (SELECT extract(epoch FROM device_time)::int8 AS t, round(lat * 1e5)::int AS lat, round(lon * 1e5)::int AS lon,
+                    round(speed * 10)::int AS speed, round(heading)::int AS heading, round(signal_level)::int AS signal,
+                    CASE WHEN cardinality(faults) > 0 OR NOT modem_lock THEN 2 ELSE 1 END AS state
+               FROM device_reports
+              WHERE device_id = $1 AND device_time >= $2 AND device_time <= $3
+              ORDER BY device_time) r`,
     [deviceId, new Date(from).toISOString(), new Date(to).toISOString()],
   );
-  const col = (k: keyof TrackColumns) => (row?.[k] ?? []).map(Number);
-  return { t: col('t'), lat: col('lat'), lon: col('lon'), speed: col('speed'), heading: col('heading'), signal: col('signal'), state: col('state') };
+  /** Integers back to units: times by `times`, then divided by `per` (division keeps 11.0 exact). */
+  const column = (key: keyof TrackColumns, times: number, per = 1) => {
+    const text = row?.[key];
+    if (!text) return new Float64Array(0);
+    const parts = text.split(',');
+    const out = new Float64Array(parts.length);
+    for (let i = 0; i < parts.length; i += 1) out[i] = (Number(parts[i]) * times) / per;
+    return out;
+  };
+  return {
+    t: column('t', 1000), lat: column('lat', 1, 1e5), lon: column('lon', 1, 1e5), speed: column('speed', 1, 10),
+    heading: column('heading', 1), signal: column('signal', 1), state: Int8Array.from(column('state', 1)),
+  };
 }
 
 const EARTH_RADIUS_NM = 3440.065;
