@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { vesselApi } from '../../api/vesselApi';
-import { DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
+import { DEVICE_KIND_LABELS, DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
 import { Feature } from '../../domain/features';
 import { DATA_WINDOW_NAMES, type DataWindow } from '../../domain/vesselSchemas';
 import { useDateFormatter } from '../../format/useDateFormatter';
@@ -54,7 +54,7 @@ export default function DeviceDetailPage() {
   };
   const deviceItems = d ? DEVICE_FIELDS.map((f) => ({
     label: t(FIELD_LABEL_KEY[f] ?? `deviceField.${f}`),
-    value: f === 'activated' ? t(d.device.activated ? 'activation.activated' : 'activation.notActivated') : f === 'activatedAt' ? format(d.device.activatedAt) : text(d.device[f]),
+    value: f === 'deviceKind' ? DEVICE_KIND_LABELS[d.device.deviceKind] ?? d.device.deviceKind : f === 'activated' ? t(d.device.activated ? 'activation.activated' : 'activation.notActivated') : f === 'activatedAt' ? format(d.device.activatedAt) : text(d.device[f]),
   })) : [];
   const reportItems = d?.latest ? REPORT_FIELDS.map((f) => ({
     label: t(`vessel.detail.fields.${f}`),
