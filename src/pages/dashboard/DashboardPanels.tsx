@@ -26,7 +26,7 @@ const SEVERITY_COLOUR = { critical: 'error', major: 'warning', minor: 'info' } a
 
 export function Panel({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <Card variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, height: '100%', boxSizing: 'border-box' }} data-testid={testId}>
+    <Card variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, boxSizing: 'border-box', minWidth: 0 }} data-testid={testId}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 1 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{title}</Typography>
         {action}

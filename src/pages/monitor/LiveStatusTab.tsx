@@ -101,10 +101,10 @@ export function LiveStatusTab() {
         </Typography>
       </Stack>
 
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ gap: 1, mb: 1.5, flexWrap: 'wrap', '& > .MuiTextField-root': { flex: { xs: '1 1 140px', sm: '0 0 auto' } } }}>
         <TextField size="small" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={translate('monitor.filter.search')}
           slotProps={{ htmlInput: { 'data-testid': 'monitor-search', maxLength: 64 }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-          sx={{ minWidth: { sm: 260 } }} />
+          sx={{ minWidth: { sm: 260 }, flexBasis: { xs: '100% !important', sm: 'auto' } }} />
         <TextField select size="small" label={translate('monitor.filter.kind')} value={filters.kind ?? ''} onChange={(e) => change({ kind: e.target.value || null })}
           sx={{ minWidth: 140 }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-kind' } as object } }}>
           <MenuItem value="">{translate('monitor.filter.any')}</MenuItem>
@@ -149,11 +149,9 @@ export function LiveStatusTab() {
                 <TableCell>{sortLabel('name', translate('monitor.column.name'))}</TableCell>
                 <TableCell>{sortLabel('ownerName', translate('monitor.column.owner'))}</TableCell>
                 <TableCell>{translate('monitor.column.position')}</TableCell>
-                <TableCell align="right">{sortLabel('speed', translate('monitor.column.speed'))}</TableCell>
-                <TableCell align="right">{translate('monitor.column.heading')}</TableCell>
+                <TableCell>{sortLabel('speed', translate('monitor.column.speedHeading'))}</TableCell>
                 <TableCell>{sortLabel('reportedAt', translate('monitor.column.lastReport'))}</TableCell>
-                <TableCell>{translate('monitor.column.satellite')}</TableCell>
-                <TableCell>{translate('monitor.column.signal')}</TableCell>
+                <TableCell>{translate('monitor.column.satelliteSignal')}</TableCell>
                 <TableCell>{translate('monitor.column.faults')}</TableCell>
                 <TableCell>{translate('monitor.column.links')}</TableCell>
               </TableRow>
@@ -162,17 +160,18 @@ export function LiveStatusTab() {
               {rows.map((row) => (
                 <TableRow key={row.id} hover selected={selected === row.id} onClick={() => setSelected(row.id)} data-testid={`monitor-row-${row.id}`} data-status={row.status}>
                   <TableCell><DeviceStatusIcon kind={row.deviceKind} status={row.status} size={26} /></TableCell>
-                  <TableCell sx={{ fontWeight: 500 }}>
+                  <TableCell sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
                     <Box>{row.name}</Box>
                     <Box sx={{ color: 'text.secondary', fontSize: '0.8em' }}>{row.deviceNum}</Box>
                   </TableCell>
                   <TableCell>{row.ownerName}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPosition(row.lat, row.lon)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{row.speed === null ? '' : translate('monitor.knots', { value: row.speed.toFixed(1) })}</TableCell>
-                  <TableCell align="right">{formatHeading(row.heading)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.speed === null ? '' : `${translate('monitor.knots', { value: row.speed.toFixed(1) })} · ${formatHeading(row.heading)}`}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}><LastReport at={row.reportedAt} /></TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.satelliteName ? `${row.satelliteName} (${row.satelliteLongitude}°)` : ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.signalLevel === null ? '' : translate('monitor.signalValue', { level: Math.round(row.signalLevel), snr: row.snr?.toFixed(1) })}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Box>{row.satelliteName ? `${row.satelliteName} (${row.satelliteLongitude}°)` : ''}</Box>
+                    <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>{row.signalLevel === null ? '' : translate('monitor.signalValue', { level: Math.round(row.signalLevel), snr: row.snr?.toFixed(1) })}</Box>
+                  </TableCell>
                   <TableCell sx={{ minWidth: 160 }}><FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} /></TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}><RowLinks id={row.id} /></TableCell>
                 </TableRow>
