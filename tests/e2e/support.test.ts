@@ -14,6 +14,9 @@ describe.skipIf(!chromiumAvailable)('support pages in headless Chromium', () => 
     browser = await launchBrowser();
     const [row] = await server.db.query<{ id: number }>(`SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' ORDER BY d.id LIMIT 1`);
     vesselId = row!.id;
+    await server.db.query(`INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at) VALUES ($1, 'E05', 'major', now() - interval '2 hours', now())`, [vesselId]);
+    const [group] = await server.db.query<{ id: number }>(`INSERT INTO permission_groups (name, description, permissions) VALUES ('Fleet viewers', 'Read-only staff', '{viewuser,viewmachine}') RETURNING id`);
+    await server.db.query(`INSERT INTO permission_group_members (user_id, group_id) SELECT id, $1 FROM users WHERE name = 'oceanbridge'`, [group!.id]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -106,12 +109,29 @@ describe.skipIf(!chromiumAvailable)('support pages in headless Chromium', () => 
     await context.close();
   });
 
+  it('defines a permission group on the grid and saves it', async () => {
+    const { context, page } = await open('en');
+    await login(page, 'admin', 'admin123', '/system/permissionConfig');
+    await page.getByTestId('perm-new').click();
+    await page.getByTestId('perm-name').fill('Machine adders');
+    await page.getByTestId('perm-viewmachine').check();
+    await page.getByTestId('perm-addmachine').check();
+    expect(await page.getByTestId('perm-audituser').count()).toBe(0); // no audit for the user module
+    expect(await page.getByTestId('perm-auditppid').count()).toBe(1);
+    await page.getByTestId('perm-save').click();
+    await expect.poll(async () => (await server.db.query<{ permissions: string[] }>(`SELECT permissions FROM permission_groups WHERE name = 'Machine adders'`))[0]?.permissions)
+      .toEqual(['viewmachine', 'addmachine']);
+    await context.close();
+  });
+
   it('takes screenshots of every support page, zh and en, wide and narrow', async () => {
     for (const lang of ['zh', 'en'] as const) {
       for (const width of [1440, 390]) {
         const { context, page } = await open(lang, width, width > 1000 ? 900 : 844);
-        await login(page, 'admin', 'admin123', `/service/faultClearing?deviceId=${vesselId}&code=E05`);
+        // A vessel alone opens its active fault first (E05 raised in beforeAll).
+        await login(page, 'admin', 'admin123', `/service/faultClearing?deviceId=${vesselId}`);
         await page.getByTestId('fc-detail').waitFor({ timeout: 30_000 });
+        await expect.poll(async () => page.getByTestId('fc-meaning').textContent()).toBe(lang === 'zh' ? 'LNB检测失败' : 'LNB detection failed');
         await screenshot(page, `faultclearing-e05-${lang}-${width}`);
         await page.goto(`${server.url}/system/permissionConfig`);
         await page.getByTestId('perm-grid').waitFor({ timeout: 30_000 });

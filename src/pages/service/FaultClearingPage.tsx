@@ -94,7 +94,7 @@ function History({ records }: { records: FaultRecord[] | null }) {
   if (!records) return null;
   if (!records.length) return <Typography variant="body2" color="text.secondary">{t('support.fault.noHistory')}</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" data-testid="fc-history">
         <TableHead>
           <TableRow>
@@ -161,7 +161,7 @@ function RecordForm({ vessel, fault, onSaved }: { vessel: VesselItem | null; fau
       <Typography variant="subtitle2" sx={{ mt: 2, fontWeight: 600 }}>{t('support.fault.steps')}</Typography>
       <List dense disablePadding data-testid="fc-steps">
         {fault.steps.map((step, i) => (
-          <ListItem key={i} disableGutters sx={{ alignItems: 'flex-start' }}>
+          <ListItem key={i} disableGutters>
             <ListItemIcon sx={{ minWidth: 36 }}>
               <Checkbox edge="start" size="small" checked={done.includes(i)} onChange={() => toggle(i)} disabled={!vessel} slotProps={{ input: { 'aria-label': `${i + 1}` } }} />
             </ListItemIcon>

@@ -43,7 +43,7 @@ function PermissionGrid({ value, onChange }: { value: string[]; onChange: (next:
   const toggle = (p: string) => onChange(has(p) ? value.filter((x) => x !== p) : [...value, p]);
   const rowAll = (key: string) => PERMISSION_MODULES.find((m) => m.key === key)!.actions.map((a) => permissionName(a, key));
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" data-testid="perm-grid" sx={{ '& td, & th': { whiteSpace: 'nowrap', py: 0.25 } }}>
         <TableHead>
           <TableRow>

@@ -12,7 +12,7 @@ function FieldInput({ field }: { field: AfterSalesField }) {
   const translate = useTranslate();
   const required = !AFTER_SALES_OPTIONAL.includes(field);
   const common = {
-    source: field, label: afterSalesLabel(field), fullWidth: true, helperText: false as const, isRequired: required,
+    source: field, label: afterSalesLabel(field), fullWidth: true, isRequired: required,
     slotProps: { htmlInput: { 'data-testid': `as-${field}` } },
   };
   if (field === 'Classification') {
@@ -44,7 +44,7 @@ export function AfterSalesForm({ mode, defaults }: { mode: 'create' | 'edit'; de
       sx={{ maxWidth: 1000 }}
     >
       <FromFault />
-      <Box sx={{ display: 'grid', columnGap: 2, width: '100%', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', columnGap: 2, rowGap: 1, width: '100%', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
         {AFTER_SALES_FIELDS.map((field) => <FieldInput key={field} field={field} />)}
       </Box>
     </SimpleForm>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { Theme } from '@mui/material/styles';
 import {
-  CreateButton, DataTable, DateInput, DeleteWithConfirmButton, EditButton, FilterButton, List, SearchInput, SelectInput, TextInput, TopToolbar,
+  CreateButton, DataTable, DateInput, DeleteWithConfirmButton, EditButton, FilterButton, List, SearchInput, SelectInput, TextInput,
   useListContext, useNotify, useTranslate,
 } from 'react-admin';
 import { supportApi } from '../../api/supportApi';
@@ -59,11 +60,12 @@ export function AfterSalesList() {
     <List
       title={translate('support.afterSales.title')}
       filters={useFilters()}
-      perPage={20}
+      perPage={25}
       sort={{ field: 'DispatchOfData', order: 'DESC' }}
-      actions={<TopToolbar sx={{ flexWrap: 'wrap' }}><FilterButton /><CreateButton /><ExportButton /></TopToolbar>}
+      actions={<Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', py: 1, ml: 'auto' }}><FilterButton /><CreateButton variant="text" /><ExportButton /></Stack>}
       queryOptions={{ onError: () => undefined }}
       empty={false}
+      sx={{ contain: 'inline-size' }}
     >
       <DataTable rowClick={false} bulkActionButtons={false}
         sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
