@@ -34,7 +34,7 @@ type Load = { state: 'idle' | 'loading' | 'locked' | 'error' } | { state: 'ready
 declare global {
   interface Window {
     /** Timing hooks read by bench/track.ts: when the track was asked for and when it was drawn. */
-    __trackTiming?: { requested: number; drawn?: number; points?: number };
+    __trackTiming?: { requested: number; received?: number; drawn?: number; points?: number };
   }
 }
 
@@ -88,7 +88,10 @@ export default function TrackPage() {
     setLoad({ state: 'loading' });
     window.__trackTiming = { requested: performance.now() };
     historyApi.track({ ...query, zoom: OVERVIEW_ZOOM, samples: PLAYBACK_SAMPLES }, controller.signal)
-      .then((res) => setLoad({ state: 'ready', data: res }))
+      .then((res) => {
+        if (window.__trackTiming) window.__trackTiming.received = performance.now();
+        setLoad({ state: 'ready', data: res });
+      })
       .catch((error) => {
         if (controller.signal.aborted) return;
         setLoad({ state: isApiError(error) && error.code === ErrorCode.Forbidden ? 'locked' : 'error' });
