@@ -1,0 +1,102 @@
+import type { UpdateState } from '../domain/firmware';
+import { request, type QueryValue } from './client';
+import { uploadWithProgress } from './transfer';
+
+/** Calls of deviceModule/firmware (docs/api.md "firmware"). */
+export interface FirmwarePackage {
+  id: number;
+  name: string;
+  version: string;
+  deviceType: string;
+  customer: string;
+  model: string;
+  versionType: string;
+  enabled: boolean;
+  updateInfo: string | null;
+  fileSize: number;
+  sha256: string;
+  status: 'none' | 'rollingOut' | 'finished';
+  rollouts: number;
+  targets: number;
+  updatedCount: number;
+  failedCount: number;
+  unfinishedCount: number;
+  createdAt: string;
+}
+
+export interface FirmwareConfig {
+  maxBytes: number;
+  maxMb: number;
+  versionTypes: string[];
+}
+
+export interface Rollout {
+  id: number;
+  firmwareId: number;
+  version: string;
+  model: string;
+  maxConcurrent: number;
+  groupId: number | null;
+  createdAt: string;
+  cancelledAt: string | null;
+  total: number;
+  counts: Record<UpdateState, number>;
+}
+
+export interface RolloutTarget {
+  deviceId: number;
+  deviceName: string;
+  deviceNum: string | null;
+  ownerName: string | null;
+  state: UpdateState;
+  progress: number;
+  message: string | null;
+  updatedAt: string;
+}
+
+export interface Candidate {
+  id: number;
+  name: string;
+  deviceNum: string | null;
+  deviceSn: string;
+  ownerName: string | null;
+  groupId: number | null;
+  groupName: string | null;
+  activated: boolean;
+  aduVersion: string;
+  bduVersion: string;
+  busyState: UpdateState | null;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+const M = '/deviceModule/firmware';
+/** An upload may take long on a ship's link: the time-out is the upload's, not the 60 s of a call. */
+const UPLOAD_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+
+export const firmwareApi = {
+  config: () => request<FirmwareConfig>(`${M}/getConfig`),
+  one: (id: number) => request<FirmwarePackage>(`${M}/getById`, { query: { id } }),
+  /** The fields first, then the file: the server checks them before it stores a byte. */
+  upload(fields: Record<string, string>, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('file', file, file.name);
+    const sent = uploadWithProgress<FirmwarePackage>(`${M}/add`, form, { onProgress, signal, timeoutMs: UPLOAD_TIMEOUT_MS, quiet: true });
+    // An aborted XMLHttpRequest settles nothing: end the wait here.
+    const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    return Promise.race([sent, aborted]);
+  },
+  setEnabled: (id: number, enabled: boolean) => request<FirmwarePackage>(`${M}/setEnabled`, { method: 'POST', json: { id, enabled } }),
+  candidates: (query: Record<string, QueryValue>) => request<Page<Candidate>>(`${M}/rollout/candidates`, { query }),
+  startRollout: (body: { firmwareId: number; deviceIds?: number[]; groupId?: number | null; maxConcurrent: number }) =>
+    request<Rollout>(`${M}/rollout/add`, { method: 'POST', json: body, quiet: true }),
+  rollouts: (firmwareId: number) => request<Rollout[]>(`${M}/rollout/getAll`, { query: { firmwareId } }),
+  targets: (rolloutId: number, pageIndex: number, pageSize: number, state?: string) =>
+    request<Page<RolloutTarget>>(`${M}/rollout/targets`, { query: { rolloutId, pageIndex, pageSize, state } }),
+  cancel: (id: number) => request<Rollout>(`${M}/rollout/cancel`, { method: 'POST', query: { id } }),
+  groups: () => request<Page<{ id: number; name: string; ownerName: string | null; deviceCount?: number }>>('/deviceModule/deviceGroup/getAll', { query: { pageIndex: 1, pageSize: 500 } }),
+};

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
+import UploadIcon from '@mui/icons-material/Upload';
+import type { Theme } from '@mui/material/styles';
+import {
+  DataTable, DeleteWithConfirmButton, FilterButton, List, Pagination, SearchInput, SelectInput, TextInput, TopToolbar,
+  useCreatePath, useRefresh, useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { firmwareApi, type FirmwarePackage } from '../../api/firmwareApi';
+import { FIRMWARE_STATUSES, FIRMWARE_VERSION_TYPES, formatBytes } from '../../domain/firmware';
+import { useDateFormatter } from '../../format/useDateFormatter';
+
+const RESOURCE = 'system/firmware';
+const label = (field: string) => `firmware.fields.${field}`;
+
+function useFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput key="name" source="name" alwaysOn placeholder={translate('firmware.search')} sx={{ minWidth: 240 }} />,
+    <SelectInput key="versionType" source="versionType" label={label('versionType')} alwaysOn
+      choices={FIRMWARE_VERSION_TYPES.map((id) => ({ id, name: translate(`firmware.versionType.${id}`) }))} />,
+    <SelectInput key="enabled" source="enabled" label={label('enabled')}
+      choices={[{ id: 'true', name: translate('firmware.enabledOn') }, { id: 'false', name: translate('firmware.enabledOff') }]} />,
+    <SelectInput key="status" source="status" label={label('status')}
+      choices={FIRMWARE_STATUSES.map((id) => ({ id, name: translate(`firmware.status.${id}`) }))} />,
+    <TextInput key="deviceType" source="deviceType" label={label('deviceType')} />,
+    <TextInput key="model" source="model" label={label('model')} />,
+    <TextInput key="customer" source="customer" label={label('customer')} />,
+  ];
+}
+
+function UploadButton() {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  return (
+    <Button component={Link} to={createPath({ resource: RESOURCE, type: 'create' })} size="small" startIcon={<UploadIcon />} data-testid="fw-upload">
+      {translate('firmware.upload')}
+    </Button>
+  );
+}
+
+/** Enable or disable from the list; the row refreshes from the server's answer. */
+function EnabledToggle({ record }: { record: FirmwarePackage }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await firmwareApi.setEnabled(record.id, !record.enabled);
+      refresh();
+    } catch {
+      /* shown by the error catalogue */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={translate(record.enabled ? 'firmware.enabledOn' : 'firmware.enabledOff')}>
+      <Switch size="small" checked={record.enabled} disabled={busy} onChange={toggle} data-testid={`fw-enabled-${record.id}`}
+        slotProps={{ input: { 'aria-label': translate(label('enabled')) } }} />
+    </Tooltip>
+  );
+}
+
+function StatusCell({ record }: { record: FirmwarePackage }) {
+  const translate = useTranslate();
+  const color = record.status === 'rollingOut' ? 'warning' : record.status === 'finished' ? (record.failedCount ? 'error' : 'success') : 'default';
+  return (
+    <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+      <Chip size="small" color={color} variant={record.status === 'none' ? 'outlined' : 'filled'} label={translate(`firmware.status.${record.status}`)} />
+      {record.targets > 0 && <span style={{ fontSize: 12 }}>{translate('firmware.statusCount', { updated: record.updatedCount, total: record.targets })}</span>}
+    </span>
+  );
+}
+
+const clip = (value: string | null) => (
+  <span title={value ?? ''} style={{ display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>{value ?? ''}</span>
+);
+
+/** The firmware catalogue: name, version, device type, customer, version type, enabled, file size, status, update info. */
+export function FirmwareList() {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const format = useDateFormatter();
+  return (
+    <List
+      title={translate('firmware.title')}
+      filters={useFilters()}
+      perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={<TopToolbar sx={{ flexWrap: 'wrap' }}><FilterButton /><UploadButton /></TopToolbar>}
+      queryOptions={{ onError: () => undefined }}
+      empty={false}
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
+    >
+      <DataTable rowClick={false} bulkActionButtons={false} data-testid="fw-list"
+        sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+        <DataTable.Col source="name" label={label('name')} render={(r: FirmwarePackage) => clip(r.name)} />
+        <DataTable.Col source="version" label={label('version')} />
+        <DataTable.Col source="deviceType" label={label('deviceType')} />
+        <DataTable.Col source="model" label={label('model')} />
+        <DataTable.Col source="customer" label={label('customer')} />
+        <DataTable.Col source="versionType" label={label('versionType')} render={(r: FirmwarePackage) => (
+          <Chip size="small" variant="outlined" color={r.versionType === 'beta' ? 'warning' : 'primary'} label={translate(`firmware.versionType.${r.versionType}`)} />
+        )} />
+        <DataTable.Col source="enabled" label={label('enabled')} render={(r: FirmwarePackage) => <EnabledToggle record={r} />} />
+        <DataTable.Col source="fileSize" label={label('fileSize')} render={(r: FirmwarePackage) => formatBytes(r.fileSize)} />
+        <DataTable.Col source="status" label={label('status')} render={(r: FirmwarePackage) => <StatusCell record={r} />} />
+        <DataTable.Col source="updateInfo" label={label('updateInfo')} disableSort render={(r: FirmwarePackage) => clip(r.updateInfo)} />
+        <DataTable.Col source="createdAt" label={label('createdAt')} render={(r: FirmwarePackage) => format(r.createdAt)} />
+        <DataTable.Col label="console.table.actions" disableSort render={(r: FirmwarePackage) => (
+          <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
+            <Button component={Link} to={createPath({ resource: RESOURCE, type: 'edit', id: r.id })} size="small" startIcon={<SystemUpdateIcon />} data-testid={`fw-rollout-${r.id}`}>
+              {translate('firmware.rollOut')}
+            </Button>
+            <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }}
+              confirmContent={translate('firmware.deleteConfirm', { name: `${r.model} ${r.version}` })} />
+          </span>
+        )} />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useNotify, useTranslate } from 'react-admin';
+import { isApiError } from '../../api';
+import { firmwareApi, type Candidate, type FirmwarePackage, type Page } from '../../api/firmwareApi';
+import { rolloutSchema } from '../../domain/firmware';
+import { validate } from '../../domain/validate';
+import { UpdateStateChip } from './UpdateStateChip';
+
+const PAGE_SIZE = 10;
+
+function useCandidates(firmwareId: number, open: boolean, search: string, page: number) {
+  const [data, setData] = useState<Page<Candidate> | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      firmwareApi.candidates({ firmwareId, name: search, pageIndex: page + 1, pageSize: PAGE_SIZE })
+        .then((d) => live && setData(d)).catch(() => live && setData({ list: [], total: 0 }));
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [firmwareId, open, search, page]);
+  return data;
+}
+
+/**
+ * A new rollout of a package: the devices of its type and model (chosen one by one, across
+ * pages) or a device group, and how many may update at a time.
+ */
+export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware: FirmwarePackage; open: boolean; onClose: () => void; onStarted: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const fullScreen = useMediaQuery('(max-width:600px)');
+  const [mode, setMode] = useState<'devices' | 'group'>('devices');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [groups, setGroups] = useState<{ id: number; name: string; ownerName: string | null }[]>([]);
+  const [groupId, setGroupId] = useState<number | ''>('');
+  const [maxConcurrent, setMaxConcurrent] = useState('10');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const candidates = useCandidates(firmware.id, open, search, page);
+
+  useEffect(() => {
+    if (!open) return;
+    setSelected(new Set());
+    setErrors({});
+    setFailure(null);
+    firmwareApi.groups().then((g) => setGroups(g.list.filter((x) => x.id > 0))).catch(() => setGroups([]));
+  }, [open]);
+
+  const selectable = (c: Candidate) => c.activated && !c.busyState;
+  const pageIds = (candidates?.list ?? []).filter(selectable).map((c) => c.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (id: number) => setSelected((s) => {
+    const next = new Set(s);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+  const togglePage = () => setSelected((s) => {
+    const next = new Set(s);
+    for (const id of pageIds) {
+      if (allOnPage) next.delete(id);
+      else next.add(id);
+    }
+    return next;
+  });
+
+  const start = async () => {
+    const body = { firmwareId: firmware.id, maxConcurrent: maxConcurrent as unknown as number, ...(mode === 'devices' ? { deviceIds: [...selected] } : { groupId: groupId === '' ? null : groupId }) };
+    const checked = validate(rolloutSchema, body);
+    if (!checked.ok) {
+      setErrors(Object.fromEntries(checked.errors.map((e) => [e.field === 'groupId' || (mode === 'group' && e.field === 'deviceIds') ? 'groupId' : e.field, translate(e.message)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await firmwareApi.startRollout(checked.value as never);
+      notify('firmware.rollout.started', { type: 'success' });
+      onStarted();
+    } catch (error) {
+      if (isApiError(error)) {
+        const fieldMessages = Array.isArray(error.data) ? (error.data as { field?: string; message?: string }[]).filter((e) => e?.field && e.message) : [];
+        setFailure(fieldMessages.length ? fieldMessages.map((e) => e.message).join('; ') : error.msg);
+      } else setFailure((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} data-testid="fw-rollout-dialog">
+      <DialogTitle>{translate('firmware.rollout.dialogTitle', { model: firmware.model, version: firmware.version })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <RadioGroup row value={mode} onChange={(e) => setMode(e.target.value as 'devices' | 'group')}>
+            <FormControlLabel value="devices" control={<Radio size="small" />} label={translate('firmware.rollout.byDevices')} />
+            <FormControlLabel value="group" control={<Radio size="small" />} label={translate('firmware.rollout.byGroup')} />
+          </RadioGroup>
+          {mode === 'devices' ? (
+            <Box>
+              <Typography variant="body2" color="text.secondary">{translate('firmware.rollout.candidatesHint', { model: firmware.model, deviceType: firmware.deviceType })}</Typography>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 1, alignItems: { sm: 'center' } }}>
+                <TextField size="small" value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} placeholder={translate('firmware.rollout.searchDevice')} sx={{ minWidth: 240 }} />
+                <Typography variant="body2" data-testid="fw-selected-count">{translate('firmware.rollout.selected', { count: selected.size })}</Typography>
+              </Stack>
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell padding="checkbox">
+                        <Checkbox size="small" checked={allOnPage} onChange={togglePage} disabled={!pageIds.length} slotProps={{ input: { 'aria-label': translate('firmware.rollout.selectAllPage') } }} />
+                      </TableCell>
+                      <TableCell>{translate('firmware.rollout.device')}</TableCell>
+                      <TableCell>{translate('firmware.rollout.deviceNum')}</TableCell>
+                      <TableCell>{translate('firmware.rollout.owner')}</TableCell>
+                      <TableCell>{translate('firmware.rollout.groupName')}</TableCell>
+                      <TableCell>{translate('firmware.rollout.currentVersion')}</TableCell>
+                      <TableCell />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {candidates?.list.map((c) => (
+                      <TableRow key={c.id} hover data-testid={`fw-candidate-${c.id}`}>
+                        <TableCell padding="checkbox">
+                          <Checkbox size="small" checked={selected.has(c.id)} disabled={!selectable(c)} onChange={() => toggle(c.id)} slotProps={{ input: { 'aria-label': c.name } }} />
+                        </TableCell>
+                        <TableCell>{c.name}</TableCell>
+                        <TableCell>{c.deviceNum ?? ''}</TableCell>
+                        <TableCell>{c.ownerName ?? ''}</TableCell>
+                        <TableCell>{c.groupName ?? ''}</TableCell>
+                        <TableCell>{`ADU ${c.aduVersion} · BDU ${c.bduVersion}`}</TableCell>
+                        <TableCell>
+                          {c.busyState ? <UpdateStateChip state={c.busyState} /> : !c.activated ? <Typography variant="caption" color="text.secondary">{translate('firmware.rollout.notActivated')}</Typography> : null}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                    {candidates && !candidates.list.length && (
+                      <TableRow><TableCell colSpan={7}><Typography variant="body2" color="text.secondary">{translate('firmware.rollout.noCandidates')}</Typography></TableCell></TableRow>
+                    )}
+                  </TableBody>
+                </Table>
+              </Box>
+              <TablePagination component="div" count={candidates?.total ?? 0} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)} />
+              {errors.deviceIds && <Typography variant="caption" color="error">{errors.deviceIds}</Typography>}
+            </Box>
+          ) : (
+            <TextField select size="small" label={translate('firmware.rollout.group')} value={groupId} onChange={(e) => setGroupId(Number(e.target.value))}
+              error={!!errors.groupId} helperText={errors.groupId} sx={{ maxWidth: 400 }} slotProps={{ htmlInput: { 'data-testid': 'fw-group' } }}>
+              {groups.map((g) => <MenuItem key={g.id} value={g.id}>{g.ownerName ? `${g.name} (${g.ownerName})` : g.name}</MenuItem>)}
+            </TextField>
+          )}
+          <TextField size="small" type="number" label={translate('firmware.rollout.maxConcurrent')} value={maxConcurrent} onChange={(e) => setMaxConcurrent(e.target.value)}
+            error={!!errors.maxConcurrent} helperText={errors.maxConcurrent ?? translate('firmware.rollout.maxConcurrentHint')} sx={{ maxWidth: 400 }}
+            slotProps={{ htmlInput: { min: 1, max: 1000, 'data-testid': 'fw-max-concurrent' } }} />
+          {failure && <Alert severity="error" data-testid="fw-rollout-error">{failure}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={() => void start()} disabled={busy} data-testid="fw-rollout-start">{translate('firmware.rollout.start')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
