@@ -33,16 +33,16 @@ function OwnerInputs({ readOnly }: { readOnly: boolean }) {
   return (
     <>
       <SelectInput source="ownerId" id="ownerId" label={deviceFieldKey('ownerId')} choices={ownerChoices} isPending={loading} optionText="name"
-        disabled={readOnly || level !== Level.Admin} fullWidth helperText={false}
+        readOnly={readOnly || level !== Level.Admin} fullWidth helperText={false}
         onChange={() => setValue('ownerSubId', 0, { shouldDirty: true, shouldValidate: true })} />
       <SelectInput source="ownerSubId" id="ownerSubId" label={deviceFieldKey('ownerSubId')} choices={subChoices} isPending={loading} optionText="name"
-        disabled={readOnly} fullWidth helperText={false} />
+        readOnly={readOnly} fullWidth helperText={false} />
     </>
   );
 }
 
 function FieldInput({ field, readOnly }: { field: DeviceField; readOnly: boolean }) {
-  const common = { source: field, id: field, label: deviceFieldKey(field), fullWidth: true, helperText: false as const, disabled: readOnly };
+  const common = { source: field, id: field, label: deviceFieldKey(field), fullWidth: true, helperText: false as const, readOnly };
   if (field === 'deviceKind') return <SelectInput {...common} choices={DEVICE_KINDS.map((id) => ({ id, name: DEVICE_KIND_LABELS[id] }))} />;
   if (field === 'manufactureDate') return <DateInput {...common} />;
   return <TextInput {...common} slotProps={{ htmlInput: { 'data-testid': `device-${field}` } }} />;
