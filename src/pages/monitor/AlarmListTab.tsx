@@ -29,6 +29,8 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { liveRefreshMs, monitoringApi, type Alarm } from '../../api/monitoringApi';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { FAULT_SEVERITIES } from '../../domain/faultCodes';
@@ -55,6 +57,7 @@ export function AlarmListTab() {
   const ago = useAgo();
   const queryClient = useQueryClient();
   const level = useClientState((s) => s.permissionLevel);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [show, setShow] = useState<Show>('active');
   const [severity, setSeverity] = useState('');
   const [unackedOnly, setUnackedOnly] = useState(false);
@@ -107,7 +110,7 @@ export function AlarmListTab() {
 
   return (
     <Box data-testid="alarm-list">
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mb: 1.5, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ gap: 1, mb: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
         <ToggleButtonGroup size="small" exclusive value={show} onChange={(_, v: Show | null) => { if (v) { setShow(v); filtersChanged(); } }}>
           {(['active', 'cleared', 'all'] as const).map((v) => <ToggleButton key={v} value={v} data-testid={`alarms-show-${v}`}>{translate(`monitor.alarms.${v}`)}</ToggleButton>)}
         </ToggleButtonGroup>
@@ -117,7 +120,7 @@ export function AlarmListTab() {
         </TextField>
         <FormControlLabel control={<Switch size="small" checked={unackedOnly} onChange={(e) => { setUnackedOnly(e.target.checked); filtersChanged(); }} />}
           label={translate('monitor.alarms.unacknowledgedOnly')} />
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
         <Button size="small" variant="contained" disabled={busy || ackable.length === 0} onClick={() => void run('acknowledge', ackable)} data-testid="alarms-ack-selected">
           {translate('monitor.alarms.acknowledgeSelected', { smart_count: ackable.length })}
         </Button>
@@ -133,8 +136,34 @@ export function AlarmListTab() {
           {translate('monitor.loadError', { message: (error as Error).message })}
         </Alert>
       )}
+      {narrow ? (
+        <Stack sx={{ gap: 1 }} data-testid="alarm-cards">
+          {rows.map((a) => (
+            <Card key={a.id} variant="outlined" sx={{ p: 1.25 }} data-testid={`alarm-row-${a.id}`} data-device={a.deviceId} data-code={a.code}>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+                <Checkbox size="small" checked={selected.has(a.id)} disabled={!a.active} onChange={() => toggle(a.id)} sx={{ p: 0.5 }} slotProps={{ input: { 'aria-label': `${a.deviceName} ${a.code}` } }} />
+                <Chip size="small" color={SEVERITY_COLOUR[a.severity] ?? 'default'} label={`${a.code} · ${translate(`monitor.alarms.severities.${a.severity}`)}`} />
+                <Link component={RouterLink} to={deviceDetailPath(a.deviceId)} underline="hover" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 }}>{a.deviceName}</Link>
+              </Stack>
+              <Box sx={{ mt: 0.75, fontWeight: 500, fontSize: 14 }}>{a.meaning} <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>· {translate(`monitor.alarms.units.${a.unit}`)}</Box></Box>
+              <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>{a.remedy}</Typography>
+              <Box sx={{ mt: 0.5, fontSize: 12, color: 'text.secondary' }}>
+                {translate('monitor.alarms.column.raisedAt')}: {format(a.raisedAt)} ({ago(a.raisedAt)})
+                {a.clearedAt && <> · {translate('monitor.alarms.column.clearedAt')}: {format(a.clearedAt)}</>}
+              </Box>
+              <Stack direction="row" sx={{ mt: 0.5, alignItems: 'center', gap: 1, fontSize: 12 }}>
+                <Box sx={{ flex: 1, color: a.ackedAt ? 'text.secondary' : 'warning.dark' }}>
+                  {a.ackedAt ? translate('monitor.alarms.ackedBy', { name: a.ackedByName ?? '', time: format(a.ackedAt) }) : translate('monitor.alarms.notAcked')}
+                </Box>
+                {a.active && !a.ackedAt && <Button size="small" disabled={busy} onClick={() => void run('acknowledge', [a.id])} data-testid={`alarm-ack-${a.id}`}>{translate('monitor.alarms.acknowledge')}</Button>}
+                {a.active && canClear && <Button size="small" color="error" disabled={busy} onClick={() => setConfirmClear([a.id])} data-testid={`alarm-clear-${a.id}`}>{translate('monitor.alarms.clear')}</Button>}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
       <TableContainer component={Card} variant="outlined">
-        <Table size="small" data-testid="alarm-table">
+        <Table size="small" data-testid="alarm-table" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
@@ -189,6 +218,7 @@ export function AlarmListTab() {
           </TableBody>
         </Table>
       </TableContainer>
+      )}
       {data && rows.length === 0 && <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }} data-testid="alarms-empty">{translate('monitor.alarms.empty')}</Typography>}
       <TablePagination component="div" count={data?.total ?? 0} page={page} rowsPerPage={size} rowsPerPageOptions={[20, 50, 100]}
         onPageChange={(_, p) => { setPage(p); setSelected(new Set()); }} onRowsPerPageChange={(e) => { setSize(Number(e.target.value)); filtersChanged(); }}

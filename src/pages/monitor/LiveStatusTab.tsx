@@ -142,7 +142,7 @@ export function LiveStatusTab() {
         </Stack>
       ) : (
         <TableContainer component={Card} variant="outlined">
-          <Table size="small" data-testid="monitor-table">
+          <Table size="small" data-testid="monitor-table" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{sortLabel('status', translate('monitor.column.state'))}</TableCell>
@@ -153,7 +153,7 @@ export function LiveStatusTab() {
                 <TableCell>{sortLabel('reportedAt', translate('monitor.column.lastReport'))}</TableCell>
                 <TableCell>{translate('monitor.column.satelliteSignal')}</TableCell>
                 <TableCell>{translate('monitor.column.faults')}</TableCell>
-                <TableCell>{translate('monitor.column.links')}</TableCell>
+                <TableCell sx={{ px: 0.5 }} />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -165,7 +165,7 @@ export function LiveStatusTab() {
                     <Box sx={{ color: 'text.secondary', fontSize: '0.8em' }}>{row.deviceNum}</Box>
                   </TableCell>
                   <TableCell>{row.ownerName}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPosition(row.lat, row.lon)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPosition(row.lat, row.lon).split(' ').map((part) => <Box key={part}>{part}</Box>)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.speed === null ? '' : `${translate('monitor.knots', { value: row.speed.toFixed(1) })} · ${formatHeading(row.heading)}`}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}><LastReport at={row.reportedAt} /></TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -173,7 +173,7 @@ export function LiveStatusTab() {
                     <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>{row.signalLevel === null ? '' : translate('monitor.signalValue', { level: Math.round(row.signalLevel), snr: row.snr?.toFixed(1) })}</Box>
                   </TableCell>
                   <TableCell sx={{ minWidth: 160 }}><FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} /></TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}><RowLinks id={row.id} /></TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', px: 0.5 }}><RowLinks id={row.id} /></TableCell>
                 </TableRow>
               ))}
             </TableBody>

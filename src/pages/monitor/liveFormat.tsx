@@ -51,7 +51,7 @@ export function FaultChips({ faults, modemLock, status }: { faults: readonly str
         return (
           <Tooltip key={code} title={info ? info.remedy[language] : ''}>
             <Chip size="small" color={info?.severity === 'minor' ? 'warning' : 'error'} variant="outlined" label={`${code} ${meaning}`}
-              data-testid={`fault-${code}`} sx={{ maxWidth: 280 }} />
+              data-testid={`fault-${code}`} sx={{ maxWidth: 240 }} />
           </Tooltip>
         );
       })}
