@@ -38,7 +38,7 @@ const STATISTICS_LOCKED_SQL = `($1::text <> '1' AND NOT EXISTS (SELECT 1 FROM de
  * in different days at UTC+8 and UTC-5. Warn time (faults or modem unlocked) is online time too,
  * and also counted apart. $4, $5: the window in epoch ms. `devices` selects the devices (alias d).
  */
-const perDaySql = (devices: string) => `
+const intervalsSql = (devices: string) => `
   WITH th AS (
     SELECT d.id AS device_id, ${THRESHOLD_SQL} AS minutes FROM devices d
       LEFT JOIN device_offline_thresholds dot ON dot.device_id = d.id
@@ -54,7 +54,9 @@ const perDaySql = (devices: string) => `
     SELECT device_id, warn, greatest(t, to_timestamp($4::float8 / 1000)) AS s,
            least(COALESCE(nt, 'infinity'::timestamptz), t + make_interval(mins => minutes), to_timestamp($5::float8 / 1000)) AS e
       FROM r
-  ), split AS (
+  )`;
+
+const perDaySql = (devices: string) => `${intervalsSql(devices)}, split AS (
     SELECT device_id, warn, k, greatest(0, extract(epoch FROM
              least(e, to_timestamp((k + 1)::float8 * 86400 - $6::int)) - greatest(s, to_timestamp(k::float8 * 86400 - $6::int))))::float8 AS secs
       FROM i CROSS JOIN LATERAL generate_series(floor((extract(epoch FROM s) + $6::int) / 86400)::int,
@@ -107,15 +109,17 @@ const FLEET_SORT: Record<NonNullable<FleetQuery['sort']>, string> = {
 
 /** Every visible vessel's online time and availability over the window, sorted and paged. */
 export async function fleetStatistics(db: Queryable, caller: Principal, w: StatisticsWindow, q: FleetQuery) {
-  const params: unknown[] = [...scopeParams(caller), ...windowParams(w)];
+  const params: unknown[] = [...scopeParams(caller), w.fromMs, w.toMs];
   const visible = [visibleDevicesSql(caller)];
   if (q.search) visible.push(`(d.name ILIKE $${params.push(`%${q.search}%`)} OR d.device_num ILIKE $${params.length} OR d.mmsi ILIKE $${params.length})`);
   const periodSeconds = (w.toMs - w.fromMs) / 1000;
   const direction = q.order === 'asc' ? 'ASC' : 'DESC';
   const sort = FLEET_SORT[q.sort ?? 'availability'];
   const rows = await db.query<{ deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; total: number }>(
-    `${perDaySql(`${visible.join(' AND ')} AND NOT ${STATISTICS_LOCKED_SQL}`)},
-     per_device AS (SELECT device_id, sum(secs) AS online, COALESCE(sum(secs) FILTER (WHERE warn), 0) AS warn FROM split GROUP BY device_id),
+    `${intervalsSql(`${visible.join(' AND ')} AND NOT ${STATISTICS_LOCKED_SQL}`)},
+     per_device AS (
+       SELECT device_id, sum(extract(epoch FROM e - s)) AS online, COALESCE(sum(extract(epoch FROM e - s)) FILTER (WHERE warn), 0) AS warn
+         FROM i WHERE e > s GROUP BY device_id),
      v AS (
        SELECT d.id, d.name, d.device_num, ${STATISTICS_LOCKED_SQL} AS locked FROM devices d WHERE ${visible.join(' AND ')}
      )
