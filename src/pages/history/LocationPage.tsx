@@ -101,6 +101,7 @@ export default function LocationPage() {
     const key = `${deviceId}:${window_}`;
     if (bounds.length && fitted.current !== key && data) {
       fitted.current = key;
+      map.invalidateSize({ animate: false });
       map.fitBounds(L.latLngBounds(bounds), { padding: [30, 30], maxZoom: 10, animate: false });
     }
     map.getContainer().setAttribute('data-location-points', String(points.length));
@@ -136,7 +137,9 @@ export default function LocationPage() {
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1.5 }}>
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
           {status === 'loading' && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} />}
-          <BaseMap onReady={onReady} zoom={3} style={{ height: 'calc(100vh - 230px)', minHeight: 320 }} data-testid="location-map" />
+          <Box sx={{ height: { xs: '52vh', md: 'calc(100vh - 230px)' }, minHeight: 300 }}>
+            <BaseMap onReady={onReady} zoom={3} style={{ height: '100%', minHeight: 0 }} data-testid="location-map" />
+          </Box>
           {data && !data.points.length && (
             <Alert severity="info" sx={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 1000 }}>{t('track.location.empty')}</Alert>
           )}

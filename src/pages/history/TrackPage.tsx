@@ -124,6 +124,8 @@ export default function TrackPage() {
     overview.current = drawn;
     vessel.current ??= vesselMarker();
     vessel.current.marker.addTo(map);
+    // The layout may have settled since the map measured itself: measure again, then fit.
+    map.invalidateSize({ animate: false });
     if (drawn.bounds) map.fitBounds(drawn.bounds, { padding: [30, 30], maxZoom: 12, animate: false });
     moveVessel(start);
     // The drawing is on canvas; the next frame has it on screen.
@@ -212,7 +214,9 @@ export default function TrackPage() {
       <Box sx={{ display: locked ? 'none' : 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1.5 }}>
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
           {load.state === 'loading' && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} aria-label={t('track.loading')} />}
-          <BaseMap onReady={onReady} zoom={3} style={{ height: 'calc(100vh - 330px)', minHeight: 320 }} data-testid="track-map" />
+          <Box sx={{ height: { xs: '52vh', md: 'calc(100vh - 330px)' }, minHeight: 300 }}>
+            <BaseMap onReady={onReady} zoom={3} style={{ height: '100%', minHeight: 0 }} data-testid="track-map" />
+          </Box>
           <Legend detail={detail} />
           {data && !points.length && (
             <Alert severity="info" sx={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 1000 }} data-testid="track-empty">{t('track.empty')}</Alert>
