@@ -25,8 +25,8 @@ import { ImportDialog } from './ImportDialog';
 import { canEditDevices } from './access';
 import { useOwnerTree } from './useOwnerTree';
 
-/** The table scrolls inside the page instead of widening it (so the toolbar stays in view on every width). */
-const LIST_SX = { '& .RaList-main': { minWidth: 0 } };
+/** The layout is at least as wide as its content (react-admin: min-width fit-content); a zero base width makes the table scroll inside the page instead, so the toolbar stays in view. */
+const LIST_SX = { '& .RaList-main': { minWidth: 0, width: 0 } };
 const PAGE_SIZES = [10, 20, 50, 100];
 
 function useDeviceFilters() {
