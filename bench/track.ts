@@ -53,6 +53,8 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const engine = (await postgresAvailable()) ? 'postgres' : 'pglite';
+const load = (await import('node:os')).loadavg();
+console.log(`machine load average ${load.map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores (figures scale with it)`);
 if (!existsSync(`${DIST}/index.html`) || process.env.BENCH_BUILD === '1') {
   console.log(`building the console into ${DIST} …`);
   execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, { stdio: 'inherit' });
@@ -132,7 +134,7 @@ try {
     await page.getByTestId('login-password').fill('oceanic123');
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
-    type Timing = { requested: number; received?: number; drawn?: number; points?: number };
+    type Timing = { requested: number; received?: number; drawStart?: number; drawEnd?: number; drawn?: number; points?: number };
     /** The timing of the next drawing after the request made at `after` (ms, page clock). */
     const drawnTiming = async (after = -1) => {
       await page.waitForFunction((a) => window.__trackTiming !== undefined && window.__trackTiming.requested !== a && window.__trackTiming.drawn !== undefined, after, { timeout: 60_000 });
@@ -154,9 +156,12 @@ try {
     const line = (label: string, xs: Timing[]) => {
       const total = xs.map((x) => x.drawn! - x.requested);
       const net = xs.map((x) => x.received! - x.requested);
-      const draw = xs.map((x) => x.drawn! - x.received!);
-      console.log(`${label.padEnd(30)} request -> drawn p50 ${percentile(total, 50).toFixed(0).padStart(5)} ms (max ${Math.max(...total).toFixed(0)}), `
-        + `of which request -> response ${percentile(net, 50).toFixed(0)} ms, decode + draw ${percentile(draw, 50).toFixed(0)} ms; ${xs[0]!.points!.toLocaleString('en')} points`);
+      const render = xs.map((x) => x.drawStart! - x.received!);
+      const leaflet = xs.map((x) => x.drawEnd! - x.drawStart!);
+      const paint = xs.map((x) => x.drawn! - x.drawEnd!);
+      console.log(`${label.padEnd(24)} request -> drawn p50 ${percentile(total, 50).toFixed(0).padStart(5)} ms (max ${Math.max(...total).toFixed(0)}): `
+        + `request -> parsed response ${percentile(net, 50).toFixed(0)} ms, decode + React render ${percentile(render, 50).toFixed(0)} ms, `
+        + `Leaflet draw + fit ${percentile(leaflet, 50).toFixed(0)} ms, to the next frame ${percentile(paint, 50).toFixed(0)} ms; ${xs[0]!.points!.toLocaleString('en')} points`);
       return percentile(total, 50);
     };
     console.log(`\nin headless Chromium (${await browser.version()}), the Location Track page, window 1 month, ${PAGE_RUNS} runs:`);
