@@ -12,7 +12,9 @@ import { CHROMIUM } from '../tests/e2e/browser';
  * it by 200 px, with the console's vessel layer (src/map/vesselLayer.ts: one canvas, Supercluster)
  * against plain Leaflet with one L.marker per vessel, in the same run. "sync" is the script plus
  * the style and layout it forces; "frame" runs until the next frame has been produced (so it
- * includes paint, and cannot be below the ~16.7 ms frame interval). Prints figures; asserts nothing.
+ * includes paint, and cannot be below the ~16.7 ms frame interval). A DOM marker pan is cheap in
+ * script (the marker pane just moves) and pays in paint, so compare pans by "frame". Prints figures;
+ * asserts nothing. BENCH_SCREENSHOT=file.png saves the canvas layer's view.
  */
 const VESSELS = Number(process.env.BENCH_VESSELS ?? 10_000);
 const PANS = Number(process.env.BENCH_PANS ?? 9);
@@ -52,6 +54,7 @@ try {
     page.evaluate(([k, n, p]) => (window as unknown as { benchMap: { measure: (k: string, n: number, p: number) => Promise<unknown> } }).benchMap.measure(k as string, n as number, p as number), [kind, VESSELS, PANS] as const) as Promise<Figures>;
   await run('canvas'); // warm-up: JIT and the first canvas
   const canvas = await run('canvas');
+  if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
   const markers = await run('markers');
   const ms = (x: number) => `${x.toFixed(1).padStart(8)} ms`;
   console.log(`bench:map — ${VESSELS.toLocaleString('en')} vessels, ${WIDTH}x${HEIGHT}, zoom 3, headless Chromium (${await browser.version()}); pan = median of ${PANS} pans of 200 px`);

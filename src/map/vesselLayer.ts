@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import Supercluster from 'supercluster';
 import {
-  CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, clusterColour, clusterLabel, clusterRadius, headingRadians, shouldCluster, stateColour,
+  CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, clusterColour, clusterLabel, clusterRing, clusterRadius, headingRadians, shouldCluster, stateColour,
   wrapNear, type StateTally,
 } from './vesselStyle';
 
@@ -181,7 +181,7 @@ export class VesselLayer extends L.Layer {
           const count = props.point_count ?? 0;
           const p = toCanvas(lat, lng);
           const r = clusterRadius(count);
-          drawCluster(ctx, p.x, p.y, r, clusterColour(props as StateTally), clusterLabel(count));
+          drawCluster(ctx, p.x, p.y, r, clusterColour(props as StateTally), clusterRing(props as StateTally), clusterLabel(count));
           hits.push({ x: p.x - origin.x, y: p.y - origin.y, r, clusterId: props.cluster_id, lat, lng });
           clusters += 1;
           vesselsInClusters += count;
@@ -245,13 +245,13 @@ function drawArrow(ctx: CanvasRenderingContext2D, x: number, y: number, angle: n
   ctx.restore();
 }
 
-function drawCluster(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, colour: string, label: string) {
+function drawCluster(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, colour: string, ring: string, label: string) {
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.fillStyle = colour;
   ctx.fill();
   ctx.lineWidth = 3;
-  ctx.strokeStyle = 'rgba(255,255,255,0.7)';
+  ctx.strokeStyle = ring;
   ctx.stroke();
   ctx.fillStyle = '#ffffff';
   ctx.fillText(label, x, y);

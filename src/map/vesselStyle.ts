@@ -29,12 +29,18 @@ export interface StateTally {
   warn: number;
 }
 
-/** A cluster takes the colour of the most urgent state inside it: warn, else online, else offline. */
+/**
+ * A cluster is filled with the colour of the state most of its vessels are in (so a big fleet with
+ * a few alarms does not turn all red), and ringed in the warn colour when any vessel inside is in
+ * alarm (clusterRing), so alarms stay visible at every zoom.
+ */
 export function clusterColour(tally: StateTally): string {
-  if (tally.warn > 0) return STATE_COLOURS[2]!;
-  if (tally.online > 0) return STATE_COLOURS[1]!;
-  return STATE_COLOURS[0]!;
+  if (tally.warn >= tally.online && tally.warn >= tally.offline) return STATE_COLOURS[2]!;
+  return tally.online >= tally.offline ? STATE_COLOURS[1]! : STATE_COLOURS[0]!;
 }
+
+/** The ring around a cluster: warn colour when any vessel inside is in alarm, else a light halo. */
+export const clusterRing = (tally: StateTally): string => (tally.warn > 0 ? STATE_COLOURS[2]! : 'rgba(255,255,255,0.8)');
 
 /** Cluster circle radius in pixels: grows with the log of the count, 12..26. */
 export const clusterRadius = (count: number): number => Math.min(26, 12 + Math.round(Math.log10(Math.max(1, count)) * 4.5));

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import L from 'leaflet';
 import { VesselLayer, type MapVessel } from '../../src/map/vesselLayer';
 import {
-  CLUSTER_MIN_VESSELS, STATE_COLOURS, clusterColour, clusterLabel, headingRadians, shouldCluster, stateColour, wrapNear,
+  CLUSTER_MIN_VESSELS, STATE_COLOURS, clusterColour, clusterLabel, clusterRing, headingRadians, shouldCluster, stateColour, wrapNear,
 } from '../../src/map/vesselStyle';
 
 describe('vessel style', () => {
@@ -24,12 +24,14 @@ describe('vessel style', () => {
     expect(headingRadians(Number.NaN)).toBe(0);
   });
 
-  it('clusters only when many, colouring a cluster by its most urgent state', () => {
+  it('clusters only when many; a cluster is filled by its main state and ringed in red when any vessel is in alarm', () => {
     expect(shouldCluster(CLUSTER_MIN_VESSELS)).toBe(false);
     expect(shouldCluster(CLUSTER_MIN_VESSELS + 1)).toBe(true);
-    expect(clusterColour({ online: 10, offline: 5, warn: 1 })).toBe(STATE_COLOURS[2]);
-    expect(clusterColour({ online: 1, offline: 50, warn: 0 })).toBe(STATE_COLOURS[1]);
-    expect(clusterColour({ online: 0, offline: 3, warn: 0 })).toBe(STATE_COLOURS[0]);
+    expect(clusterColour({ online: 10, offline: 5, warn: 1 })).toBe(STATE_COLOURS[1]);
+    expect(clusterRing({ online: 10, offline: 5, warn: 1 })).toBe(STATE_COLOURS[2]);
+    expect(clusterColour({ online: 1, offline: 50, warn: 0 })).toBe(STATE_COLOURS[0]);
+    expect(clusterRing({ online: 1, offline: 50, warn: 0 })).not.toBe(STATE_COLOURS[2]);
+    expect(clusterColour({ online: 2, offline: 1, warn: 4 })).toBe(STATE_COLOURS[2]);
     expect([clusterLabel(999), clusterLabel(1234), clusterLabel(12_345)]).toEqual(['999', '1.2k', '12k']);
   });
 
