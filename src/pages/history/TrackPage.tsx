@@ -99,14 +99,14 @@ export default function TrackPage() {
     return () => controller.abort();
   }, [query, featureLocked]);
 
-  const moveVessel = useCallback((time: number) => {
+  const moveVessel = useCallback((time: number, pan = false) => {
     const map = mapRef.current;
     const drawn = overview.current;
     if (!map || !drawn || !points.length || !vessel.current) return;
     const at = positionAt(points, drawn.lons, time);
     const report = points[at.index]!;
     vessel.current.place(at.lat, at.lon, report.heading, STATE_COLOURS[report.state] ?? STATE_COLOURS[1]!);
-    if (followRef.current && !map.getBounds().pad(-0.15).contains([at.lat, at.lon])) map.panTo([at.lat, at.lon], { animate: false });
+    if (pan && followRef.current && !map.getBounds().pad(-0.15).contains([at.lat, at.lon])) map.panTo([at.lat, at.lon], { animate: false });
   }, [points]);
   const playback = usePlayback(start, end, moveVessel);
 
@@ -235,7 +235,7 @@ export default function TrackPage() {
       {data && points.length > 0 && !locked && (
         <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }}>
           <PlaybackBar start={start} end={end} cursor={playback.cursor} playing={playback.playing} speed={playback.speed} follow={follow}
-            onPlay={playback.play} onPause={playback.pause} onSeek={playback.setCursor} onSpeed={playback.setSpeed} onFollow={setFollow} />
+            onPlay={playback.play} onPause={playback.pause} onSeek={playback.seek} onSpeed={playback.setSpeed} onFollow={setFollow} />
         </Paper>
       )}
     </Stack>

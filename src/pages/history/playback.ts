@@ -36,7 +36,7 @@ export function positionAt(points: readonly TrackPoint[], lons: readonly number[
  * The playback clock over [start, end]: the cursor moves every animation frame (onFrame gets it,
  * for the map marker) while React state follows at most ten times a second.
  */
-export function usePlayback(start: number, end: number, onFrame: (time: number) => void) {
+export function usePlayback(start: number, end: number, onFrame: (time: number, follow: boolean) => void) {
   const [cursor, setCursorState] = useState(start);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(10);
@@ -44,15 +44,16 @@ export function usePlayback(start: number, end: number, onFrame: (time: number) 
   const frame = useRef(onFrame);
   frame.current = onFrame;
 
-  const setCursor = useCallback((time: number) => {
+  /** Moves the cursor; `follow` false for the reset to the start (the map keeps the whole track in view). */
+  const setCursor = useCallback((time: number, follow = true) => {
     cursorRef.current = time;
     setCursorState(time);
-    frame.current(time);
+    frame.current(time, follow);
   }, []);
 
   useEffect(() => {
     setPlaying(false);
-    setCursor(start);
+    setCursor(start, false);
   }, [start, end, setCursor]);
 
   useEffect(() => {
@@ -64,7 +65,7 @@ export function usePlayback(start: number, end: number, onFrame: (time: number) 
       const next = Math.min(end, cursorRef.current + (now - last) * speed * (TRACK_MS_PER_SECOND_AT_1X / 1000));
       last = now;
       cursorRef.current = next;
-      frame.current(next);
+      frame.current(next, true);
       if (now - lastState >= 100 || next >= end) {
         lastState = now;
         setCursorState(next);
@@ -81,5 +82,5 @@ export function usePlayback(start: number, end: number, onFrame: (time: number) 
     setPlaying(true);
   }, [start, end, setCursor]);
 
-  return { cursor, playing, speed, setSpeed, play, pause: () => setPlaying(false), setCursor };
+  return { cursor, playing, speed, setSpeed, play, pause: () => setPlaying(false), seek: (time: number) => setCursor(time) };
 }
