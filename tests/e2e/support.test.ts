@@ -109,6 +109,20 @@ describe.skipIf(!chromiumAvailable)('support pages in headless Chromium', () => 
     await context.close();
   });
 
+  it('starts an after-sales report from a vessel\'s fault, prefilled', async () => {
+    const { context, page } = await open('en');
+    await login(page, 'admin', 'admin123', `/service/faultClearing?deviceId=${vesselId}&code=E05`);
+    await page.getByTestId('fc-start-report').click();
+    await page.waitForURL((u) => u.pathname === '/service/afterService/create', { timeout: 15_000 });
+    const [vessel] = await server.db.query<{ device_sn: string; device_model: string }>('SELECT device_sn, device_model FROM devices WHERE id = $1', [vesselId]);
+    await expect.poll(() => page.getByTestId('as-DeviceSn').inputValue()).toBe(vessel!.device_sn);
+    expect(await page.getByTestId('as-DeviceModel').inputValue()).toBe(vessel!.device_model);
+    expect(await page.getByTestId('as-Description').inputValue()).toBe('Fault E05: LNB detection failed');
+    await page.getByText('Started from fault E05').waitFor();
+    await screenshot(page, 'aftersales-from-fault-en');
+    await context.close();
+  });
+
   it('defines a permission group on the grid and saves it', async () => {
     const { context, page } = await open('en');
     await login(page, 'admin', 'admin123', '/system/permissionConfig');
