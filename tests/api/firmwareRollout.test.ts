@@ -113,6 +113,19 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
     expect(got.data.counts).toMatchObject({ downloading: 2, queued: fleet.length - 2 });
   });
 
+  it('frees the slot of a device silent for too long (failed: timeout)', async () => {
+    const antenna = { deviceType: 'Microwave link', model: 'MW-80' };
+    const [x, y] = await updatableDevices(s.db, 2, antenna);
+    const pkg = (await upload(s, admin, packageFields({ ...antenna, version: 'V1.0.2' }), randomBytes(100))).data.id;
+    const id = (await rollout({ firmwareId: pkg, deviceIds: [x!.id, y!.id], maxConcurrent: 1 })).data.id;
+    expect((await check(s, x!.num)).data.state).toBe('downloading');
+    expect((await check(s, y!.num)).data.state).toBe('queued');
+    await s.db.query(`UPDATE firmware_rollout_targets SET updated_at = now() - interval '20 minutes' WHERE rollout_id = $1 AND device_id = $2`, [id, x!.id]);
+    expect((await check(s, y!.num)).data.state).toBe('downloading');
+    const [stalled] = await s.db.query<{ state: string; message: string }>('SELECT state, message FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2', [id, x!.id]);
+    expect(stalled).toEqual({ state: 'failed', message: 'timeout' });
+  });
+
   it('refuses transitions out of order, with the states named', async () => {
     const [, , , d] = devices;
     const id = (await rollout({ firmwareId, deviceIds: [d!.id], maxConcurrent: 1 })).data.id;

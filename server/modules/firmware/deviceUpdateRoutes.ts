@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
-import { ACTIVE_UPDATE_STATES, NEXT_UPDATE_STATES, updateReportSchema, type UpdateState } from '../../../src/domain/firmware';
+import { ACTIVE_UPDATE_STATES, NEXT_UPDATE_STATES, ROLLOUT_STALL_MINUTES, updateReportSchema, type UpdateState } from '../../../src/domain/firmware';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope } from '../../http/schemas';
@@ -78,6 +78,21 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
       },
     }, async (request) => {
       const device = await updatingDevice(db, request);
+      const queuedAnswer = (rolloutId: number) => ({ rolloutId, state: 'queued', progress: 0, retryAfterSeconds: QUEUED_RETRY_SECONDS });
+      // Most asks during a big rollout come from queued devices while every slot is taken: answered
+      // without taking the rollout's lock (a slot that looks free is then claimed under the lock).
+      const [waiting] = await db.query<{ rolloutId: number; full: boolean }>(
+        `SELECT t.rollout_id AS "rolloutId",
+                (SELECT count(*) FROM firmware_rollout_targets a WHERE a.rollout_id = t.rollout_id AND a.state IN ${ACTIVE_SQL}
+                   AND a.updated_at >= now() - make_interval(mins => $2)) >= r.max_concurrent AS full
+           FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
+          WHERE t.device_id = $1 AND t.state IN ${UNFINISHED_SQL} AND f.enabled
+          ORDER BY (t.state = 'queued'), r.id LIMIT 1`, [device.id, ROLLOUT_STALL_MINUTES]);
+      if (!waiting) return ok(null);
+      if (waiting.full) {
+        const [active] = await db.query(`SELECT 1 FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 AND state IN ${ACTIVE_SQL}`, [waiting.rolloutId, device.id]);
+        if (!active) return ok(queuedAnswer(waiting.rolloutId));
+      }
       return ok(await db.transaction(async (tx) => {
         const [a] = await tx.query<Assignment>(
           `SELECT t.rollout_id AS "rolloutId", t.state, t.progress, r.max_concurrent AS "maxConcurrent", f.id AS "firmwareId", f.version,
@@ -97,7 +112,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
               WHERE rollout_id = $1 AND device_id = $2 AND state = 'queued'
                 AND (SELECT count(*) FROM firmware_rollout_targets WHERE rollout_id = $1 AND state IN ${ACTIVE_SQL}) < $3 RETURNING device_id`,
             [a.rolloutId, device.id, a.maxConcurrent]);
-          if (!claimed.length) return { rolloutId: a.rolloutId, state: 'queued', progress: 0, retryAfterSeconds: QUEUED_RETRY_SECONDS };
+          if (!claimed.length) return queuedAnswer(a.rolloutId);
           state = 'downloading';
           progress = 0;
         }

@@ -97,7 +97,7 @@ export function FirmwareList() {
       actions={<TopToolbar sx={{ flexWrap: 'wrap' }}><FilterButton /><UploadButton /></TopToolbar>}
       queryOptions={{ onError: () => undefined }}
       empty={false}
-      sx={{ '& .RaList-main': { minWidth: 0 } }}
+      sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 } }}
     >
       <DataTable rowClick={false} bulkActionButtons={false} data-testid="fw-list"
         sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>

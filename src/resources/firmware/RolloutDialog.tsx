@@ -169,7 +169,8 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
                   </TableBody>
                 </Table>
               </Box>
-              <TablePagination component="div" count={candidates?.total ?? 0} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)} />
+              <TablePagination component="div" count={candidates?.total ?? 0} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)}
+                labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
               {errors.deviceIds && <Typography variant="caption" color="error">{errors.deviceIds}</Typography>}
             </Box>
           ) : (

@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { firmwareApi, type Rollout } from '../../api/firmwareApi';
 import { UPDATE_STATES, type UpdateState } from '../../domain/firmware';
@@ -35,9 +35,11 @@ export function RolloutCard({ rollout, onChanged }: { rollout: Rollout; onChange
   const [state, setState] = useState<UpdateState | undefined>(undefined);
   const live = unfinished(rollout);
   const targets = useQuery({
-    queryKey: ['firmware', 'targets', rollout.id, page, pageSize, state],
+    // The counts in the key: when the rollout's counts move (the last poll included), the devices are read again.
+    queryKey: ['firmware', 'targets', rollout.id, page, pageSize, state, UPDATE_STATES.map((s) => rollout.counts[s]).join()],
     queryFn: () => firmwareApi.targets(rollout.id, page + 1, pageSize, state),
     refetchInterval: live ? LIVE_REFRESH_MS : false,
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
   const done = rollout.counts.updated + rollout.counts.failed;
@@ -102,7 +104,8 @@ export function RolloutCard({ rollout, onChanged }: { rollout: Rollout; onChange
         </Box>
         <TablePagination component="div" count={targets.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={PAGE_SIZES}
           onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setPageSize(Number(e.target.value)); setPage(0); }}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')} />
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
       </CardContent>
     </Card>
   );
