@@ -237,6 +237,12 @@ describe.skipIf(!chromiumAvailable)('device pages in headless Chromium', () => {
     const row = page.locator('tr', { hasText: '2030-12-31' });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.innerText()).toContain(t('en', 'feature.iotData'));
+    const stored = async () => (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM device_auth_grants WHERE feature = 'iotData' AND deadline = '2030-12-31'"))[0]!.n;
+    expect(await stored()).toBe(1);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('tr', { hasText: '2030-12-31' }).waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await stored()).toBe(0);
     await context.close();
   });
 
