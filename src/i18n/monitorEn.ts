@@ -79,6 +79,7 @@ export const monitorEn: DeepStrings<typeof monitorZh> = {
     total: 'Devices',
     byKind: 'By kind',
     map: 'Fleet map',
+    noPositions: 'No vessel has reported a position yet',
     mapHint: 'Click a vessel for its details, a cluster to zoom in',
     latestAlarms: 'Latest alarms',
     topFaults: 'Faults seen most this week',

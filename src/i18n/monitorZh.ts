@@ -76,6 +76,7 @@ export const monitorZh = {
     total: '设备总数',
     byKind: '按种类',
     map: '船队地图',
+    noPositions: '还没有船舶上报位置',
     mapHint: '点击船舶查看详情，点击聚合点放大',
     latestAlarms: '最新告警',
     topFaults: '本周最常见故障',

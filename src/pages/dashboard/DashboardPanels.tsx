@@ -67,7 +67,7 @@ export function KindTable() {
   const kinds = DEVICE_KINDS.filter((k) => (data?.byKind[k]?.total ?? 0) > 0);
   return (
     <Panel title={translate('monitor.dashboard.byKind')} testId="dashboard-by-kind">
-      <Table size="small">
+      <Table size="small" sx={{ '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 0.5 } }}>
         <TableHead>
           <TableRow>
             <TableCell />

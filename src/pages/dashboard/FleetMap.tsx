@@ -72,6 +72,13 @@ export function FleetMap({ height }: { height: number | string }) {
   return (
     <Box sx={{ position: 'relative', height, borderRadius: 1, overflow: 'hidden' }}>
       <BaseMap onReady={onReady} data-testid="fleet-map" style={{ height: '100%' }} />
+      {data && !data.some((d) => d.lat !== null) && (
+        <Box sx={{ position: 'absolute', inset: 0, zIndex: 900, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
+          <Typography sx={{ bgcolor: 'rgba(255,255,255,0.9)', px: 2, py: 1, borderRadius: 1, color: 'text.secondary' }} data-testid="fleet-map-empty">
+            {translate('monitor.dashboard.noPositions')}
+          </Typography>
+        </Box>
+      )}
       {selected && (
         <Paper elevation={4} data-testid="vessel-popup"
           sx={{ position: 'absolute', zIndex: 1000, right: 8, top: 8, p: 1.5, width: 'min(280px, calc(100% - 16px))', fontSize: 13 }}>
