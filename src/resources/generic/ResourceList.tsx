@@ -25,6 +25,8 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
       actions={<TopToolbar>{definition.endpoints.create && <CreateButton />}</TopToolbar>}
       queryOptions={{ onError: () => undefined }}
       disableSyncWithLocation={false}
+      // react-admin's layout grows to fit its content; a zero base width keeps a wide table scrolling inside the page.
+      sx={{ '& .RaList-main': { minWidth: 0, width: 0 } }}
     >
       <DataTable rowClick={false} bulkActionButtons={false} sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
         {definition.columns.map((column) => (
