@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -264,9 +265,19 @@ describe.skipIf(!chromiumAvailable)('device pages in headless Chromium', () => {
     await login(page, 'oceanic', 'oceanic123');
     await page.goto(`${server.url}/system/deviceManagement`);
     await page.locator('.RaDataTable-table tbody tr').first().waitFor({ timeout: 30_000 });
+    // Filter to the unactivated devices: the table and the exported file follow the filter.
+    await page.getByRole('combobox', { name: /激活状态/ }).click();
+    await page.getByRole('option', { name: '未激活', exact: true }).click();
+    await page.waitForURL((u) => u.search.includes('activated'), { timeout: 15_000 });
+    const [owner] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND NOT d.activated");
+    await page.waitForFunction((n) => document.querySelectorAll('.RaDataTable-table tbody tr').length === n, owner!.n, { timeout: 15_000 });
+    expect(await page.locator('.RaDataTable-table tbody tr', { hasText: '已激活' }).count()).toBe(0);
     const download = page.waitForEvent('download');
     await page.getByTestId('export-csv').click();
-    expect((await download).suggestedFilename()).toMatch(/^devices-\d+\.csv$/);
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^devices-\d+\.csv$/);
+    const csv = readFileSync((await file.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(csv).toHaveLength(owner!.n + 1);
     await page.getByTestId('export-xlsx').click();
     await page.getByText(t('zh', 'error.exportTooFrequent')).waitFor({ timeout: 15_000 });
     await context.close();
