@@ -118,7 +118,7 @@ describe.skipIf(!chromiumAvailable)('firmware pages in headless Chromium', () =>
 
     // The list shows the package with its status.
     await page.goto(`${server.url}/system/firmware`);
-    await page.getByTestId(`fw-rollout-${firmwareId}`).waitFor({ timeout: 15_000 });
+    await page.getByTestId(`fw-open-${firmwareId}`).waitFor({ timeout: 15_000 });
     await screenshot(page, `firmware-list-${lang}`);
     await context.close();
   });
@@ -126,11 +126,11 @@ describe.skipIf(!chromiumAvailable)('firmware pages in headless Chromium', () =>
   it('fits a phone: list and package page', async () => {
     const { context, page } = await open('zh', 390, 844);
     await login(page, '/system/firmware');
-    await page.locator('[data-testid^="fw-rollout-"]').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid^="fw-open-"]').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'firmware-list-phone-zh');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await page.locator('[data-testid^="fw-rollout-"]').first().click();
+    await page.locator('[data-testid^="fw-open-"]').first().click();
     await page.getByTestId('fw-new-rollout').waitFor({ timeout: 15_000 });
     await screenshot(page, 'firmware-rollout-phone-zh');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

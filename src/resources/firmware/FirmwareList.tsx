@@ -116,7 +116,7 @@ export function FirmwareList() {
         <DataTable.Col source="createdAt" label={label('createdAt')} render={(r: FirmwarePackage) => format(r.createdAt)} />
         <DataTable.Col label="console.table.actions" disableSort render={(r: FirmwarePackage) => (
           <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
-            <Button component={Link} to={createPath({ resource: RESOURCE, type: 'edit', id: r.id })} size="small" startIcon={<SystemUpdateIcon />} data-testid={`fw-rollout-${r.id}`}>
+            <Button component={Link} to={createPath({ resource: RESOURCE, type: 'edit', id: r.id })} size="small" startIcon={<SystemUpdateIcon />} data-testid={`fw-open-${r.id}`}>
               {translate('firmware.rollOut')}
             </Button>
             <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }}
