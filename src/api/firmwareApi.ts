@@ -90,6 +90,8 @@ export const firmwareApi = {
     const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     return Promise.race([sent, aborted]);
   },
+  update: (body: { id: number; customer: string; versionType: string; enabled: boolean; updateInfo: string | null }) =>
+    request<FirmwarePackage>(`${M}/update`, { method: 'POST', json: body, quiet: [1] }),
   setEnabled: (id: number, enabled: boolean) => request<FirmwarePackage>(`${M}/setEnabled`, { method: 'POST', json: { id, enabled } }),
   candidates: (query: Record<string, QueryValue>) => request<Page<Candidate>>(`${M}/rollout/candidates`, { query }),
   startRollout: (body: { firmwareId: number; deviceIds?: number[]; groupId?: number | null; maxConcurrent: number }) =>

@@ -116,6 +116,17 @@ describe.skipIf(!chromiumAvailable)('firmware pages in headless Chromium', () =>
     await page.waitForTimeout(800); // let the bars and chips finish their transitions
     await screenshot(page, `firmware-rollout-done-${lang}`);
 
+    // Edit what may change after the upload, validated as you type.
+    await page.getByTestId('fw-edit').click();
+    const form = page.getByTestId('fw-edit-form');
+    const customer = form.getByRole('textbox', { name: lang === 'zh' ? '客户' : 'Customer' });
+    await customer.fill('');
+    await expect.poll(async () => form.textContent(), { timeout: 5_000 }).toContain(lang === 'zh' ? '必填项' : 'required');
+    await customer.fill('Polaris Fleet');
+    await form.locator('button[type=submit]').click();
+    await form.waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.getByText('Polaris Fleet').first().waitFor({ timeout: 10_000 });
+
     // The list shows the package with its status.
     await page.goto(`${server.url}/system/firmware`);
     await page.getByTestId(`fw-open-${firmwareId}`).waitFor({ timeout: 15_000 });

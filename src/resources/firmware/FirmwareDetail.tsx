@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
 import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useCreatePath, useTranslate } from 'react-admin';
@@ -17,6 +18,7 @@ import { formatBytes } from '../../domain/firmware';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { LIVE_REFRESH_MS, RolloutCard, unfinished } from './RolloutPanel';
 import { RolloutDialog } from './RolloutDialog';
+import { PackageEditDialog } from './PackageEditDialog';
 
 function PackageCard({ firmware }: { firmware: FirmwarePackage }) {
   const translate = useTranslate();
@@ -61,6 +63,7 @@ export function FirmwareDetail() {
   const queryClient = useQueryClient();
   const id = Number(useParams<{ id: string }>().id);
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const firmware = useQuery({ queryKey: ['firmware', 'one', id], queryFn: () => firmwareApi.one(id), enabled: Number.isFinite(id) });
   const rollouts = useQuery({
     queryKey: ['firmware', 'rollouts', id],
@@ -88,12 +91,14 @@ export function FirmwareDetail() {
         <Button variant="contained" size="small" startIcon={<SystemUpdateIcon />} onClick={() => setOpen(true)} disabled={!pkg.enabled} data-testid="fw-new-rollout">
           {translate('firmware.rollout.new')}
         </Button>
+        <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="fw-edit">{translate('ra.action.edit')}</Button>
       </Stack>
       <PackageCard firmware={pkg} />
       <Typography variant="h6">{translate('firmware.rollout.title')}</Typography>
       {rollouts.data?.length === 0 && <Typography variant="body2" color="text.secondary">{translate('firmware.rollout.none')}</Typography>}
       {rollouts.isError && <Alert severity="error">{translate('firmware.loadError')}</Alert>}
       {rollouts.data?.map((r) => <RolloutCard key={r.id} rollout={r} onChanged={refresh} />)}
+      <PackageEditDialog firmware={pkg} open={editing} onClose={() => setEditing(false)} onSaved={() => { setEditing(false); refresh(); }} />
       <RolloutDialog firmware={pkg} open={open} onClose={() => setOpen(false)} onStarted={() => { setOpen(false); refresh(); }} />
     </Box>
   );
