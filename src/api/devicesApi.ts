@@ -23,7 +23,7 @@ export const devicesApi = {
     return uploadWithProgress<{ imported: number }>(`${M}/device/import`, formData, { onProgress, quiet: [ErrorCode.Validation], timeoutMs: 10 * 60_000 });
   },
   getDevice: (id: number) => request<Device>(`${M}/device/getById`, { query: { id } }),
-  devicePage: (query: Record<string, QueryValue>) => request<{ list: Device[]; total: number }>(`${M}/device/getAll`, { query }),
+  devicePage: (query: Record<string, QueryValue>, signal?: AbortSignal) => request<{ list: Device[]; total: number }>(`${M}/device/getAll`, { query, signal }),
 
   groupList: () => request<DeviceGroup[]>(`${M}/deviceGroup/getGroupList`),
   addGroup: (name: string, ownerId?: number) => request<DeviceGroup>(`${M}/deviceGroup/add`, { method: 'POST', json: { name, ownerId }, quiet: [ErrorCode.Validation] }),

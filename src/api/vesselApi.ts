@@ -32,9 +32,6 @@ export interface Camera { id: number; deviceId: number; deviceName: string; name
 export interface Page<T> { list: T[]; total: number }
 
 export const vesselApi = {
-  searchVessels: (search: string, signal?: AbortSignal) =>
-    request<Page<Device>>('/deviceModule/device/getAll', { query: { search, pageIndex: 1, pageSize: 20, sort: 'name', order: 'asc' }, signal }),
-  getDevice: (id: number) => request<Device>('/deviceModule/device/getById', { query: { id } }),
   getDetail: (id: number, signal?: AbortSignal) => request<VesselDetail>('/deviceModule/vessel/getDetail', { query: { id }, signal }),
   getSeries: (id: number, window: DataWindow, signal?: AbortSignal) =>
     request<VesselSeries>('/deviceModule/vessel/getSeries', { query: { id, window }, signal, quiet: [3] }),

@@ -3,9 +3,6 @@ import type { trackZh } from './trackZh';
 
 /** Strings of the Location Track and Device Location pages (issue 6), in English. */
 export const trackEn: DeepStrings<typeof trackZh> = {
-  vessel: 'Vessel',
-  vesselSearch: 'Search by name, MMSI or device number',
-  noVessel: 'No vessel found',
   pickVessel: 'Choose a vessel',
   window: 'Window',
   windows: { '3d': '3 days', '1w': '1 week', '2w': '2 weeks', '3w': '3 weeks', '1m': '1 month', custom: 'Custom' },

@@ -1,8 +1,5 @@
 /** Strings of the Location Track and Device Location pages (issue 6), in Chinese. */
 export const trackZh = {
-  vessel: '船舶',
-  vesselSearch: '按船名、MMSI 或设备编号搜索',
-  noVessel: '没有找到船舶',
   pickVessel: '请选择一艘船舶',
   window: '时间范围',
   windows: { '3d': '3 天', '1w': '1 周', '2w': '2 周', '3w': '3 周', '1m': '1 个月', custom: '自定义' },

@@ -22,7 +22,7 @@ import { FeatureLockedNotice } from '../../layout/FeatureGate';
 import { BaseMap } from '../../map/BaseMap';
 import { useClientState } from '../../state/useClientState';
 import { PositionForm } from './PositionForm';
-import { VesselPicker } from './VesselPicker';
+import { VesselPicker } from '../vessel/VesselPicker';
 
 const pin = (colour: string, testId: string) => L.divIcon({
   className: 'location-pin',
@@ -124,7 +124,7 @@ export default function LocationPage() {
     <Stack spacing={1.5} data-testid="location-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-          <VesselPicker deviceId={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
+          <VesselPicker value={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
           <ToggleButtonGroup size="small" exclusive value={window_} onChange={(_, w: LocationWindow | null) => w && setWindow(w)} aria-label={t('track.location.window')}>
             {LOCATION_WINDOWS.map((w) => <ToggleButton key={w} value={w} data-testid={`location-${w}`} sx={{ px: 1.25, py: 0.5 }}>{t(`track.location.windows.${w}`)}</ToggleButton>)}
           </ToggleButtonGroup>

@@ -20,7 +20,7 @@ import { useClientState } from '../../state/useClientState';
 import { positionAt, usePlayback } from './playback';
 import { CursorReport, SummaryPanel } from './TrackPanels';
 import { CustomRangeFields, ExportButtons, PlaybackBar, WindowPicker, type CustomRange } from './TrackControls';
-import { VesselPicker } from './VesselPicker';
+import { VesselPicker } from '../vessel/VesselPicker';
 import { fromZoneInput, toZoneInput } from './zoneTime';
 
 /** The overview is asked at this zoom; from two levels deeper the view asks for its detail. */
@@ -200,7 +200,7 @@ export default function TrackPage() {
     <Stack spacing={1.5} data-testid="track-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-          <VesselPicker deviceId={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
+          <VesselPicker value={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
           <WindowPicker value={window_} onChange={(w) => { setWindow(w); if (w !== 'custom') setCustomApplied(null); }} />
           <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
           <ExportButtons disabled={!data || locked} onExport={(f) => query && void historyApi.exportTrack(query, f).catch(() => undefined)} />

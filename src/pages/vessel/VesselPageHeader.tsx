@@ -17,7 +17,7 @@ export function VesselPageHeader({ title, id, onPick, current, extra, requireVes
     <Stack spacing={1.5} sx={{ mb: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <Typography variant="h6" component="h1" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{title}</Typography>
-        <VesselPicker value={id} onChange={onPick} />
+        <VesselPicker value={id} onChange={onPick} sx={{ minWidth: 240, flex: { md: '1 1 280px' }, maxWidth: { md: 420 } }} />
         {extra}
       </Stack>
       {id ? <VesselLinks id={id} current={current} /> : requireVessel && <Alert severity="info" data-testid="choose-vessel">{t('vessel.picker.choose')}</Alert>}
