@@ -1,46 +1,14 @@
-import type { UpdateState } from '../domain/firmware';
+import type { FirmwarePackage, Rollout, UpdateState } from '../domain/firmware';
 import { request, type QueryValue } from './client';
 import { uploadWithProgress } from './transfer';
 
-/** Calls of deviceModule/firmware (docs/api.md "firmware"). */
-export interface FirmwarePackage {
-  id: number;
-  name: string;
-  version: string;
-  deviceType: string;
-  customer: string;
-  model: string;
-  versionType: string;
-  enabled: boolean;
-  updateInfo: string | null;
-  fileSize: number;
-  sha256: string;
-  status: 'none' | 'rollingOut' | 'finished';
-  rollouts: number;
-  targets: number;
-  updatedCount: number;
-  failedCount: number;
-  unfinishedCount: number;
-  createdAt: string;
-}
+export type { FirmwarePackage, Rollout };
 
+/** Calls of deviceModule/firmware (docs/api.md "firmware"). */
 export interface FirmwareConfig {
   maxBytes: number;
   maxMb: number;
   versionTypes: string[];
-}
-
-export interface Rollout {
-  id: number;
-  firmwareId: number;
-  version: string;
-  model: string;
-  maxConcurrent: number;
-  groupId: number | null;
-  createdAt: string;
-  cancelledAt: string | null;
-  total: number;
-  counts: Record<UpdateState, number>;
 }
 
 export interface RolloutTarget {

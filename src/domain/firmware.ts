@@ -30,6 +30,43 @@ export const REPORTABLE_UPDATE_STATES: readonly UpdateState[] = ['downloading', 
 export const FIRMWARE_STATUSES = ['none', 'rollingOut', 'finished'] as const;
 export type FirmwareStatus = (typeof FIRMWARE_STATUSES)[number];
 
+/** A firmware package as the API returns it (firmware/getAll, getById, add, update); the server's row adds its storage key. */
+export interface FirmwarePackage {
+  id: number;
+  name: string;
+  version: string;
+  deviceType: string;
+  customer: string;
+  model: string;
+  versionType: string;
+  enabled: boolean;
+  updateInfo: string | null;
+  fileSize: number;
+  sha256: string;
+  createdAt: string;
+  updatedAt: string;
+  rollouts: number;
+  targets: number;
+  updatedCount: number;
+  failedCount: number;
+  unfinishedCount: number;
+  status: FirmwareStatus;
+}
+
+/** A rollout of one package with its devices counted by update state (firmware/rollout/getAll, add, cancel). */
+export interface Rollout {
+  id: number;
+  firmwareId: number;
+  version: string;
+  model: string;
+  maxConcurrent: number;
+  groupId: number | null;
+  createdAt: string;
+  cancelledAt: string | null;
+  total: number;
+  counts: Record<UpdateState, number>;
+}
+
 /** Default of the size limit (FIRMWARE_MAX_MB); the server states the one in force (firmware/getConfig). */
 export const FIRMWARE_DEFAULT_MAX_MB = 512;
 export const ROLLOUT_MAX_CONCURRENT = 1000;

@@ -1,27 +1,9 @@
 import type { Queryable } from '../../db/connection';
-import { UNFINISHED_UPDATE_STATES, type FirmwareStatus } from '../../../src/domain/firmware';
+import { UNFINISHED_UPDATE_STATES, type FirmwarePackage, type FirmwareStatus } from '../../../src/domain/firmware';
 
-export interface FirmwareRow {
-  id: number;
-  name: string;
-  version: string;
-  deviceType: string;
-  customer: string;
-  model: string;
-  versionType: string;
-  enabled: boolean;
-  updateInfo: string | null;
-  fileSize: number;
-  sha256: string;
+/** The stored package: what the API returns plus where its file lies. */
+export interface FirmwareRow extends FirmwarePackage {
   storageKey: string;
-  createdAt: string;
-  updatedAt: string;
-  rollouts: number;
-  targets: number;
-  updatedCount: number;
-  failedCount: number;
-  unfinishedCount: number;
-  status: FirmwareStatus;
 }
 
 export interface FirmwareListQuery {

@@ -1,22 +1,9 @@
 import type { Queryable } from '../../db/connection';
-import { ACTIVE_UPDATE_STATES, ROLLOUT_STALL_MINUTES, UNFINISHED_UPDATE_STATES, UPDATE_STATES, type UpdateState } from '../../../src/domain/firmware';
+import { ACTIVE_UPDATE_STATES, ROLLOUT_STALL_MINUTES, UNFINISHED_UPDATE_STATES, UPDATE_STATES, type Rollout, type UpdateState } from '../../../src/domain/firmware';
 
 const list = (states: readonly string[]) => `('${states.join("', '")}')`;
 export const UNFINISHED_SQL = list(UNFINISHED_UPDATE_STATES);
 export const ACTIVE_SQL = list(ACTIVE_UPDATE_STATES);
-
-export interface RolloutRow {
-  id: number;
-  firmwareId: number;
-  version: string;
-  model: string;
-  maxConcurrent: number;
-  groupId: number | null;
-  createdAt: string;
-  cancelledAt: string | null;
-  total: number;
-  counts: Record<UpdateState, number>;
-}
 
 const ROLLOUT_SELECT = `
   SELECT r.id, r.firmware_id AS "firmwareId", f.version, f.model, r.max_concurrent AS "maxConcurrent", r.group_id AS "groupId",
@@ -25,19 +12,19 @@ const ROLLOUT_SELECT = `
     FROM firmware_rollouts r JOIN firmware_packages f ON f.id = r.firmware_id
     LEFT JOIN firmware_rollout_targets t ON t.rollout_id = r.id`;
 
-type Flat = Omit<RolloutRow, 'counts'> & Record<UpdateState, number>;
-const shape = (row: Flat): RolloutRow => {
+type Flat = Omit<Rollout, 'counts'> & Record<UpdateState, number>;
+const shape = (row: Flat): Rollout => {
   const counts = Object.fromEntries(UPDATE_STATES.map((s) => [s, row[s]])) as Record<UpdateState, number>;
   const rest = Object.fromEntries(Object.entries(row).filter(([k]) => !(UPDATE_STATES as readonly string[]).includes(k)));
-  return { ...(rest as Omit<RolloutRow, 'counts'>), counts };
+  return { ...(rest as Omit<Rollout, 'counts'>), counts };
 };
 
-export async function listRollouts(db: Queryable, firmwareId: number): Promise<RolloutRow[]> {
+export async function listRollouts(db: Queryable, firmwareId: number): Promise<Rollout[]> {
   const rows = await db.query<Flat>(`${ROLLOUT_SELECT} WHERE r.firmware_id = $1 GROUP BY r.id, f.id ORDER BY r.id DESC`, [firmwareId]);
   return rows.map(shape);
 }
 
-export async function findRollout(db: Queryable, id: number): Promise<RolloutRow | null> {
+export async function findRollout(db: Queryable, id: number): Promise<Rollout | null> {
   const [row] = await db.query<Flat>(`${ROLLOUT_SELECT} WHERE r.id = $1 GROUP BY r.id, f.id`, [id]);
   return row ? shape(row) : null;
 }
