@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '../../server/start';
 import { serveConsole } from '../../server/serveConsole';
 
@@ -32,6 +32,9 @@ export async function startE2eServer() {
   return { app, db, config, url: `http://127.0.0.1:${port}`, api: `http://127.0.0.1:${port}/cz/${config.apiSegment}`, close: () => app.close() };
 }
 
+export type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
+export type Lang = 'zh' | 'en';
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -42,4 +45,53 @@ export function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: false });
+}
+
+/** A test file's set-up (its beforeAll): the built console served by a fresh server, and a browser. */
+export async function startE2e(): Promise<{ server: E2eServer; browser: Browser }> {
+  ensureBuilt();
+  const server = await startE2eServer();
+  try {
+    return { server, browser: await launchBrowser() };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/** A test file's tear-down (its afterAll); either may be missing when the set-up failed. */
+export async function stopE2e(server: E2eServer | undefined, browser: Browser | undefined) {
+  await browser?.close();
+  server?.app.server.closeAllConnections();
+  await server?.close();
+}
+
+export interface OpenOptions {
+  /** The language cookie; none leaves the console to its default. */
+  lang?: Lang;
+  width?: number;
+  height?: number;
+  /** The time-zone cookie (hours from UTC, e.g. '8'). */
+  timeZone?: string;
+  acceptDownloads?: boolean;
+}
+
+/** A fresh browser context (no session) at a viewport size, with language and time-zone cookies, and its page. */
+export async function openPage(browser: Browser, server: E2eServer, { lang, width = 1440, height = 900, timeZone, acceptDownloads }: OpenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, ...(acceptDownloads === undefined ? {} : { acceptDownloads }) });
+  const cookies = [
+    ...(lang ? [{ name: 'language', value: lang, url: server.url }] : []),
+    ...(timeZone ? [{ name: 'timeZone', value: timeZone, url: server.url }] : []),
+  ];
+  if (cookies.length) await context.addCookies(cookies);
+  return { context, page: await context.newPage() };
+}
+
+/** Logs in through the login page (to `redirect` when given) and waits to leave it. */
+export async function logIn(page: Page, server: E2eServer, name: string, password: string, redirect?: string) {
+  await page.goto(redirect === undefined ? `${server.url}/login` : `${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByTestId('login-name').fill(name);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
 }

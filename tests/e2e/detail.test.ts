@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { translateDomain } from '../../src/domain/messages';
 import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
-import { chromiumAvailable, ensureBuilt, launchBrowser, screenshot, startE2eServer } from './browser';
+import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
-type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
-type Lang = 'zh' | 'en';
 const SECRET = 'e2e-detail-secret-0123456789';
 const HOUR = 3_600_000;
 
@@ -16,9 +14,7 @@ describe.skipIf(!chromiumAvailable)('vessel detail pages in headless Chromium', 
   let vessel: { id: number; num: string };
   let lockedVessel: number;
   beforeAll(async () => {
-    ensureBuilt();
-    server = await startE2eServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startE2e());
     const [row] = await server.db.query<{ id: number; num: string }>(
       `SELECT d.id, d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND d.activated ORDER BY d.id LIMIT 1`);
     vessel = row!;
@@ -44,23 +40,10 @@ describe.skipIf(!chromiumAvailable)('vessel detail pages in headless Chromium', 
       expect((await res.json()).code).toBe(0);
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => stopE2e(server, browser));
 
-  async function open(lang: Lang, width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addCookies([{ name: 'language', value: lang, url: server.url }, { name: 'timeZone', value: '8', url: server.url }]);
-    return { context, page: await context.newPage() };
-  }
-  async function login(page: Page, name: string, password: string) {
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-name').fill(name);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-  }
+  const open = (lang: Lang, width = 1440, height = 900) => openPage(browser, server, { lang, width, height, timeZone: '8' });
+  const login = (page: Page, name: string, password: string) => logIn(page, server, name, password);
   const rawKeys = /\b(vessel|validation|error|deviceField|console)\.[a-zA-Z]+(\.[a-zA-Z0-9]+)?\b/;
 
   it('opens the detail charts for each data window (6 h, 12 h, 24 h, 7 d), in zh and en', async () => {

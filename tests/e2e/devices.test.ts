@@ -1,40 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { translateDomain } from '../../src/domain/messages';
-import { chromiumAvailable, ensureBuilt, launchBrowser, screenshot, startE2eServer } from './browser';
-
-type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
-type Lang = 'zh' | 'en';
+import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
 /** The device pages in headless Chromium against the real server and its demo data (issue 4, console side). */
 describe.skipIf(!chromiumAvailable)('device pages in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   beforeAll(async () => {
-    ensureBuilt();
-    server = await startE2eServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startE2e());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => stopE2e(server, browser));
 
-  async function open(lang: Lang, width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-    await context.addCookies([{ name: 'language', value: lang, url: server.url }]);
-    return { context, page: await context.newPage() };
-  }
-
-  async function login(page: Page, name: string, password: string) {
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-name').fill(name);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-  }
+  const open = (lang: Lang, width = 1440, height = 900) => openPage(browser, server, { lang, width, height, acceptDownloads: true });
+  const login = (page: Page, name: string, password: string) => logIn(page, server, name, password);
 
   const t = (lang: Lang, key: string) => translateDomain(lang, key);
   const rawKeys = /\b(ra|console|devices|validation|error|deviceField)\.[a-zA-Z]+(\.[a-zA-Z]+)?\b/;

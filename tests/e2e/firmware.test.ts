@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, ensureBuilt, launchBrowser, screenshot, startE2eServer } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
 import { startFirmwareAgent } from '../../server/simulator/firmwareAgent';
 
-type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
 const SECRET = 'e2e-firmware-secret-0123456789';
 const FILE_BYTES = 3 * 1024 * 1024;
 
@@ -13,29 +12,12 @@ describe.skipIf(!chromiumAvailable)('firmware pages in headless Chromium', () =>
   let server: E2eServer;
   let browser: Browser;
   beforeAll(async () => {
-    ensureBuilt();
-    server = await startE2eServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startE2e());
   });
-  afterAll(async () => {
-    await browser?.close();
-    server?.app.server.closeAllConnections();
-    await server?.close();
-  });
+  afterAll(() => stopE2e(server, browser));
 
-  async function open(lang: 'zh' | 'en', width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addCookies([{ name: 'language', value: lang, url: server.url }]);
-    return { context, page: await context.newPage() };
-  }
-
-  async function login(page: Page, to: string) {
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(to)}`);
-    await page.getByTestId('login-name').fill('admin');
-    await page.getByTestId('login-password').fill('admin123');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-  }
+  const open = (lang: Lang, width = 1440, height = 900) => openPage(browser, server, { lang, width, height });
+  const login = (page: Page, to: string) => logIn(page, server, 'admin', 'admin123', to);
 
   it.each([
     ['zh', 'V3.1.0', '更新信息', '已升级'],

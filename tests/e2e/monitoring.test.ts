@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, ensureBuilt, launchBrowser, screenshot, startE2eServer } from './browser';
+import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 import { issueDemoSecrets } from '../../server/simulator/demoDevices';
-
-type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
 
 /** The refresh period the browser is given (config.json and the server's console settings). */
 const REFRESH_S = 2;
@@ -26,9 +24,7 @@ describe.skipIf(!chromiumAvailable)('live monitoring in headless Chromium', () =
   });
 
   beforeAll(async () => {
-    ensureBuilt();
-    server = await startE2eServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startE2e());
     // The demo fleet reports once, cleanly, at sea (the simulator itself is not started, so nothing random happens).
     const secrets = await issueDemoSecrets(server.db);
     const owners = await server.db.query<{ num: string; id: number; owner: string; name: string }>(
@@ -37,15 +33,10 @@ describe.skipIf(!chromiumAvailable)('live monitoring in headless Chromium', () =
     fleet = secrets.map((s) => ({ ...s, ...owners.find((o) => o.num === s.deviceNum)! }));
     for (const [i, v] of fleet.entries()) expect((await ingest(v.deviceNum, v.secret, report(i, [], new Date(Date.now() - 60_000)))).code).toBe(0);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => stopE2e(server, browser));
 
-  async function open(width = 1440, lang: 'zh' | 'en' = 'zh'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height: width > 1000 ? 900 : 844 } });
-    await context.addCookies([{ name: 'language', value: lang, url: server.url }, { name: 'timeZone', value: '8', url: server.url }]);
-    const page = await context.newPage();
+  async function open(width = 1440, lang: Lang = 'zh'): Promise<{ context: BrowserContext; page: Page }> {
+    const { context, page } = await openPage(browser, server, { lang, width, height: width > 1000 ? 900 : 844, timeZone: '8' });
     // Test hook: a short refresh period, through the served config and the server's console settings.
     await page.route('**/config.json', (route) => route.fulfill({ json: { baseURL: '', apiSegment: server.config.apiSegment, warnRefreshSeconds: REFRESH_S, environment: 'development', mapTileUrl: '' } }));
     await page.route('**/supportModule/settings/get*', async (route) => {
@@ -57,13 +48,7 @@ describe.skipIf(!chromiumAvailable)('live monitoring in headless Chromium', () =
     return { context, page };
   }
 
-  async function login(page: Page, name: string, password: string) {
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-name').fill(name);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-  }
+  const login = (page: Page, name: string, password: string) => logIn(page, server, name, password);
 
   it('a fault turns the bell on within a refresh period and the row to warn; acknowledging turns it off; clearing ends the alarm', async () => {
     const vessel = fleet.find((v) => v.owner === 'oceanic')!;

@@ -1,36 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, ensureBuilt, launchBrowser, screenshot, startE2eServer } from './browser';
-
-type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
 describe.skipIf(!chromiumAvailable)('console shell in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   beforeAll(async () => {
-    ensureBuilt();
-    server = await startE2eServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startE2e());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => stopE2e(server, browser));
 
-  async function open(width = 1440, height = 900, lang?: 'zh' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    if (lang) await context.addCookies([{ name: 'language', value: lang, url: server.url }]);
-    const page = await context.newPage();
-    return { context, page };
-  }
-
-  async function login(page: Page, name: string, password: string) {
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-name').fill(name);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-  }
+  const open = (width = 1440, height = 900, lang?: Lang) => openPage(browser, server, { lang, width, height });
+  const login = (page: Page, name: string, password: string) => logIn(page, server, name, password);
 
   const menuVisible = async (page: Page, path: string) => (await page.getByTestId(`menu-${path}`).count()) > 0;
 

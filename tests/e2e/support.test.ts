@@ -1,41 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, ensureBuilt, launchBrowser, screenshot, startE2eServer } from './browser';
-
-type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
 describe.skipIf(!chromiumAvailable)('support pages in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   let vesselId: number;
   beforeAll(async () => {
-    ensureBuilt();
-    server = await startE2eServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startE2e());
     const [row] = await server.db.query<{ id: number }>(`SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' ORDER BY d.id LIMIT 1`);
     vesselId = row!.id;
     await server.db.query(`INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at) VALUES ($1, 'E05', 'major', now() - interval '2 hours', now())`, [vesselId]);
     const [group] = await server.db.query<{ id: number }>(`INSERT INTO permission_groups (name, description, permissions) VALUES ('Fleet viewers', 'Read-only staff', '{viewuser,viewmachine}') RETURNING id`);
     await server.db.query(`INSERT INTO permission_group_members (user_id, group_id) SELECT id, $1 FROM users WHERE name = 'oceanbridge'`, [group!.id]);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => stopE2e(server, browser));
 
-  async function open(lang: 'zh' | 'en', width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addCookies([{ name: 'language', value: lang, url: server.url }]);
-    return { context, page: await context.newPage() };
-  }
-
-  async function login(page: Page, name: string, password: string, to: string) {
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(to)}`);
-    await page.getByTestId('login-name').fill(name);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-  }
+  const open = (lang: Lang, width = 1440, height = 900) => openPage(browser, server, { lang, width, height });
+  const login = (page: Page, name: string, password: string, to: string) => logIn(page, server, name, password, to);
 
   const reportCount = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM after_sales_reports'))[0]!.n;
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, ensureBuilt, launchBrowser, screenshot, startE2eServer } from './browser';
+import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 import { minutely, seedReports } from '../api/trackFixtures';
-
-type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
 
 describe.skipIf(!chromiumAvailable)('location track and device location in headless Chromium', () => {
   let server: E2eServer;
@@ -11,9 +9,7 @@ describe.skipIf(!chromiumAvailable)('location track and device location in headl
   let ship: number;
   let polarisShip: number;
   beforeAll(async () => {
-    ensureBuilt();
-    server = await startE2eServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startE2e());
     const vessel = async (owner: string) => (await server.db.query<{ id: number }>(
       'SELECT min(d.id) AS id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = $1', [owner]))[0]!.id;
     ship = await vessel('oceanic');
@@ -25,21 +21,12 @@ describe.skipIf(!chromiumAvailable)('location track and device location in headl
     await seedReports(server.db, ship, minutely(600, 5 * 1440, (i) => ({ lat: 20 + i * 0.003, lon: 118 - i * 0.004 })));
     await seedReports(server.db, polarisShip, minutely(120, 5, (i) => ({ lat: 1.2, lon: 103.8 + i * 0.01 })));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => stopE2e(server, browser));
 
-  async function open(name: string, password: string, lang: 'zh' | 'en' = 'zh', width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addCookies([{ name: 'language', value: lang, url: server.url }]);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId('login-name').fill(name);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-    return { context, page };
+  async function open(name: string, password: string, lang: Lang = 'zh', width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+    const opened = await openPage(browser, server, { lang, width, height });
+    await logIn(opened.page, server, name, password);
+    return opened;
   }
 
   const drawnPoints = (page: Page) => page.getByTestId('track-map').getAttribute('data-track-points');
