@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, type TestServer } from './helpers';
-import { demoIds, dm, validDevice } from './deviceFixtures';
+import { engines, startWithLogins, type TestServer } from './helpers';
+import { dm, validDevice } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
 
 const REQUIRED = ['name', 'deviceSn', 'ownerId', 'manufactureDate', 'deviceType', 'aduVersion', 'bduVersion', 'manufactureInfo', 'deviceModel', 'deviceKind', 'ownerSubId'];
@@ -8,11 +8,9 @@ const REQUIRED = ['name', 'deviceSn', 'ownerId', 'manufactureDate', 'deviceType'
 describe.each(engines)('deviceModule devices on %s', (engine) => {
   let s: TestServer;
   let ids: Record<string, number>;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   beforeAll(async () => {
-    s = await createTestServer(engine);
-    ids = await demoIds(s);
-    for (const name of ['admin', 'oceanic', 'oceanops', 'oceanbridge', 'polaris', 'polarisops']) tokens[name] = await s.login(name);
+    ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'oceanbridge', 'polaris', 'polarisops']));
   });
   afterAll(() => s.close());
   const add = (who: string, body: Record<string, unknown>, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: dm(s, 'device/add'), token: tokens[who], lang, payload: body });

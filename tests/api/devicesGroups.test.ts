@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, type TestServer } from './helpers';
-import { demoIds, dm, validDevice } from './deviceFixtures';
+import { engines, startWithLogins, type TestServer } from './helpers';
+import { dm, validDevice } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
 
 describe.each(engines)('deviceModule groups on %s', (engine) => {
   let s: TestServer;
   let ids: Record<string, number>;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   beforeAll(async () => {
-    s = await createTestServer(engine);
-    ids = await demoIds(s);
-    for (const name of ['admin', 'oceanic', 'oceanops', 'polaris', 'polarisops']) tokens[name] = await s.login(name);
+    ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris', 'polarisops']));
   });
   afterAll(() => s.close());
   const post = (who: string, path: string, payload: unknown, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: dm(s, path), token: tokens[who], payload: payload as object, lang });

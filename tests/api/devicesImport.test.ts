@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, type TestServer } from './helpers';
-import { demoIds, dm, multipart, xlsxOf } from './deviceFixtures';
+import { engines, startWithLogins, type TestServer } from './helpers';
+import { dm, multipart, xlsxOf } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { insertDevices } from '../../server/modules/devices/importWriter';
 import type { DeviceInput } from '../../src/domain/deviceSchemas';
@@ -24,11 +24,9 @@ function row(overrides: Partial<Record<number, string | number | Date | null>> =
 describe.each(engines)('deviceModule import and export on %s', (engine) => {
   let s: TestServer;
   let ids: Record<string, number>;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   beforeAll(async () => {
-    s = await createTestServer(engine);
-    ids = await demoIds(s);
-    for (const name of ['admin', 'oceanic', 'oceanops', 'polaris']) tokens[name] = await s.login(name);
+    ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris']));
   });
   afterAll(() => s.close());
   const upload = (who: string, file: Buffer, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: dm(s, 'device/import'), token: tokens[who], lang, ...multipart(file) });

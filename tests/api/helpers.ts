@@ -6,6 +6,7 @@ import { startServer } from '../../server/start';
 import type { ServerConfig } from '../../server/config';
 import type { Db } from '../../server/db/connection';
 import { DEMO_ACCOUNTS } from '../../server/db/demoAccounts';
+import { demoIds } from './deviceFixtures';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -86,4 +87,21 @@ const DEMO_PASSWORDS: Record<string, string> = Object.fromEntries(DEMO_ACCOUNTS.
 export async function idOf(db: Db, name: string): Promise<number> {
   const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [name]);
   return row!.id;
+}
+
+/**
+ * A test file's usual set-up: a fresh server (createTestServer), the demo users' ids by name and
+ * a token of each named demo account. The server is closed again if a login fails.
+ */
+export async function startWithLogins(engine: Engine, names: readonly string[]): Promise<{ s: TestServer; ids: Record<string, number>; tokens: Record<string, string> }> {
+  const s = await createTestServer(engine);
+  try {
+    const ids = await demoIds(s);
+    const tokens: Record<string, string> = {};
+    for (const name of names) tokens[name] = await s.login(name);
+    return { s, ids, tokens };
+  } catch (error) {
+    await s.close();
+    throw error;
+  }
 }

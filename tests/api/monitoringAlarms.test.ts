@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, type TestServer } from './helpers';
+import { engines, startWithLogins, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { ingest, minutesAgo, report, reportingDevice, uploadData } from './monitoringFixtures';
 
 describe.each(engines)('monitoring alarms and visibility on %s', (engine) => {
   let s: TestServer;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let oceanicDevice: { id: number; num: string };
   let polarisDevice: { id: number; num: string };
   let grantedDevice: number;
   let ungrantedDevice: number;
   beforeAll(async () => {
-    s = await createTestServer(engine);
-    for (const name of ['admin', 'oceanic', 'oceanops', 'polaris']) tokens[name] = await s.login(name);
+    ({ s, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris']));
     oceanicDevice = await reportingDevice(s.db, 'oceanic', 0);
     polarisDevice = await reportingDevice(s.db, 'polaris', 0);
     const rows = await s.db.query<{ id: number; granted: boolean }>(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, type TestServer } from './helpers';
+import { engines, startWithLogins, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { ingest, minutesAgo, report, reportingDevice, uploadData } from './monitoringFixtures';
 import { markOfflineDevices } from '../../server/modules/monitoring';
@@ -8,13 +8,12 @@ type Paged = { list: any[]; total: number; counts: { total: number; online: numb
 
 describe.each(engines)('status monitor query and device columns on %s', (engine) => {
   let s: TestServer;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let a: { id: number; num: string };
   let b: { id: number; num: string };
   let c: { id: number; num: string };
   beforeAll(async () => {
-    s = await createTestServer(engine);
-    for (const name of ['admin', 'oceanic', 'oceanops']) tokens[name] = await s.login(name);
+    ({ s, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops']));
     [a, b, c] = [await reportingDevice(s.db, 'oceanic', 0), await reportingDevice(s.db, 'oceanic', 1), await reportingDevice(s.db, 'oceanic', 2)];
     await ingest(s, a.num, report({ speed: 3, heading: 10 }, minutesAgo(2)));
     await ingest(s, b.num, report({ speed: 20, heading: 200, modemLock: false }, minutesAgo(1)));

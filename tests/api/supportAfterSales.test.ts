@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { createTestServer, engines, type TestServer } from './helpers';
-import { demoIds } from './deviceFixtures';
+import { engines, startWithLogins, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { AFTER_SALES_FIELDS } from '../../src/domain/afterSales';
 
@@ -16,11 +15,9 @@ export const validReport = (overrides: Record<string, unknown> = {}) => ({
 describe.each(engines)('supportModule after-sales reports on %s', (engine) => {
   let s: TestServer;
   let ids: Record<string, number>;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   beforeAll(async () => {
-    s = await createTestServer(engine);
-    ids = await demoIds(s);
-    for (const name of ['admin', 'oceanic', 'oceanops']) tokens[name] = await s.login(name);
+    ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops']));
   });
   afterAll(() => s.close());
   const post = (who: string, path: string, payload: unknown, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: sp(s, path), token: tokens[who], payload: payload as object, lang });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, type TestServer } from './helpers';
-import { demoIds, dm, validDevice } from './deviceFixtures';
+import { engines, startWithLogins, type TestServer } from './helpers';
+import { dm, validDevice } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
 
 const sp = (s: TestServer, path: string) => `${s.base}/supportModule/${path}`;
@@ -8,14 +8,12 @@ const sp = (s: TestServer, path: string) => `${s.base}/supportModule/${path}`;
 describe.each(engines)('supportModule fault clearing on %s', (engine) => {
   let s: TestServer;
   let ids: Record<string, number>;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let oceanicDevice: number;
   let grantedDevice: number;
   let polarisDevice: number;
   beforeAll(async () => {
-    s = await createTestServer(engine);
-    ids = await demoIds(s);
-    for (const name of ['admin', 'oceanic', 'oceanops', 'oceanbridge', 'polaris']) tokens[name] = await s.login(name);
+    ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'oceanbridge', 'polaris']));
     const add = async (owner: number) => (await s.call({ method: 'POST', url: dm(s, 'device/add'), token: tokens.admin, payload: validDevice(owner) })).data.id as number;
     oceanicDevice = await add(ids.oceanic!);
     grantedDevice = await add(ids.oceanic!);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, idOf, type TestServer } from './helpers';
+import { engines, idOf, startWithLogins, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { decodeTrack, type EncodedTrack } from '../../src/domain/track';
 import { minutely, seedReports } from './trackFixtures';
@@ -17,7 +17,7 @@ interface TrackData {
 
 describe.each(engines)('location track on %s', (engine) => {
   let s: TestServer;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let ship: number; // oceanic's, granted to oceanops
   let ungranted: number; // oceanic's, not granted to oceanops
   let polarisShip: number;
@@ -28,8 +28,7 @@ describe.each(engines)('location track on %s', (engine) => {
   const oldest = minutely(10, 40 * 1440, () => ({ lat: 1, lon: 100 }));
 
   beforeAll(async () => {
-    s = await createTestServer(engine);
-    for (const name of ['admin', 'oceanic', 'oceanops', 'polaris']) tokens[name] = await s.login(name);
+    ({ s, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris']));
     const rows = await s.db.query<{ id: number; granted: boolean }>(
       `SELECT d.id, EXISTS (SELECT 1 FROM sub_user_grants g JOIN users u ON u.id = g.sub_user_id WHERE u.name = 'oceanops' AND g.device_id = d.id) AS granted
          FROM devices d JOIN users o ON o.id = d.owner_id WHERE o.name = 'oceanic' AND d.owner_sub_id IS NULL ORDER BY d.id`);
