@@ -18,8 +18,13 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-/** A server with demo data on PGlite (in memory) or in a scratch schema of PostgreSQL, listening on a free port. */
-export async function startBenchServer(engine: 'pglite' | 'postgres', overrides: Partial<ServerConfig> = {}) {
+type Started = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * A server with demo data on PGlite (in memory) or in a scratch schema of PostgreSQL, listening on a
+ * free port; `beforeListen` may add to it first (e.g. serve the built console).
+ */
+export async function startBenchServer(engine: 'pglite' | 'postgres', overrides: Partial<ServerConfig> = {}, beforeListen?: (server: Started) => Promise<void>) {
   let databaseUrl = '';
   let cleanup = async () => undefined as void;
   if (engine === 'postgres') {
@@ -36,6 +41,7 @@ export async function startBenchServer(engine: 'pglite' | 'postgres', overrides:
     };
   }
   const server = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', port: 0, host: '127.0.0.1', ...overrides });
+  await beforeListen?.(server);
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

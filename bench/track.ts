@@ -4,10 +4,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../tests/e2e/browser';
 import { serveConsole } from '../server/serveConsole';
 import { seedReports, type SeedPoint } from '../tests/api/trackFixtures';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { startServer } from '../server/start';
-import { loginToken, PG_URL, postgresAvailable } from './benchServer';
+import { loginToken, PG_URL, postgresAvailable, startBenchServer } from './benchServer';
 
 /**
  * bench:track — one vessel, a month at one report a minute (43,200 reports, with port stops,
@@ -60,31 +57,9 @@ if (!existsSync(`${DIST}/index.html`) || process.env.BENCH_BUILD === '1') {
   execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, { stdio: 'inherit' });
 }
 /** The server with demo data and the built console (served before it listens), on a scratch schema. */
-async function startTrackServer() {
-  let databaseUrl = '';
-  let cleanup = async () => undefined as void;
-  if (engine === 'postgres') {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const u = new URL(PG_URL);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = u.toString();
-    cleanup = async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    };
-  }
-  const started = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', consoleDir: DIST, seedDemo: true });
+const server = await startBenchServer(engine, { consoleDir: DIST, seedDemo: true }, async (started) => {
   if (!(await serveConsole(started.app, started.config))) throw new Error(`no built console in ${DIST}`);
-  await started.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = started.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { ...started, url: `http://127.0.0.1:${port}/cz/${started.config.apiSegment}`, async stop() { await started.app.close(); await cleanup(); } };
-}
-
-const server = await startTrackServer();
+});
 try {
   const [{ id }] = await server.db.query<{ id: number }>("SELECT min(d.id) AS id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic'") as [{ id: number }];
   const points = month();
