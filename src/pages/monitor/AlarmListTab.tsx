@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,7 +12,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -39,6 +37,7 @@ import { useDateFormatter } from '../../format/useDateFormatter';
 import { ALARMS_CHANGED_EVENT } from '../../layout/Bell';
 import { useClientState } from '../../state/useClientState';
 import { deviceDetailPath } from './LiveStatusTab';
+import { FetchStatus } from './FetchStatus';
 import { useAgo } from './liveFormat';
 
 type Show = 'active' | 'cleared' | 'all';
@@ -130,12 +129,7 @@ export function AlarmListTab() {
           </Button>
         )}
       </Stack>
-      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress sx={{ height: 2 }} />}</Box>
-      {error && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{translate('monitor.retry')}</Button>} sx={{ mb: 1 }}>
-          {translate('monitor.loadError', { message: (error as Error).message })}
-        </Alert>
-      )}
+      <FetchStatus isFetching={isFetching} error={error} onRetry={() => void refetch()} />
       {narrow ? (
         <Stack sx={{ gap: 1 }} data-testid="alarm-cards">
           {rows.map((a) => (

@@ -2,14 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -35,6 +33,7 @@ import { Level } from '../../domain/levels';
 import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { useClientState } from '../../state/useClientState';
 import { STATE_COLOURS } from '../../map/vesselStyle';
+import { FetchStatus } from './FetchStatus';
 import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
 import { PAGE_SIZES, readFilters, STATE_NAMES, toLiveQuery, writeFilters, type MonitorFilters, type MonitorSort, type StateName } from './monitorFilters';
 
@@ -129,12 +128,7 @@ export function LiveStatusTab() {
         )}
       </Stack>
 
-      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress sx={{ height: 2 }} />}</Box>
-      {error && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{translate('monitor.retry')}</Button>} sx={{ mb: 1 }}>
-          {translate('monitor.loadError', { message: (error as Error).message })}
-        </Alert>
-      )}
+      <FetchStatus isFetching={isFetching} error={error} onRetry={() => void refetch()} />
 
       {narrow ? (
         <Stack sx={{ gap: 1 }} data-testid="monitor-cards">
