@@ -80,8 +80,12 @@ describe.each(engines)('status monitor query and device columns on %s', (engine)
     expect(sub.data.counts.total).toBe(visible.length);
   });
 
-  it('keeps devices.speed, heading and status as of the latest report, and marks stale devices offline', async () => {
-    const cols = async (id: number) => (await s.db.query<{ speed: number; heading: number; status: number }>('SELECT speed, heading, status FROM devices WHERE id = $1', [id]))[0]!;
+  it('answers the speed, heading and status of a device as of the latest report, and marks stale devices offline', async () => {
+    // As the device API answers them (speed and heading from the latest report, status from the devices row).
+    const cols = async (id: number) => {
+      const { data } = await s.call<{ speed: number; heading: number; status: number }>({ url: `${s.base}/deviceModule/device/getById?id=${id}`, token: tokens.oceanic! });
+      return { speed: data.speed, heading: data.heading, status: data.status };
+    };
     expect(await cols(a.id)).toEqual({ speed: 3, heading: 10, status: 1 });
     expect(await cols(b.id)).toEqual({ speed: 20, heading: 200, status: 2 });
     // An older report changes nothing.

@@ -4,18 +4,22 @@ import type { Device } from '../../../src/domain/device';
 import type { DeviceInput } from '../../../src/domain/deviceSchemas';
 import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 
-/** The columns of a device as the API returns it; $2 (the caller's id) decides "pinned". */
+/**
+ * The columns of a device as the API returns it; $2 (the caller's id) decides "pinned". Speed and
+ * heading come from the latest report (device_state), so ingest never rewrites the devices row for them.
+ */
 export const DEVICE_COLUMNS = `d.id, d.name, d.device_num AS "deviceNum", d.mac, d.device_sn AS "deviceSn",
   d.owner_id AS "ownerId", o.name AS "ownerName", COALESCE(d.owner_sub_id, 0) AS "ownerSubId", s.name AS "ownerSubName",
   to_char(d.manufacture_date, 'YYYY-MM-DD') AS "manufactureDate", d.device_type AS "deviceType",
   d.adu_version AS "aduVersion", d.bdu_version AS "bduVersion", d.manufacture_info AS "manufactureInfo",
   d.device_model AS "deviceModel", d.device_kind AS "deviceKind", d.chip_id AS "chipId", d.modem_sn AS "modemSn",
-  d.hardware, d.mmsi, d.imo, d.callsign, d.status, d.speed, d.heading, d.activated,
+  d.hardware, d.mmsi, d.imo, d.callsign, d.status, COALESCE(ds.speed, d.speed) AS speed, COALESCE(ds.heading, d.heading) AS heading, d.activated,
   d.activated_at AS "activatedAt", d.activated_by AS "activatedBy", m.group_id AS "groupId", g.name AS "groupName",
   EXISTS (SELECT 1 FROM device_pins p WHERE p.user_id = $2::int AND p.device_id = d.id) AS pinned,
   d.created_at AS "createdAt", d.updated_at AS "updatedAt"`;
 
 export const DEVICE_JOINS = `LEFT JOIN users o ON o.id = d.owner_id
+  LEFT JOIN device_state ds ON ds.device_id = d.id
   LEFT JOIN users s ON s.id = d.owner_sub_id
   LEFT JOIN device_group_members m ON m.device_id = d.id
   LEFT JOIN device_groups g ON g.id = m.group_id`;

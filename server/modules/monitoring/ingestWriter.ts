@@ -97,13 +97,10 @@ async function upsertState(tx: Queryable, device: ReportingDevice, r: DeviceRepo
       r.satellite.name, r.satellite.longitude, r.signalLevel, r.snr, r.modemLock, r.txOn, r.lteSignal ?? null, [...new Set(r.faults)],
       r.firmware?.adu ?? null, r.firmware?.bdu ?? null],
   );
-  // The device list reads speed, heading and status from devices: keep them as of the latest report
-  // (offline is set by markOfflineDevices). Written only when they changed, so a still vessel costs nothing.
-  await tx.query(
-    `UPDATE devices SET speed = $2::real, heading = $3::real, status = $4::smallint
-      WHERE id = $1 AND (speed IS DISTINCT FROM $2::real OR heading IS DISTINCT FROM $3::real OR status IS DISTINCT FROM $4::smallint)`,
-    [device.id, r.speed, r.heading, stateOf(r)],
-  );
+  // The device list filters and counts by devices.status (its count triggers keep device_counts):
+  // written only when the state really changes, so a steady report does not touch the devices row.
+  // Speed and heading are read from device_state (deviceQueries), offline is set by markOfflineDevices.
+  await tx.query(`UPDATE devices SET status = $2::smallint WHERE id = $1 AND status IS DISTINCT FROM $2::smallint`, [device.id, stateOf(r)]);
 }
 
 async function applyAlarms(tx: Queryable, deviceId: number, newer: readonly DeviceReport[]): Promise<void> {
