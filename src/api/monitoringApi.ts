@@ -112,11 +112,3 @@ export const monitoringApi = {
 /** How often the live pages refresh: the bell's warnRefreshSeconds, but at least every 10 s. */
 export const liveRefreshMs = (warnRefreshSeconds: number): number => Math.max(1, Math.min(warnRefreshSeconds, 10)) * 1000;
 
-export interface OwnerTreeItem {
-  id: number;
-  name: string;
-  children: { id: number; name: string }[];
-}
-
-/** The enterprises and their sub-users the caller sees (users/getEnterpriseUserWithSubUserNameList). */
-export const ownerTree = () => request<OwnerTreeItem[]>('/users/getEnterpriseUserWithSubUserNameList');

@@ -3,7 +3,7 @@ import { stateBands, bandTotals } from '../../server/modules/vessel/stateBands';
 import { statisticsWindow } from '../../server/modules/vessel/statisticsQueries';
 import { cameraSchema, streamKindOf, voyageSchema, voyageStatusOf } from '../../src/domain/vesselSchemas';
 import { validate } from '../../src/domain/validate';
-import { isoToLocalInput, localInputToIso } from '../../src/pages/vessel/zonedInput';
+import { isoToLocalInput, localInputToIso } from '../../src/format/zonedInput';
 
 const MIN = 60_000;
 

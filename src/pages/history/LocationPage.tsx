@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
 import L from 'leaflet';
 import Alert from '@mui/material/Alert';
@@ -23,6 +22,7 @@ import { BaseMap } from '../../map/BaseMap';
 import { useClientState } from '../../state/useClientState';
 import { PositionForm } from './PositionForm';
 import { VesselPicker } from '../vessel/VesselPicker';
+import { useVesselId } from '../vessel/useVesselId';
 
 const pin = (colour: string, testId: string) => L.divIcon({
   className: 'location-pin',
@@ -41,8 +41,7 @@ export default function LocationPage() {
   const notify = useNotify();
   const date = useDateFormatter();
   const level = useClientState((s) => s.permissionLevel);
-  const [params, setParams] = useSearchParams();
-  const deviceId = Number(params.get('id')) || null;
+  const [deviceId, setDeviceId] = useVesselId();
   const [window_, setWindow] = useState<LocationWindow>('week');
   const [zoom, setZoom] = useState(3);
   const [data, setData] = useState<LocationResponse | null>(null);
@@ -124,7 +123,7 @@ export default function LocationPage() {
     <Stack spacing={1.5} data-testid="location-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-          <VesselPicker value={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
+          <VesselPicker value={deviceId} onChange={setDeviceId} />
           <ToggleButtonGroup size="small" exclusive value={window_} onChange={(_, w: LocationWindow | null) => w && setWindow(w)} aria-label={t('track.location.window')}>
             {LOCATION_WINDOWS.map((w) => <ToggleButton key={w} value={w} data-testid={`location-${w}`} sx={{ px: 1.25, py: 0.5 }}>{t(`track.location.windows.${w}`)}</ToggleButton>)}
           </ToggleButtonGroup>

@@ -21,7 +21,8 @@ import { positionAt, usePlayback } from './playback';
 import { CursorReport, SummaryPanel } from './TrackPanels';
 import { CustomRangeFields, ExportButtons, PlaybackBar, WindowPicker, type CustomRange } from './TrackControls';
 import { VesselPicker } from '../vessel/VesselPicker';
-import { fromZoneInput, toZoneInput } from './zoneTime';
+import { useVesselId } from '../vessel/useVesselId';
+import { localInputToIsoOrUndefined, msToLocalInput } from '../../format/zonedInput';
 
 /** The overview is asked at this zoom; from two levels deeper the view asks for its detail. */
 const OVERVIEW_ZOOM = 5;
@@ -46,13 +47,13 @@ declare global {
 export default function TrackPage() {
   const { t } = useT();
   const timeZone = useClientState((s) => s.timeZone);
-  const [params, setParams] = useSearchParams();
-  const deviceId = Number(params.get('id')) || null;
+  const [params] = useSearchParams();
+  const [deviceId, setDeviceId] = useVesselId();
   const [window_, setWindow] = useState<TrackWindow>(() => {
     const asked = params.get('window');
     return (TRACK_WINDOWS as readonly string[]).includes(asked ?? '') ? asked as TrackWindow : '3d';
   });
-  const [custom, setCustom] = useState<CustomRange>(() => ({ from: toZoneInput(Date.now() - 86_400_000, timeZone), to: toZoneInput(Date.now(), timeZone) }));
+  const [custom, setCustom] = useState<CustomRange>(() => ({ from: msToLocalInput(Date.now() - 86_400_000, timeZone), to: msToLocalInput(Date.now(), timeZone) }));
   const [customApplied, setCustomApplied] = useState<{ from: string; to: string } | null>(null);
   const [customErrors, setCustomErrors] = useState<Record<string, string>>({});
   const [load, setLoad] = useState<Load>({ state: 'idle' });
@@ -186,8 +187,8 @@ export default function TrackPage() {
   }, []);
 
   const applyCustom = () => {
-    const from = fromZoneInput(custom.from, timeZone);
-    const to = fromZoneInput(custom.to, timeZone);
+    const from = localInputToIsoOrUndefined(custom.from, timeZone);
+    const to = localInputToIsoOrUndefined(custom.to, timeZone);
     const checked = validate(trackQuerySchema, { deviceId: deviceId ?? 0, window: 'custom', from: from ?? custom.from, to: to ?? custom.to });
     if (!checked.ok) return setCustomErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.message])));
     setCustomErrors({});
@@ -200,7 +201,7 @@ export default function TrackPage() {
     <Stack spacing={1.5} data-testid="track-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-          <VesselPicker value={deviceId} onChange={(id) => setParams(id ? { id: String(id) } : {}, { replace: true })} />
+          <VesselPicker value={deviceId} onChange={setDeviceId} />
           <WindowPicker value={window_} onChange={(w) => { setWindow(w); if (w !== 'custom') setCustomApplied(null); }} />
           <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
           <ExportButtons disabled={!data || locked} onExport={(f) => query && void historyApi.exportTrack(query, f).catch(() => undefined)} />

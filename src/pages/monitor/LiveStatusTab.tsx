@@ -26,7 +26,8 @@ import type { Theme } from '@mui/material/styles';
 import SearchIcon from '@mui/icons-material/Search';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
-import { liveRefreshMs, monitoringApi, ownerTree, type DeviceLiveState, type StateCounts } from '../../api/monitoringApi';
+import { useOwnerTree } from '../../resources/devices/useOwnerTree';
+import { liveRefreshMs, monitoringApi, type DeviceLiveState, type StateCounts } from '../../api/monitoringApi';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
 import { Level } from '../../domain/levels';
@@ -64,7 +65,7 @@ export function LiveStatusTab() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const owners = useQuery({ queryKey: ['monitor', 'owners'], queryFn: ownerTree, enabled: level === Level.Admin || level === Level.Enterprise, staleTime: 60_000 });
+  const { owners } = useOwnerTree(level === Level.Admin || level === Level.Enterprise);
 
   const change = (next: Partial<MonitorFilters>) => setParams(writeFilters(params, next), { replace: true });
   const [search, setSearch] = useState(filters.q);
@@ -75,7 +76,7 @@ export function LiveStatusTab() {
     return () => clearTimeout(timer);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const subOwners = (owners.data ?? []).filter((o) => !filters.owner || o.id === filters.owner).flatMap((o) => o.children);
+  const subOwners = owners.filter((o) => !filters.owner || o.id === filters.owner).flatMap((o) => o.children);
   const counts: StateCounts | undefined = data?.counts;
   const rows = data?.list ?? [];
 
@@ -112,7 +113,7 @@ export function LiveStatusTab() {
         {level === Level.Admin && (
           <TextField select size="small" label={translate('monitor.filter.owner')} value={filters.owner ?? ''} onChange={(e) => change({ owner: Number(e.target.value) || null, sub: null })} sx={{ minWidth: 160 }}>
             <MenuItem value="">{translate('monitor.filter.any')}</MenuItem>
-            {(owners.data ?? []).map((o) => <MenuItem key={o.id} value={o.id}>{o.name}</MenuItem>)}
+            {owners.map((o) => <MenuItem key={o.id} value={o.id}>{o.name}</MenuItem>)}
           </TextField>
         )}
         {(level === Level.Admin || level === Level.Enterprise) && (

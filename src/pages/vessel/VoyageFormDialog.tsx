@@ -16,7 +16,7 @@ import { timeZoneLabel } from '../../format/date';
 import { useT } from '../../i18n/I18nContext';
 import { useClientState } from '../../state/useClientState';
 import { domainResolver, serverFieldErrors } from './domainResolver';
-import { isoToLocalInput, localInputToIso } from './zonedInput';
+import { isoToLocalInput, localInputToIso } from '../../format/zonedInput';
 
 const FIELDS = ['voyageNo', 'destination', 'etd', 'eta', 'agent', 'email', 'phone', 'remark'] as const;
 type VoyageForm = Record<(typeof FIELDS)[number], string>;

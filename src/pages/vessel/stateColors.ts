@@ -1,3 +1,11 @@
-/** Colours of the connection states in the vessel pages (bands, chips). */
-export const STATE_COLORS = { online: '#2e7d32', warn: '#ed6c02', offline: '#9e9e9e' } as const;
+import { DeviceState } from '../../domain/deviceKinds';
+import { STATE_COLOURS } from '../../map/vesselStyle';
+
+/** The connection states' colours by name for the vessel pages (bands, chips): the fleet map's palette. */
+export const STATE_COLORS = {
+  online: STATE_COLOURS[DeviceState.Online]!,
+  warn: STATE_COLOURS[DeviceState.Warn]!,
+  offline: STATE_COLOURS[DeviceState.Offline]!,
+} as const;
+/** State names indexed by status number (0 offline, 1 online, 2 warn). */
 export const STATE_NAMES = ['offline', 'online', 'warn'] as const;
