@@ -1,4 +1,6 @@
 import * as yup from 'yup';
+import { isRealDate } from './schemaRules';
+import { DATE_PATTERN } from './deviceSchemas';
 
 /**
  * The after-sales report of SPEC section 3. Field names are the API's, spelled as SPEC spells
@@ -16,12 +18,6 @@ export const AFTER_SALES_OPTIONAL: readonly AfterSalesField[] = ['CustomerSugges
 export const AFTER_SALES_CLASSIFICATIONS = ['hardware', 'software', 'installation', 'signal', 'consultation', 'other'] as const;
 export type AfterSalesClassification = (typeof AFTER_SALES_CLASSIFICATIONS)[number];
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const realDate = (v: string | undefined) => {
-  if (!v || !DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 
 const required = (max: number) => yup.string().trim().required('validation.required').max(max, 'validation.tooLong');
 const optional = (max: number) => yup.string().trim().max(max, 'validation.tooLong').optional().nullable();
@@ -33,7 +29,7 @@ export const afterSalesSchema = yup.object({
   FeedbackPeople: required(64),
   Customer: required(100),
   DeviceNum: required(32),
-  DispatchOfData: required(10).test('date', 'validation.date', realDate),
+  DispatchOfData: required(10).matches(DATE_PATTERN, 'validation.date').test('date', 'validation.date', isRealDate),
   CustomerSuggestion: optional(2000),
   Classification: yup.string().required('validation.required').oneOf([...AFTER_SALES_CLASSIFICATIONS], 'validation.classification'),
   Description: required(2000),
@@ -51,4 +47,4 @@ export const updateAfterSalesSchema = afterSalesSchema.shape({
 
 /** The list's filters: dates are YYYY-MM-DD (inclusive), device matches DeviceSn or DeviceNum. */
 export const AFTER_SALES_SORTS = ['id', 'DispatchOfData', 'FeedbackPeople', 'FeedbackApartment', 'Classification', 'Department', 'createdAt'] as const;
-export const isReportDate = realDate;
+export const isReportDate = (value: string | undefined): boolean => !!value && DATE_PATTERN.test(value) && isRealDate(value);

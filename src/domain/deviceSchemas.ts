@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { blankToUndefined, idRule, isRealDate, optionalPattern, requiredText } from './schemaRules';
 import { DEVICE_KINDS } from './deviceKinds';
 import { FEATURES } from './features';
 
@@ -15,22 +16,6 @@ export const CALLSIGN_PATTERN = /^[A-Za-z0-9]{3,10}$/;
 /** Group names may not contain these (SPEC section 5): the virtual groups' names in both languages. */
 export const RESERVED_GROUP_NAMES = ['Special Focus', 'Ungrouped Device', '特别关注', '未分组设备'] as const;
 
-/** Empty text is "not given", so that required() answers "required". */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-
-const requiredText = (max: number) =>
-  yup.string().transform(blankToUndefined).trim().required('validation.required').max(max, 'validation.tooLong');
-
-const optionalPattern = (pattern: RegExp, key: string) =>
-  yup.string().transform(blankToUndefined).trim().matches(pattern, key).optional().nullable();
-
-const isRealDate = (value: string | undefined) => {
-  if (!value) return true;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-
-const idRule = () => yup.number().typeError('validation.integer').integer('validation.integer');
 
 export const deviceFields = {
   name: requiredText(64),

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { blankToUndefined, idRule, requiredText } from './schemaRules';
 import { FIRMWARE_VERSION_PATTERN } from './reportSchema';
 
 /**
@@ -74,9 +75,6 @@ export const ROLLOUT_MAX_DEVICES = 10_000;
 /** A device holding a slot that has said nothing for this long is marked failed and frees its slot. */
 export const ROLLOUT_STALL_MINUTES = 15;
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const requiredText = (max: number) => yup.string().transform(blankToUndefined).trim().required('validation.required').max(max, 'validation.tooLong');
-const idRule = () => yup.number().typeError('validation.integer').integer('validation.integer');
 
 export const firmwareFields = {
   deviceType: requiredText(32),

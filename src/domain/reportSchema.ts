@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { isRealTime } from './schemaRules';
 import { FAULT_CODE_LIST, isFaultCode } from './faultCodes';
 
 /**
@@ -16,11 +17,6 @@ const num = (min: number, max: number, key: string) =>
   yup.number().strict().typeError(key).required('validation.required').min(min, key).max(max, key);
 
 /** A real instant whose calendar date is the one written (JavaScript would roll 02-30 into March). */
-const isRealTime = (value: string | undefined) => {
-  if (!value) return true;
-  const ms = Date.parse(value);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value.slice(0, 10);
-};
 
 export const reportSchema = yup.object({
   deviceTime: yup.string().strict().typeError('validation.deviceTime').required('validation.required')

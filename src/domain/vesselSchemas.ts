@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { blankToUndefined, idRule, isRealTime, optionalText, requiredText } from './schemaRules';
 
 /**
  * The voyage and camera rules (issue 6), written once for the console's forms and the API.
@@ -11,17 +12,6 @@ export const ZONED_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,
 export const STREAM_LINK_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 export const PHONE_PATTERN = /^[+0-9()\-\s]{3,32}$/;
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const requiredText = (max: number) =>
-  yup.string().transform(blankToUndefined).trim().required('validation.required').max(max, 'validation.tooLong');
-const optionalText = (max: number) => yup.string().transform(blankToUndefined).trim().max(max, 'validation.tooLong').optional().nullable();
-const idRule = () => yup.number().typeError('validation.integer').integer('validation.integer');
-
-const isRealTime = (value: string | undefined) => {
-  if (!value) return true;
-  const ms = Date.parse(value);
-  return !Number.isNaN(ms);
-};
 const zonedTime = () => yup.string().transform(blankToUndefined).trim().required('validation.required')
   .matches(ZONED_TIME_PATTERN, 'validation.dateTime').test('real-time', 'validation.dateTime', isRealTime);
 

@@ -35,6 +35,13 @@ describe('statistics window', () => {
 
 describe('voyage and camera rules', () => {
   const voyage = { deviceId: 1, voyageNo: 'V1', destination: 'Busan', agent: 'A', etd: '2026-01-02T00:00:00Z', eta: '2026-01-01T23:59:00Z' };
+  it('refuses a day the calendar does not have instead of rolling it over, whatever the zone', () => {
+    const bad = validate(voyageSchema, { ...voyage, etd: '2026-02-30T10:00:00Z', eta: '2026-03-05T10:00:00+08:00' });
+    expect(bad.ok ? [] : bad.errors).toEqual([{ field: 'etd', message: 'validation.dateTime' }]);
+    // Past local midnight in +08:00 is still the day written.
+    expect(validate(voyageSchema, { ...voyage, etd: '2026-03-01T01:00:00+08:00', eta: '2026-03-05T10:00:00Z' }).ok).toBe(true);
+  });
+
   it('refuses an eta before the etd and allows them equal', () => {
     const bad = validate(voyageSchema, voyage);
     expect(bad.ok ? [] : bad.errors).toEqual([{ field: 'eta', message: 'validation.etaBeforeEtd' }]);

@@ -1,0 +1,31 @@
+import * as yup from 'yup';
+
+/**
+ * The building blocks every domain schema uses (devices, voyages, cameras, firmware, after-sales),
+ * written once. Messages are keys of messages.ts.
+ */
+
+/** Empty text is "not given", so that required() answers "required". */
+export const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const requiredText = (max: number) =>
+  yup.string().transform(blankToUndefined).trim().required('validation.required').max(max, 'validation.tooLong');
+
+export const optionalText = (max: number) =>
+  yup.string().transform(blankToUndefined).trim().max(max, 'validation.tooLong').optional().nullable();
+
+export const optionalPattern = (pattern: RegExp, key: string) =>
+  yup.string().transform(blankToUndefined).trim().matches(pattern, key).optional().nullable();
+
+export const idRule = () => yup.number().typeError('validation.integer').integer('validation.integer');
+
+/** A YYYY-MM-DD that is a day of the calendar (02-30 is refused, not rolled over); empty passes (required() decides). */
+export const isRealDate = (value: string | undefined | null): boolean => {
+  if (!value) return true;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
+/** An ISO date-time that JavaScript reads and whose date part is a real calendar day, whatever its zone. */
+export const isRealTime = (value: string | undefined | null): boolean =>
+  !value || (isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)));
