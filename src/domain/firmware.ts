@@ -120,16 +120,3 @@ export const updateReportSchema = yup.object({
 export type FirmwareInput = yup.InferType<typeof firmwareSchema>;
 export type RolloutInput = yup.InferType<typeof rolloutSchema>;
 export type UpdateReport = yup.InferType<typeof updateReportSchema>;
-
-/** Bytes shown as B / KB / MB / GB with one decimal. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}

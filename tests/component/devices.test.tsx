@@ -9,7 +9,8 @@ import { translateDomain } from '../../src/domain/messages';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { DeviceCreate } from '../../src/resources/devices/DeviceEdit';
 import { ImportDialog } from '../../src/resources/devices/ImportDialog';
-import { formatSize, isExcelName } from '../../src/resources/devices/importFile';
+import { isExcelName } from '../../src/resources/devices/importFile';
+import { formatBytes } from '../../src/format/bytes';
 import { matchVessel, toggleAll } from '../../src/resources/devices/vesselGrants';
 import { defaultDeviceIcon, deviceIcon } from '../../src/state/deviceIcons';
 import { restoreState, setState } from '../../src/state/clientState';
@@ -41,9 +42,9 @@ describe('import file checks and vessel grant helpers', () => {
     expect(isExcelName('old.xls')).toBe(true);
     expect(isExcelName('fleet.csv')).toBe(false);
     expect(isExcelName('fleet.xlsx.exe')).toBe(false);
-    expect(formatSize(512)).toBe('512 B');
-    expect(formatSize(6_860)).toBe('6.7 KB');
-    expect(formatSize(3 * 1024 * 1024)).toBe('3.0 MB');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(6_860)).toBe('6.7 KB');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
   });
   it('ticks and unticks the filtered vessels only', () => {
     const chosen = new Set([1, 2]);

@@ -7,7 +7,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { devicesApi } from '../../api/devicesApi';
+import { enterpriseVessels } from '../devices/vesselGrants';
 import type { DeviceAuthGrant } from '../../domain/device';
 import { deviceAuthGrantSchema, updateDeviceAuthGrantSchema } from '../../domain/deviceSchemas';
 import { FEATURES, FEATURE_KEYS } from '../../domain/features';
@@ -69,11 +69,11 @@ function DeviceSelect() {
   const enterpriseId = useWatch({ name: 'enterpriseId' });
   const { data, isPending } = useQuery({
     queryKey: ['deviceAuthDevices', enterpriseId],
-    queryFn: () => devicesApi.devicePage({ ownerId: enterpriseId, pageIndex: 1, pageSize: 500, sort: 'name', order: 'asc' }),
+    queryFn: () => enterpriseVessels(Number(enterpriseId)),
     enabled: Boolean(enterpriseId),
   });
   return (
-    <SelectInput source="deviceId" id="deviceId" label={label('device')} choices={data?.list ?? []} optionText="name" isPending={Boolean(enterpriseId) && isPending}
+    <SelectInput source="deviceId" id="deviceId" label={label('device')} choices={data ?? []} optionText="name" isPending={Boolean(enterpriseId) && isPending}
       emptyText={translate('devices.auth.allDevices')} parse={(v: unknown) => (v === '' ? null : v)} fullWidth helperText={false} />
   );
 }

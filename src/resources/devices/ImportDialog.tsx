@@ -21,7 +21,8 @@ import { devicesApi } from '../../api/devicesApi';
 import type { ImportRowError } from '../../domain/device';
 import { ErrorCode } from '../../domain/errorCodes';
 import { useClientState } from '../../state/useClientState';
-import { IMPORT_ACCEPT, formatSize, isExcelName } from './importFile';
+import { IMPORT_ACCEPT, isExcelName } from './importFile';
+import { formatBytes } from '../../format/bytes';
 
 type Phase =
   | { kind: 'idle' }
@@ -96,7 +97,7 @@ export function ImportDialog() {
               <input hidden type="file" accept={IMPORT_ACCEPT} onChange={pick} data-testid="import-file" />
             </Button>
             <Typography variant="body2" color="text.secondary" data-testid="import-file-name">
-              {file ? translate('devices.import.picked', { name: file.name, size: formatSize(file.size) }) : translate('devices.import.noFile')}
+              {file ? translate('devices.import.picked', { name: file.name, size: formatBytes(file.size) }) : translate('devices.import.noFile')}
             </Typography>
           </Box>
           {wrongType && <Alert severity="error" sx={{ mb: 2 }}>{translate('devices.import.wrongType')}</Alert>}

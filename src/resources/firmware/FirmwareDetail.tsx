@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useCreatePath, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { firmwareApi, type FirmwarePackage } from '../../api/firmwareApi';
-import { formatBytes } from '../../domain/firmware';
+import { formatBytes } from '../../format/bytes';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { LIVE_REFRESH_MS, RolloutCard, unfinished } from './RolloutPanel';
 import { RolloutDialog } from './RolloutDialog';

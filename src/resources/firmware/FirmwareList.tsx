@@ -12,7 +12,8 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { firmwareApi, type FirmwarePackage } from '../../api/firmwareApi';
-import { FIRMWARE_STATUSES, FIRMWARE_VERSION_TYPES, formatBytes } from '../../domain/firmware';
+import { FIRMWARE_STATUSES, FIRMWARE_VERSION_TYPES } from '../../domain/firmware';
+import { formatBytes } from '../../format/bytes';
 import { useDateFormatter } from '../../format/useDateFormatter';
 
 const RESOURCE = 'system/firmware';

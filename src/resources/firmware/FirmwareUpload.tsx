@@ -19,7 +19,8 @@ import { Title, useCreatePath, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../api';
 import { firmwareApi, type FirmwareConfig } from '../../api/firmwareApi';
-import { FIRMWARE_VERSION_TYPES, firmwareSchema, formatBytes } from '../../domain/firmware';
+import { FIRMWARE_VERSION_TYPES, firmwareSchema } from '../../domain/firmware';
+import { formatBytes } from '../../format/bytes';
 
 const TEXT_FIELDS = ['deviceType', 'customer', 'model', 'version'] as const;
 interface UploadForm {
