@@ -36,8 +36,8 @@ export const VISIBLE_GROUPS_SQL = `($1::text = '1' OR dg.owner_id = $3::int)`;
 
 export const scopeParams = (caller: Principal): [string, number, number] => [caller.permissionLevel, caller.id, enterpriseIdOf(caller)];
 
-/** Levels that may change devices and groups; a sub-user's view is read-only. */
-export const DEVICE_EDITORS = [Level.Admin, Level.Enterprise] as const;
+/** Levels that may change devices and groups (the domain's rule, shared with the console). */
+export { DEVICE_EDITORS } from '../../src/domain/levels';
 
 /** The owner an enterprise writes with is always itself; a foreign owner is refused. */
 export function ownerForWrite(caller: Principal, requestedOwnerId: number | null | undefined): number | null {

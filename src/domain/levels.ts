@@ -22,3 +22,10 @@ export function enterpriseIdOf(user: Principal): number {
 
 export const hasAnyLevel = (user: Pick<Principal, 'permissionLevel'>, levels: readonly Level[]): boolean =>
   levels.includes(user.permissionLevel);
+
+/**
+ * Levels that may change devices and what hangs on them (groups, voyages, cameras, positions,
+ * thresholds); a sub-user only looks. The server's routes and the console's buttons both read it.
+ */
+export const DEVICE_EDITORS: readonly Level[] = [Level.Admin, Level.Enterprise];
+export const canEditDevices = (level: string | null): boolean => (DEVICE_EDITORS as readonly (string | null)[]).includes(level);

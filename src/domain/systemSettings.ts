@@ -23,4 +23,10 @@ export const consoleSettingsSchema = yup.object({
   defaultSize: yup.string().oneOf([...SIZES], 'validation.size').optional(),
 });
 
+/** A device's, an enterprise's or the server's offline threshold in minutes (monitor/setOfflineThreshold, updateSettings). */
+export const OFFLINE_MINUTES_MIN = 1;
+export const OFFLINE_MINUTES_MAX = 10080;
+export const offlineMinutesRule = () => yup.number().typeError('validation.offlineMinutes').integer('validation.offlineMinutes')
+  .min(OFFLINE_MINUTES_MIN, 'validation.offlineMinutes').max(OFFLINE_MINUTES_MAX, 'validation.offlineMinutes');
+
 export const isSize = (v: unknown): v is Size => (SIZES as readonly unknown[]).includes(v);

@@ -3,14 +3,14 @@ import * as yup from 'yup';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
+import { offlineMinutesRule } from '../../../src/domain/systemSettings';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS, VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
 
 const tags = ['monitoring'];
-const minutes = yup.number().typeError('validation.offlineMinutes').integer('validation.offlineMinutes')
-  .min(1, 'validation.offlineMinutes').max(10080, 'validation.offlineMinutes');
+const minutes = offlineMinutesRule();
 const thresholdSchema = yup.object({
   deviceId: yup.number().typeError('validation.integer').integer('validation.integer').optional(),
   enterpriseId: yup.number().typeError('validation.integer').integer('validation.integer').optional(),

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { historyApi, type LocationResponse, type ManualPosition } from '../../api/historyApi';
 import { isApiError } from '../../api/errors';
 import { ErrorCode } from '../../domain/errorCodes';
-import { Level } from '../../domain/levels';
+import { canEditDevices } from '../../domain/levels';
 import { formatPosition } from '../../domain/position';
 import { LOCATION_WINDOWS, type LocationWindow } from '../../domain/track';
 import { useDateFormatter } from '../../format/useDateFormatter';
@@ -118,7 +118,7 @@ export default function LocationPage() {
     return () => { map.off('zoomend', onZoom); window.clearTimeout(timer); mapRef.current = null; };
   }, []);
 
-  const canSetVessel = Boolean(deviceId) && (level === Level.Admin || level === Level.Enterprise);
+  const canSetVessel = Boolean(deviceId) && canEditDevices(level);
   return (
     <Stack spacing={1.5} data-testid="location-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>

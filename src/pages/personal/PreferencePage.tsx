@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
 import type { ReactNode } from 'react';
 import { supportApi } from '../../api/supportApi';
-import { SIZES, consoleSettingsSchema, type Size } from '../../domain/systemSettings';
+import { OFFLINE_MINUTES_MAX, OFFLINE_MINUTES_MIN, SIZES, WARN_REFRESH_MAX, WARN_REFRESH_MIN, consoleSettingsSchema, offlineMinutesRule, type Size } from '../../domain/systemSettings';
 import { validate } from '../../domain/validate';
 import { useT } from '../../i18n/I18nContext';
 import { PalettePicker } from '../../layout/PalettePicker';
@@ -64,7 +64,7 @@ function SystemSettings() {
     const minutes = Number(offline);
     const checked = validate(consoleSettingsSchema, { warnRefreshSeconds: seconds === '' ? undefined : Number(seconds), defaultSize });
     const next: Record<string, string> = checked.ok ? {} : Object.fromEntries(checked.errors.map((e) => [e.field, e.message]));
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 10080) next.offline = 'validation.offlineMinutes';
+    if (!offlineMinutesRule().required().isValidSync(offline === '' ? undefined : minutes)) next.offline = 'validation.offlineMinutes';
     setErrors(next);
     if (!checked.ok || next.offline) return;
     try {
@@ -80,10 +80,10 @@ function SystemSettings() {
       <Stack spacing={2} sx={{ maxWidth: 520 }}>
         <TextField type="number" label={t('support.preference.warnRefresh')} value={seconds} onChange={(e) => setSeconds(e.target.value)}
           error={Boolean(errors.warnRefreshSeconds)} helperText={errors.warnRefreshSeconds ? t(errors.warnRefreshSeconds) : t('support.preference.warnRefreshHint')}
-          slotProps={{ htmlInput: { min: 5, max: 3600, 'data-testid': 'pref-warn-refresh' } }} />
+          slotProps={{ htmlInput: { min: WARN_REFRESH_MIN, max: WARN_REFRESH_MAX, 'data-testid': 'pref-warn-refresh' } }} />
         <TextField type="number" label={t('support.preference.offline')} value={offline} onChange={(e) => setOffline(e.target.value)}
           error={Boolean(errors.offline)} helperText={errors.offline ? t(errors.offline) : t('support.preference.offlineHint')}
-          slotProps={{ htmlInput: { min: 1, max: 10080, 'data-testid': 'pref-offline' } }} />
+          slotProps={{ htmlInput: { min: OFFLINE_MINUTES_MIN, max: OFFLINE_MINUTES_MAX, 'data-testid': 'pref-offline' } }} />
         <Box>
           <Typography variant="body2" sx={{ mb: 0.5 }}>{t('support.preference.size')}</Typography>
           <RadioGroup row value={defaultSize} onChange={(e) => setDefaultSize(e.target.value as Size)}>

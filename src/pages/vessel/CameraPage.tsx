@@ -23,7 +23,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Confirm, useNotify } from 'react-admin';
 import { vesselApi, type Camera } from '../../api/vesselApi';
 import { Feature } from '../../domain/features';
-import { Level } from '../../domain/levels';
+import { canEditDevices } from '../../domain/levels';
 import { useT } from '../../i18n/I18nContext';
 import { FeatureGate } from '../../layout/FeatureGate';
 import { useClientState } from '../../state/useClientState';
@@ -56,7 +56,7 @@ function CameraList({ deviceId }: { deviceId: number }) {
   const { t } = useT();
   const notify = useNotify();
   const level = useClientState((s) => s.permissionLevel);
-  const canEdit = level === Level.Admin || level === Level.Enterprise;
+  const canEdit = canEditDevices(level);
   const cameras = useLoad(String(deviceId), (signal) => vesselApi.cameras(deviceId, signal));
   const [playing, setPlaying] = useState<Camera | null>(null);
   const [editing, setEditing] = useState<Camera | null | undefined>(undefined);

@@ -19,7 +19,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, useNotify } from 'react-admin';
 import { vesselApi, type Voyage } from '../../api/vesselApi';
-import { Level } from '../../domain/levels';
+import { canEditDevices } from '../../domain/levels';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useT } from '../../i18n/I18nContext';
 import { useClientState } from '../../state/useClientState';
@@ -48,7 +48,7 @@ export function VoyageSection({ deviceId, current, onChanged }: { deviceId: numb
   const notify = useNotify();
   const format = useDateFormatter();
   const level = useClientState((s) => s.permissionLevel);
-  const canEdit = level === Level.Admin || level === Level.Enterprise;
+  const canEdit = canEditDevices(level);
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Voyage | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Voyage | null>(null);

@@ -1,4 +1,2 @@
-import { Level } from '../../domain/levels';
-
-/** Levels that may create, edit, delete, import and group devices (a sub-user only looks: deviceRoutes.ts DEVICE_EDITORS). */
-export const canEditDevices = (level: string | null) => level === Level.Admin || level === Level.Enterprise;
+/** Levels that may create, edit, delete, import and group devices: the domain's rule, also the server's. */
+export { canEditDevices } from '../../domain/levels';
