@@ -19,7 +19,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import FolderIcon from '@mui/icons-material/Folder';
 import FolderOffIcon from '@mui/icons-material/FolderOff';
 import StarIcon from '@mui/icons-material/Star';
-import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { DataTable, List as RaList, Loading, Pagination, useNotify, useTranslate } from 'react-admin';
 import { devicesApi } from '../../api/devicesApi';
@@ -32,10 +31,9 @@ import { DeviceBulkActions, useGroupList } from '../../resources/devices/DeviceB
 import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { ActivationChip, PinToggle } from '../../resources/devices/DeviceList';
 import { GroupDialog } from './GroupDialog';
+import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from '../../resources/generic/listStyles';
 
 /** The layout is at least as wide as its content (react-admin: min-width fit-content); a zero base width makes the table scroll inside the page instead, so the toolbar stays in view. */
-const LIST_SX = { '& .RaList-main': { minWidth: 0, width: 0 } };
-const PAGE_SIZES = [10, 20, 50, 100];
 
 const DEVICES = 'system/deviceManagement';
 
@@ -53,7 +51,7 @@ function GroupDevices({ group, onChanged }: { group: DeviceGroup; onChanged: () 
       sort={{ field: 'id', order: 'ASC' }} actions={false} title={translate('devices.groups.title')} queryOptions={{ onError: () => undefined }} sx={LIST_SX}
       empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate('devices.groups.empty')}</Typography>}>
       <DataTable rowClick={false} bulkActionButtons={<DeviceBulkActions onChanged={onChanged} />}
-        sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+        sx={DATATABLE_SX}>
         <DataTable.Col source="status" label="deviceField.status" render={(r: Device) => <DeviceStatusIcon kind={r.deviceKind} status={r.status} size={24} />} />
         <DataTable.Col source="name" label="deviceField.name" />
         <DataTable.Col source="deviceNum" label="deviceField.deviceNum" disableSort />

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
-import type { Theme } from '@mui/material/styles';
 import {
   CreateButton, DataTable, DateInput, DeleteWithConfirmButton, EditButton, FilterButton, List, SearchInput, SelectInput, TextInput,
   useListContext, useNotify, useTranslate,
@@ -12,6 +11,7 @@ import type { QueryValue } from '../../api';
 import { AFTER_SALES_CLASSIFICATIONS } from '../../domain/afterSales';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { afterSalesLabel } from './AfterSalesForm';
+import { DATATABLE_SX } from '../generic/listStyles';
 
 type Report = Record<string, unknown> & { id: number };
 
@@ -68,7 +68,7 @@ export function AfterSalesList() {
       sx={{ contain: 'inline-size' }}
     >
       <DataTable rowClick={false} bulkActionButtons={false}
-        sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+        sx={DATATABLE_SX}>
         <DataTable.Col source="FeedbackPeople" label={afterSalesLabel('FeedbackPeople')} />
         <DataTable.Col source="DispatchOfData" label={afterSalesLabel('DispatchOfData')} />
         <DataTable.Col source="FeedbackApartment" label={afterSalesLabel('FeedbackApartment')} />

@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import {
   Create, CreateButton, DataTable, DateInput, DeleteWithConfirmButton, Edit, EditButton, List, Pagination, NumberInput, SaveButton, SelectInput, SimpleForm,
@@ -13,10 +12,9 @@ import { deviceAuthGrantSchema, updateDeviceAuthGrantSchema } from '../../domain
 import { FEATURES, FEATURE_KEYS } from '../../domain/features';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useOwnerTree } from '../devices/useOwnerTree';
+import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from '../generic/listStyles';
 
 /** The layout is at least as wide as its content (react-admin: min-width fit-content); a zero base width makes the table scroll inside the page instead, so the toolbar stays in view. */
-const LIST_SX = { '& .RaList-main': { minWidth: 0, width: 0 } };
-const PAGE_SIZES = [10, 20, 50, 100];
 
 const label = (key: string) => `devices.auth.${key}`;
 
@@ -41,7 +39,7 @@ export function DeviceAuthList() {
     <List title={translate('devices.auth.title')} filters={filters} perPage={20} pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />} actions={<TopToolbar><CreateButton /></TopToolbar>}
       queryOptions={{ onError: () => undefined }} sx={LIST_SX} empty={false}>
       <DataTable rowClick={false} bulkActionButtons={false}
-        sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+        sx={DATATABLE_SX}>
         <DataTable.Col source="enterpriseName" label={label('enterprise')} disableSort />
         <DataTable.Col source="deviceName" label={label('device')} disableSort render={(r: DeviceAuthGrant) => r.deviceName ?? translate('devices.auth.allDevices')} />
         <DataTable.Col source="feature" label={label('feature')} disableSort render={(r: DeviceAuthGrant) => translate(FEATURE_KEYS[r.feature] ?? r.feature)} />

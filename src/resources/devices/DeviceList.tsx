@@ -7,7 +7,6 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import type { Theme } from '@mui/material/styles';
 import {
   CreateButton, DataTable, DeleteWithConfirmButton, EditButton, FilterButton, List, Pagination, SearchInput, SelectInput, TextInput, TopToolbar,
   useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord,
@@ -24,10 +23,9 @@ import { DeviceBulkActions } from './DeviceBulkActions';
 import { ImportDialog } from './ImportDialog';
 import { canEditDevices } from './access';
 import { useOwnerTree } from './useOwnerTree';
+import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from '../generic/listStyles';
 
 /** The layout is at least as wide as its content (react-admin: min-width fit-content); a zero base width makes the table scroll inside the page instead, so the toolbar stays in view. */
-const LIST_SX = { '& .RaList-main': { minWidth: 0, width: 0 } };
-const PAGE_SIZES = [10, 20, 50, 100];
 
 function useDeviceFilters() {
   const translate = useTranslate();
@@ -134,7 +132,7 @@ export function DeviceList() {
       empty={false}
     >
       <DataTable rowClick={false} bulkActionButtons={<DeviceBulkActions />}
-        sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+        sx={DATATABLE_SX}>
         <DataTable.Col source="status" label="deviceField.status" render={(r: Device) => <DeviceStatusIcon kind={r.deviceKind} status={r.status} />} />
         <DataTable.Col source="name" label="deviceField.name" />
         <DataTable.Col source="deviceNum" label="deviceField.deviceNum" disableSort />

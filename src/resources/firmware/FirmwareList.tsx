@@ -5,7 +5,6 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import UploadIcon from '@mui/icons-material/Upload';
-import type { Theme } from '@mui/material/styles';
 import {
   DataTable, DeleteWithConfirmButton, FilterButton, List, Pagination, SearchInput, SelectInput, TextInput, TopToolbar,
   useCreatePath, useRefresh, useTranslate,
@@ -15,6 +14,7 @@ import { firmwareApi, type FirmwarePackage } from '../../api/firmwareApi';
 import { FIRMWARE_STATUSES, FIRMWARE_VERSION_TYPES } from '../../domain/firmware';
 import { formatBytes } from '../../format/bytes';
 import { useDateFormatter } from '../../format/useDateFormatter';
+import { DATATABLE_SX, PAGE_SIZES } from '../generic/listStyles';
 
 const RESOURCE = 'system/firmware';
 const label = (field: string) => `firmware.fields.${field}`;
@@ -93,7 +93,7 @@ export function FirmwareList() {
     <List
       title={translate('firmware.title')}
       filters={useFilters()}
-      perPage={20} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+      perPage={20} pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       actions={<TopToolbar sx={{ flexWrap: 'wrap' }}><FilterButton /><UploadButton /></TopToolbar>}
       queryOptions={{ onError: () => undefined }}
@@ -101,7 +101,7 @@ export function FirmwareList() {
       sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 } }}
     >
       <DataTable rowClick={false} bulkActionButtons={false} data-testid="fw-list"
-        sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+        sx={DATATABLE_SX}>
         <DataTable.Col source="name" label={label('name')} render={(r: FirmwarePackage) => clip(r.name)} />
         <DataTable.Col source="version" label={label('version')} />
         <DataTable.Col source="deviceType" label={label('deviceType')} />

@@ -1,8 +1,8 @@
 import { CreateButton, DataTable, DeleteWithConfirmButton, EditButton, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import type { RaRecord } from 'react-admin';
-import type { Theme } from '@mui/material/styles';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import type { ColumnDef, ResourceDefinition } from '../types';
+import { DATATABLE_SX, LIST_SX } from './listStyles';
 
 function ColumnValue({ column, record }: { column: ColumnDef; record: RaRecord }) {
   const translate = useTranslate();
@@ -25,10 +25,9 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
       actions={<TopToolbar>{definition.endpoints.create && <CreateButton />}</TopToolbar>}
       queryOptions={{ onError: () => undefined }}
       disableSyncWithLocation={false}
-      // react-admin's layout grows to fit its content; a zero base width keeps a wide table scrolling inside the page.
-      sx={{ '& .RaList-main': { minWidth: 0, width: 0 } }}
+      sx={LIST_SX}
     >
-      <DataTable rowClick={false} bulkActionButtons={false} sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-headerCell': { bgcolor: (t: Theme) => t.console.tableHeader } }}>
+      <DataTable rowClick={false} bulkActionButtons={false} sx={DATATABLE_SX}>
         {definition.columns.map((column) => (
           <DataTable.Col key={column.source} source={column.source} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
         ))}
