@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three projects: server (API through app.inject, on PGlite and on PostgreSQL when it answers),
- * console (unit and component tests in jsdom), e2e (headless Chromium against the real server).
+ * Four projects: server (API through app.inject, on PGlite and on PostgreSQL when it answers),
+ * console (unit and component tests in jsdom), e2e (headless Chromium against the real server),
+ * smoke (a fresh copy of the repository started with the README's command).
  */
 export default defineConfig({
   plugins: [react()],
@@ -40,6 +41,16 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'smoke',
+          environment: 'node',
+          include: ['tests/smoke/**/*.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
 import type { ServerContext } from './context';
@@ -42,6 +44,12 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   // Response schemas document the API; replies are written as they are, envelope errors included.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  // Bytes are dear at sea. Every answer gets an ETag, and a GET whose answer has not changed is a
+  // bodiless 304 (the polls of the bell, the status counts and the dashboard panels); then answers
+  // over 1 KB are compressed by what the client accepts. Files the build precompressed, and
+  // types that are compressed already (xlsx, firmware images), are sent as they are.
+  await app.register(etag, { weak: true });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
@@ -57,6 +65,10 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   await app.register(async (api) => {
     installSessionGuard(api, db, config.sessionIdleMinutes);
     installPermissionGuard(api, db);
+    // A browser keeps API answers privately and revalidates each by its ETag before using it.
+    api.addHook('onSend', async (request, reply) => {
+      if (request.method === 'GET' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+    });
     api.get('/ping', { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness; no database access' } }, async () => ok({ time: new Date().toISOString() }));
     for (const module of MODULES) {
       await api.register(async (scope) => {

@@ -4,13 +4,20 @@ import { serveConsole } from './serveConsole';
 import { DEMO_ACCOUNTS } from './db/demoAccounts';
 import { startDemoSimulator } from './simulator/startDemo';
 
+/** A start that cannot go on (data folder not writable, port taken...) ends with one line, not a stack. */
+function fail(error: unknown): never {
+  const e = error as NodeJS.ErrnoException;
+  console.error(`Fleet console could not start: ${e.code === 'EADDRINUSE' ? `port ${process.env.PORT ?? 8080} is in use (set PORT)` : e.message}`);
+  process.exit(1);
+}
+
 /** Starts the reference server: the API under /cz, the built console at /. */
-const { app, db, config, seeded } = await startServer();
+const { app, db, config, seeded } = await startServer().catch(fail);
 if (!(await serveConsole(app, config))) {
   app.log.warn(`No built console in ${resolve(config.consoleDir)}: run npm run build. The API still answers under /cz.`);
 }
 
-await app.listen({ host: config.host, port: config.port });
+await app.listen({ host: config.host, port: config.port }).catch(fail);
 const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
 const lines = [
   '',
@@ -25,4 +32,16 @@ const lines = [
 console.log(lines.join('\n'));
 const simulator = await startDemoSimulator(app, db, config);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void (simulator?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => process.exit(0)));
+/** Requests in flight get this long to finish after SIGTERM/SIGINT before their connections are cut. */
+const GRACE_MS = 3000;
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => app.server.closeAllConnections(), GRACE_MS).unref();
+  setTimeout(() => process.exit(1), GRACE_MS + 1500).unref();
+  await simulator?.stop();
+  await app.close(); // closes idle keep-alive connections, then the database
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());

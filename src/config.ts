@@ -1,6 +1,6 @@
 /**
- * Runtime configuration, read from /config.json when the console starts, so one build can be
- * pointed at any server that speaks the /cz API. Imports nothing of ours (a leaf like domain/).
+ * Runtime configuration, read when the console starts (from index.html when our server serves it,
+ * else from /config.json), so one build can be pointed at any server that speaks the /cz API. Imports nothing of ours (a leaf like domain/).
  */
 export interface RuntimeConfig {
   /** Origin (or path prefix) of the API server; empty means the console's own origin. */
@@ -37,21 +37,35 @@ export function setConfig(next: Partial<RuntimeConfig>): RuntimeConfig {
 
 export const isProduction = (config: RuntimeConfig = current): boolean => config.environment === 'production';
 
-/** Reads /config.json; a missing or broken file leaves the defaults in place. */
+declare global {
+  interface Window {
+    /** The runtime config that a server serving the console wrote into index.html (saves a round trip). */
+    __FLEET_CONFIG__?: Partial<RuntimeConfig>;
+  }
+}
+
+/**
+ * The runtime config: the one the serving server wrote into index.html, else /config.json (a
+ * console hosted anywhere else); a missing or broken file leaves the defaults in place.
+ */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  if (typeof window !== 'undefined' && window.__FLEET_CONFIG__) return setConfig(parseConfig(window.__FLEET_CONFIG__));
   try {
-    const response = await fetchImpl('/config.json', { credentials: 'omit', cache: 'no-store' });
+    const response = await fetchImpl('/config.json', { credentials: 'omit' });
     if (!response.ok) return setConfig({});
-    const raw = (await response.json()) as Partial<RuntimeConfig>;
-    const seconds = Number(raw.warnRefreshSeconds);
-    return setConfig({
-      baseURL: typeof raw.baseURL === 'string' ? raw.baseURL.replace(/\/+$/, '') : DEFAULT_CONFIG.baseURL,
-      apiSegment: typeof raw.apiSegment === 'string' && raw.apiSegment ? raw.apiSegment : DEFAULT_CONFIG.apiSegment,
-      warnRefreshSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_CONFIG.warnRefreshSeconds,
-      environment: typeof raw.environment === 'string' ? raw.environment : DEFAULT_CONFIG.environment,
-      mapTileUrl: typeof raw.mapTileUrl === 'string' ? raw.mapTileUrl : DEFAULT_CONFIG.mapTileUrl,
-    });
+    return setConfig(parseConfig((await response.json()) as Partial<RuntimeConfig>));
   } catch {
     return setConfig({});
   }
+}
+
+function parseConfig(raw: Partial<RuntimeConfig>): Partial<RuntimeConfig> {
+  const seconds = Number(raw.warnRefreshSeconds);
+  return {
+    baseURL: typeof raw.baseURL === 'string' ? raw.baseURL.replace(/\/+$/, '') : DEFAULT_CONFIG.baseURL,
+    apiSegment: typeof raw.apiSegment === 'string' && raw.apiSegment ? raw.apiSegment : DEFAULT_CONFIG.apiSegment,
+    warnRefreshSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_CONFIG.warnRefreshSeconds,
+    environment: typeof raw.environment === 'string' ? raw.environment : DEFAULT_CONFIG.environment,
+    mapTileUrl: typeof raw.mapTileUrl === 'string' ? raw.mapTileUrl : DEFAULT_CONFIG.mapTileUrl,
+  };
 }

@@ -1,14 +1,15 @@
 import { createRoot } from 'react-dom/client';
 import { configureClient } from './api';
 import { loadConfig } from './config';
-import { documentTitle } from './i18n/messages';
+import { documentTitle, loadMessages } from './i18n/messages';
 import { getState, persistOnUnload, restoreState } from './state/clientState';
 import { Root } from './Root';
 
-/** Start: runtime config, the saved client state, the HTTP client's hooks, then the first screen. */
+/** Start: the saved client state, the runtime config and the language's catalogue, the HTTP client's hooks, then the first screen. */
 async function start() {
-  await loadConfig();
   const state = restoreState();
+  // Both at once: one round trip, not two, before the first screen.
+  await Promise.all([loadConfig(), loadMessages(state.language)]);
   persistOnUnload();
   configureClient({
     getToken: () => getState().token,

@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import pg from 'pg';
 
 /** Plain parameterised SQL ($1, $2...) on either engine; never string-built SQL. */
@@ -19,8 +21,19 @@ export async function openDb(options: { databaseUrl: string; dataDir: string }):
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+/** Creates the embedded database's folder and its parents; a folder that cannot be made stops the start with one clear line. */
+function ensureDataDir(dataDir: string): string {
+  const dir = resolve(dataDir);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new Error(`Cannot create the data folder ${dir} (DATA_DIR): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return dir;
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
-  const lite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  const lite = await PGlite.create(dataDir === 'memory://' ? undefined : ensureDataDir(dataDir));
   return {
     engine: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {

@@ -35,6 +35,7 @@ export const clientFetch: typeof fetch = (...args) => hooks.fetch(...args);
 
 export function resetClient(): void {
   hooks = { ...defaults };
+  lastAnswers.clear();
 }
 
 export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
@@ -55,6 +56,22 @@ export interface RequestOptions {
   token?: string | null;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * A POST that polls (the alarm query, the status monitor, the fleet map): sent with the ETag of
+   * its last answer, and a bodiless 304 reuses that answer. A GET gets this from the browser's
+   * cache already; a POST does not.
+   */
+  revalidate?: boolean;
+}
+
+/** The last successful answer of each revalidated POST (by URL and body), with its ETag; a few polls at most. */
+const lastAnswers = new Map<string, { etag: string; payload: Envelope }>();
+const LAST_ANSWERS_MAX = 16;
+function rememberAnswer(key: string, etag: string | null, payload: Envelope) {
+  if (!etag) return;
+  lastAnswers.delete(key);
+  lastAnswers.set(key, { etag, payload });
+  if (lastAnswers.size > LAST_ANSWERS_MAX) lastAnswers.delete(lastAnswers.keys().next().value!);
 }
 
 export function apiUrl(path: string, query: Record<string, QueryValue> = {}, token: string | null = hooks.getToken()): string {
@@ -98,6 +115,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   } else if (options.formData) {
     body = options.formData;
   }
+  const answerKey = options.revalidate ? `${options.method ?? 'GET'} ${url}\n${typeof body === 'string' ? body : ''}` : '';
+  const last = answerKey ? lastAnswers.get(answerKey) : undefined;
+  if (last) headers['If-None-Match'] = last.etag;
   let response: Response;
   try {
     response = await hooks.fetch(url, { method: options.method ?? 'GET', headers, body, credentials: 'omit', signal: controller.signal });
@@ -114,10 +134,15 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     options.signal?.removeEventListener('abort', onAbort);
   }
   let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = null;
+  if (response.status === 304 && last) {
+    payload = last.payload;
+  } else {
+    try {
+      payload = await response.json();
+    } catch {
+      payload = null;
+    }
+    if (answerKey && isEnvelope(payload) && payload.code === ErrorCode.Ok) rememberAnswer(answerKey, response.headers.get('etag'), payload);
   }
   if (!isEnvelope(payload)) {
     const error = new NetworkError('http', `Request failed with status code ${response.status}`, path, response.status);

@@ -98,9 +98,9 @@ const UPLOAD_DATA = '/deviceModule/deviceGroup/getAllDeviceUploadDataWithConditi
 export const monitoringApi = {
   /** One page of the status monitor: { list, total, counts per state ignoring the state filter }. */
   livePage: (query: LiveStateQuery) =>
-    request<{ list: DeviceLiveState[]; total: number; counts: StateCounts }>(UPLOAD_DATA, { method: 'POST', json: { ...query, withTotal: true } }),
+    request<{ list: DeviceLiveState[]; total: number; counts: StateCounts }>(UPLOAD_DATA, { method: 'POST', json: { ...query, withTotal: true }, revalidate: true }),
   /** Every visible device with its state (the fleet map). */
-  liveAll: (query: LiveStateQuery = {}) => request<DeviceLiveState[]>(UPLOAD_DATA, { method: 'POST', json: query }),
+  liveAll: (query: LiveStateQuery = {}) => request<DeviceLiveState[]>(UPLOAD_DATA, { method: 'POST', json: query, revalidate: true }),
   statusCounts: () => request<KindCounts>('/deviceModule/monitor/statusCounts'),
   topFaults: (days = 7, limit = 5) => request<TopFault[]>('/deviceModule/monitor/topFaults', { query: { days, limit } }),
   alarms: (query: AlarmQuery) =>
@@ -109,6 +109,12 @@ export const monitoringApi = {
   clear: (ids: number[]) => request<{ changed: number }>('/deviceModule/alarm/clear', { method: 'POST', json: { ids } }),
 };
 
-/** How often the live pages refresh: the bell's warnRefreshSeconds, but at least every 10 s. */
+/** How often the pages an operator watches (status monitor, alarm list) refresh: the bell's warnRefreshSeconds, but at least every 10 s. */
 export const liveRefreshMs = (warnRefreshSeconds: number): number => Math.max(1, Math.min(warnRefreshSeconds, 10)) * 1000;
+/**
+ * How often the dashboard refreshes: with the bell, every warnRefreshSeconds (30 s unless the
+ * preference says otherwise). It is the page left open on a bridge over a satellite link billed
+ * by the megabyte, so it does not poll at the monitor's 10 s.
+ */
+export const dashboardRefreshMs = (warnRefreshSeconds: number): number => Math.max(1, warnRefreshSeconds) * 1000;
 

@@ -49,7 +49,7 @@ export interface AlarmQuery {
 export async function fetchAlarmCount(query: AlarmQuery): Promise<number> {
   let data: unknown;
   try {
-    data = await request<unknown>('/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition', { method: 'POST', json: query, quiet: [ErrorCode.RouteNotFound] });
+    data = await request<unknown>('/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition', { method: 'POST', json: query, quiet: [ErrorCode.RouteNotFound], revalidate: true });
   } catch (error) {
     if (error instanceof ApiError && error.code === ErrorCode.RouteNotFound) return 0;
     throw error;

@@ -4,6 +4,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 export const normaliseLanguage = (value: unknown): Language =>
   (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
+/** The cookie holding the chosen language (the server reads it too, to preload that catalogue). */
+export const LANGUAGE_COOKIE = 'language';
 
 export const DEFAULT_SIZE = 'mini';
 export const DEFAULT_THEME = '#065aa1';

@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import Polyglot from 'node-polyglot';
 import type { Language } from '../domain/constants';
 import { useClientState } from '../state/useClientState';
-import { MESSAGES } from './messages';
+import { messagesOf } from './messages';
 
 /**
  * Translation for the pieces that live outside react-admin (login page, error dialogs): the same
@@ -12,11 +12,11 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 const polyglots: Partial<Record<Language, Polyglot>> = {};
 export function translatorFor(language: Language): Translate {
-  const polyglot = (polyglots[language] ??= new Polyglot({ locale: language, phrases: MESSAGES[language] as object, allowMissing: true }));
+  const polyglot = (polyglots[language] ??= new Polyglot({ locale: language, phrases: messagesOf(language) as object, allowMissing: true }));
   return (key, options) => polyglot.t(key, { _: key, ...options });
 }
 
-const I18nContext = createContext<{ language: Language; t: Translate }>({ language: 'zh', t: translatorFor('zh') });
+const I18nContext = createContext<{ language: Language; t: Translate }>({ language: 'zh', t: (key) => key });
 
 export function ConsoleI18nProvider({ children }: { children: ReactNode }) {
   const language = useClientState((s) => s.language);

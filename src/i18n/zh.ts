@@ -1,5 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
-import { domainMessages } from '../domain/messages';
+import { domainZh } from '../domain/messagesZh';
 import { raZh, type DeepStrings } from './raZh';
 import { consoleZh } from './consoleZh';
 import type englishMessages from 'ra-language-english';
@@ -12,6 +12,6 @@ export type ConsoleMessages = TranslationMessages & DeepStrings<typeof englishMe
 
 export const zh: ConsoleMessages = {
   ...raZh,
-  ...domainMessages.zh,
+  ...domainZh,
   ...consoleZh,
 };

@@ -1,16 +1,8 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
-import { onCatalogueAction, type CatalogueAction } from '../api';
+import { onCatalogueAction } from '../api';
 import { useT } from '../i18n/I18nContext';
 import { clearSession, setState } from '../state/clientState';
+import type { CatalogueDialog, ShownMessage as Shown } from './ErrorCatalogueView';
 
 /**
  * Carries out the error catalogue of SPEC section 8 on screen: the duplicate-login confirm, the
@@ -27,17 +19,34 @@ const browserActions: PageActions = {
   goTo: (path) => window.location.assign(path),
 };
 
-type MessageAction = Extract<CatalogueAction, { kind: 'message' }>;
-interface Shown extends MessageAction {
-  id: number;
-}
+
+/**
+ * The dialogs and messages themselves (MUI Dialog, Snackbar, Alert) are a chunk of their own,
+ * fetched as soon as the host is mounted: the login form does not wait for them. What arrives
+ * before they are here is kept and shown when they are.
+ */
+let View: typeof import('./ErrorCatalogueView').CatalogueView | null = null;
+export const preloadCatalogueView = (): Promise<void> =>
+  import('./ErrorCatalogueView').then((m) => {
+    View = m.CatalogueView;
+  });
 
 let nextId = 1;
 
 export function ErrorCatalogueHost({ actions = browserActions }: { actions?: PageActions }) {
   const { t } = useT();
-  const [dialog, setDialog] = useState<Extract<CatalogueAction, { kind: 'confirmReload' | 'kicked' }> | null>(null);
+  const [dialog, setDialog] = useState<CatalogueDialog | null>(null);
   const [messages, setMessages] = useState<Shown[]>([]);
+  const [, setViewLoaded] = useState(View !== null);
+
+  useEffect(() => {
+    if (View) return;
+    let live = true;
+    void preloadCatalogueView().then(() => live && setViewLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(
     () =>
@@ -75,36 +84,6 @@ export function ErrorCatalogueHost({ actions = browserActions }: { actions?: Pag
   };
   const dismiss = (id: number) => setMessages((list) => list.filter((m) => m.id !== id));
 
-  return (
-    <>
-      {dialog && (
-        <Dialog
-          open
-          onClose={dialog.kind === 'kicked' ? leave : undefined}
-          disableEscapeKeyDown={dialog.kind === 'confirmReload'}
-          data-testid={dialog.kind === 'kicked' ? 'kicked-dialog' : 'kicked-out-dialog'}
-          aria-labelledby="catalogue-dialog-title"
-        >
-          <DialogTitle id="catalogue-dialog-title">{t(dialog.kind === 'kicked' ? 'console.dialog.kickedTitle' : 'console.dialog.notice')}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>{t(dialog.messageKey)}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={leave} autoFocus>
-              {t(dialog.kind === 'kicked' ? 'console.dialog.loginAgain' : 'console.dialog.confirm')}
-            </Button>
-          </DialogActions>
-        </Dialog>
-      )}
-      <Stack spacing={1} sx={{ position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 1500, width: 'min(560px, 92vw)', pointerEvents: 'none' }}>
-        {messages.map((m) => (
-          <Snackbar key={m.id} open autoHideDuration={m.durationMs} onClose={(_, reason) => reason !== 'clickaway' && dismiss(m.id)} sx={{ position: 'static', transform: 'none', pointerEvents: 'auto' }}>
-            <Alert severity={m.messageKey === 'error.busy' || m.messageKey === 'error.exportTooFrequent' ? 'warning' : 'error'} variant="filled" role="alert" data-testid="error-message" onClose={m.closable ? () => dismiss(m.id) : undefined} sx={{ width: '100%' }}>
-              {m.text ?? t(m.messageKey ?? '', m.messageArgs)}
-            </Alert>
-          </Snackbar>
-        ))}
-      </Stack>
-    </>
-  );
+  if (!View || (!dialog && messages.length === 0)) return null;
+  return <View t={t} dialog={dialog} messages={messages} onLeave={leave} onDismiss={dismiss} />;
 }

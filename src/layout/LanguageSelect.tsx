@@ -6,11 +6,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { LANGUAGES, type Language } from '../domain/constants';
 import { useT } from '../i18n/I18nContext';
-import { documentTitle } from '../i18n/messages';
+import { documentTitle, loadMessages } from '../i18n/messages';
 import { setLanguage } from '../state/clientState';
 
-/** Sets the language everywhere (react-admin follows the client state), the cookie and the title. */
-export function changeLanguage(language: Language): void {
+/** Loads the language's catalogue, then sets it everywhere (react-admin follows the client state), the cookie and the title. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadMessages(language);
   setLanguage(language);
   document.title = documentTitle(language);
   document.documentElement.lang = language;

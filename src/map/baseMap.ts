@@ -8,15 +8,27 @@ import { getConfig } from '../config';
 export const SEA_COLOUR = '#cfe3f3';
 export const LAND_STYLE: L.PathOptions = { color: '#8aa39b', weight: 0.6, fillColor: '#eef1e6', fillOpacity: 1 };
 
-let landPromise: Promise<GeoJSON.GeoJsonObject> | null = null;
+/**
+ * Natural Earth land (world-atlas) at two scales, each its own chunk loaded once: 1:110m (about
+ * 20 KB on the wire) for the fleet view, 1:50m (about 155 KB) only when the map is zoomed in past
+ * DETAIL_ZOOM, where the coarse coastline would look blocky.
+ */
+export type LandDetail = 'coarse' | 'detailed';
+export const DETAIL_ZOOM = 4;
+const LAND_CHUNKS: Record<LandDetail, () => Promise<unknown>> = {
+  coarse: () => import('world-atlas/land-110m.json'),
+  detailed: () => import('world-atlas/land-50m.json'),
+};
+const landPromises: Partial<Record<LandDetail, Promise<GeoJSON.GeoJsonObject>>> = {};
 
-/** Natural Earth land at 1:50m (world-atlas), loaded once as its own chunk. */
-export function loadLand(): Promise<GeoJSON.GeoJsonObject> {
-  landPromise ??= import('world-atlas/land-50m.json').then((module) => {
-    const topology = (module.default ?? module) as unknown as Topology<{ land: GeometryCollection }>;
+export const landDetailFor = (zoom: number): LandDetail => (zoom > DETAIL_ZOOM ? 'detailed' : 'coarse');
+
+export function loadLand(detail: LandDetail): Promise<GeoJSON.GeoJsonObject> {
+  landPromises[detail] ??= LAND_CHUNKS[detail]().then((module) => {
+    const topology = ((module as { default?: unknown }).default ?? module) as Topology<{ land: GeometryCollection }>;
     return feature(topology, topology.objects.land) as GeoJSON.GeoJsonObject;
   });
-  return landPromise;
+  return landPromises[detail];
 }
 
 export interface BaseMapOptions {
@@ -46,14 +58,20 @@ export function createBaseMap(element: HTMLElement, options: BaseMapOptions = {}
   } else {
     map.attributionControl.addAttribution('Natural Earth');
     const renderer = L.canvas({ padding: 0.5 });
-    void loadLand().then((land) => {
-      // The map may have been removed while the land chunk loaded.
-      if (!(map as unknown as { _loaded?: boolean })._loaded) return;
-      // GeoJSON hands its options to the polygons it makes, so they draw on the shared canvas.
-      const layer = L.geoJSON(land, { style: LAND_STYLE, interactive: false, renderer } as L.GeoJSONOptions);
-      layer.addTo(map);
-      layer.bringToBack();
-    });
+    const land: Partial<Record<LandDetail, L.GeoJSON>> = {};
+    const showLand = () => {
+      const wanted = landDetailFor(map.getZoom());
+      void loadLand(wanted).then((shape) => {
+        // The map may have been removed, or zoomed to the other scale, while the chunk loaded.
+        if (!(map as unknown as { _loaded?: boolean })._loaded || landDetailFor(map.getZoom()) !== wanted) return;
+        // GeoJSON hands its options to the polygons it makes, so they draw on the shared canvas.
+        const layer = (land[wanted] ??= L.geoJSON(shape, { style: LAND_STYLE, interactive: false, renderer } as L.GeoJSONOptions));
+        for (const other of Object.values(land)) if (other !== layer) other.remove();
+        if (!map.hasLayer(layer)) layer.addTo(map).bringToBack();
+      });
+    };
+    showLand();
+    map.on('zoomend', showLand);
   }
   return map;
 }

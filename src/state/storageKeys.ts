@@ -1,8 +1,10 @@
+import { LANGUAGE_COOKIE } from '../domain/constants';
+
 /** Every cookie and storage key the console uses (SPEC section 3, client storage). */
 export const CookieKey = {
   token: 'token',
   sidebar: 'sidebarStatus',
-  language: 'language',
+  language: LANGUAGE_COOKIE,
   size: 'size',
   notice: 'noticeFlag',
   timeZone: 'timeZone',

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { emitCatalogueAction } from '../../src/api';
 import { ConsoleI18nProvider } from '../../src/i18n/I18nContext';
-import { ErrorCatalogueHost } from '../../src/layout/ErrorCatalogueHost';
+import { ErrorCatalogueHost, preloadCatalogueView } from '../../src/layout/ErrorCatalogueHost';
 import { getState, restoreState, setLanguage, setToken } from '../../src/state/clientState';
 
 function setup() {
@@ -15,7 +15,18 @@ function setup() {
   return actions;
 }
 
+// First in the file: the view's chunk is not loaded yet, as on a fresh login page.
+describe('the error catalogue before its view has loaded', () => {
+  it('keeps a message that arrives before the dialogs and messages chunk, and shows it once it is there', async () => {
+    restoreState();
+    setup();
+    act(() => emitCatalogueAction({ kind: 'message', text: 'wrong password', closable: true, durationMs: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('wrong password');
+  });
+});
+
 describe('the error catalogue on screen (SPEC section 8)', () => {
+  beforeAll(() => preloadCatalogueView());
   beforeEach(() => {
     restoreState();
     setToken('T');

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LanguageSelect } from '../../src/layout/LanguageSelect';
 import { Breadcrumb } from '../../src/layout/Breadcrumb';
 import { getState, restoreState } from '../../src/state/clientState';
@@ -17,18 +17,18 @@ describe('language switch', () => {
     expect(screen.getByTestId('lang-en')).not.toHaveAttribute('aria-disabled');
   });
 
-  it('choosing English sets the locale, the 30-day cookie and the document title, and re-renders', () => {
+  it('choosing English loads its catalogue, then sets the locale, the 30-day cookie and the document title, and re-renders', async () => {
     renderAt('/system/user', <><LanguageSelect /><Breadcrumb /></>);
     expect(within(screen.getByTestId('breadcrumb')).getByText('用户账号')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('lang-select'));
     fireEvent.click(screen.getByTestId('lang-en'));
-    expect(getState().language).toBe('en');
+    await waitFor(() => expect(getState().language).toBe('en'));
     expect(getCookie('language')).toBe('en');
     expect(document.title).toBe('Vessel Satellite Terminal Tracking');
     expect(within(screen.getByTestId('breadcrumb')).getByText('User Account')).toBeInTheDocument();
     expect(within(screen.getByTestId('breadcrumb')).getByText('Home')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('lang-select'));
     fireEvent.click(screen.getByTestId('lang-zh'));
-    expect(document.title).toBe('船舶卫星终端监控平台');
+    await waitFor(() => expect(document.title).toBe('船舶卫星终端监控平台'));
   });
 });

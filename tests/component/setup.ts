@@ -2,6 +2,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadMessages } from '../../src/i18n/messages';
+
+// The console loads its language's catalogue before the first render (main.tsx); tests render in both.
+await Promise.all([loadMessages('zh'), loadMessages('en')]);
+// Chunks the console prefetches on mount (the login rules, the error dialogs) are loaded here once, so
+// a prefetch started by a test never resolves after that file's environment has been torn down.
+await Promise.all([import('../../src/pages/login/loginRules'), import('../../src/layout/ErrorCatalogueView')]);
 
 afterEach(() => {
   cleanup();

@@ -136,4 +136,30 @@ describe('the HTTP client', () => {
     setup(() => ok([]));
     await expect(fetchAlarmCount({ deviceStatus: [2] })).resolves.toBe(0);
   });
+
+  it('a polling POST sends the ETag of its last answer and reuses that answer on a 304 (no body over the link)', async () => {
+    const { configureClient } = await import('../../src/api');
+    setup(() => ok());
+    const seen: (string | null)[] = [];
+    let list = [{ id: 1 }, { id: 2 }];
+    configureClient({
+      fetch: (async (_url: string, init: RequestInit) => {
+        const match = (init.headers as Record<string, string>)['If-None-Match'] ?? null;
+        seen.push(match);
+        const etag = `W/"${list.length}"`;
+        if (match === etag) return new Response(null, { status: 304, headers: { etag } });
+        return new Response(JSON.stringify(ok({ list, total: list.length })), { status: 200, headers: { 'Content-Type': 'application/json', etag } });
+      }) as unknown as typeof fetch,
+    });
+    await expect(fetchAlarmCount({ deviceStatus: [2] })).resolves.toBe(2);
+    await expect(fetchAlarmCount({ deviceStatus: [2] })).resolves.toBe(2);
+    list = [{ id: 1 }];
+    await expect(fetchAlarmCount({ deviceStatus: [2] })).resolves.toBe(1);
+    // Another body is another answer: it is not revalidated against the first one's ETag.
+    await expect(fetchAlarmCount({ deviceStatus: [3] })).resolves.toBe(1);
+    expect(seen).toEqual([null, 'W/"2"', 'W/"2"', null]);
+    // A POST that does not ask for revalidation never sends If-None-Match.
+    await request('/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition', { method: 'POST', json: { deviceStatus: [2] } });
+    expect(seen.at(-1)).toBeNull();
+  });
 });

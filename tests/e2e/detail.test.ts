@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { translateDomain } from '../../src/domain/messages';
 import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
-import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
+import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
 const SECRET = 'e2e-detail-secret-0123456789';
 const HOUR = 3_600_000;
 
 /** The vessel detail, statistics, voyage and camera pages in headless Chromium (issue 6). */
-describe.skipIf(!chromiumAvailable)('vessel detail pages in headless Chromium', () => {
+describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   let vessel: { id: number; num: string };

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { translateDomain } from '../../src/domain/messages';
-import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
+import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
 /** The device pages in headless Chromium against the real server and its demo data (issue 4, console side). */
-describe.skipIf(!chromiumAvailable)('device pages in headless Chromium', () => {
+describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   beforeAll(async () => {

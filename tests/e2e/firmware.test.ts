@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
+import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
 import { startFirmwareAgent } from '../../server/simulator/firmwareAgent';
 
 const SECRET = 'e2e-firmware-secret-0123456789';
 const FILE_BYTES = 3 * 1024 * 1024;
 
-describe.skipIf(!chromiumAvailable)('firmware pages in headless Chromium', () => {
+describe.skipIf(skipBrowserTests)('firmware pages in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   beforeAll(async () => {

@@ -1,6 +1,8 @@
-import { buildConsole, chromiumAvailable } from './browser';
+import { buildConsole, CHROMIUM, chromiumAvailable, skipBrowserTests } from './browser';
 
-/** Builds the console once for every browser test file of the run. */
+/** Builds the console once for every browser test file of the run; under CI a missing chromium stops the run here. */
 export default function setup() {
-  if (chromiumAvailable) buildConsole();
+  if (skipBrowserTests) return;
+  if (!chromiumAvailable) throw new Error(`CI: no chromium at ${CHROMIUM}; the browser tests cannot run (scripts/ensure-chromium.sh installs it)`);
+  buildConsole();
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
+import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 import { issueDemoSecrets } from '../../server/simulator/demoDevices';
 
-/** The refresh period the browser is given (config.json and the server's console settings). */
+/** The refresh period the browser is given (the server's console settings). */
 const REFRESH_S = 2;
 
-describe.skipIf(!chromiumAvailable)('live monitoring in headless Chromium', () => {
+describe.skipIf(skipBrowserTests)('live monitoring in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   /** The demo fleet: deviceNum -> secret, and who owns what. */
@@ -37,8 +37,7 @@ describe.skipIf(!chromiumAvailable)('live monitoring in headless Chromium', () =
 
   async function open(width = 1440, lang: Lang = 'zh'): Promise<{ context: BrowserContext; page: Page }> {
     const { context, page } = await openPage(browser, server, { lang, width, height: width > 1000 ? 900 : 844, timeZone: '8' });
-    // Test hook: a short refresh period, through the served config and the server's console settings.
-    await page.route('**/config.json', (route) => route.fulfill({ json: { baseURL: '', apiSegment: server.config.apiSegment, warnRefreshSeconds: REFRESH_S, environment: 'development', mapTileUrl: '' } }));
+    // Test hook: a short refresh period, through the server's console settings (they override the config's).
     await page.route('**/supportModule/settings/get*', async (route) => {
       const response = await route.fetch();
       const body = await response.json().catch(() => null) as { data?: Record<string, unknown> } | null;

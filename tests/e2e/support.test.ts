@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
+import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
-describe.skipIf(!chromiumAvailable)('support pages in headless Chromium', () => {
+describe.skipIf(skipBrowserTests)('support pages in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   let vesselId: number;

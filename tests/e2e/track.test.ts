@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
+import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 import { minutely, seedReports } from '../api/trackFixtures';
 
-describe.skipIf(!chromiumAvailable)('location track and device location in headless Chromium', () => {
+describe.skipIf(skipBrowserTests)('location track and device location in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;
   let ship: number;

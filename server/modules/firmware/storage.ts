@@ -39,7 +39,9 @@ async function resolveDir(config: Pick<ServerConfig, 'firmwareDir' | 'dataDir'>)
 
 export async function openFirmwareStore(config: Pick<ServerConfig, 'firmwareDir' | 'dataDir'>): Promise<FirmwareStore> {
   const { dir, temporary } = await resolveDir(config);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`Cannot create the firmware folder ${dir} (FIRMWARE_DIR): ${error.code ?? error.message}`);
+  });
   const path = (key: string) => {
     if (!/^[0-9a-f-]{36}\.bin$/.test(key)) throw new Error('bad firmware storage key');
     return join(dir, key);

@@ -14,14 +14,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { liveRefreshMs, monitoringApi } from '../../api/monitoringApi';
+import { dashboardRefreshMs, monitoringApi } from '../../api/monitoringApi';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { useAgo } from '../monitor/liveFormat';
 
 const MONITOR = '/device/deviceManageData';
-const useRefetchInterval = () => liveRefreshMs(useWarnRefreshSeconds());
+const useRefetchInterval = () => dashboardRefreshMs(useWarnRefreshSeconds());
 const SEVERITY_COLOUR = { critical: 'error', major: 'warning', minor: 'info' } as const;
 
 export function Panel({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { liveRefreshMs, monitoringApi, type DeviceLiveState } from '../../api/monitoringApi';
+import { dashboardRefreshMs, monitoringApi, type DeviceLiveState } from '../../api/monitoringApi';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
 import { BaseMap } from '../../map/BaseMap';
@@ -41,7 +41,7 @@ export function FleetMap({ height }: { height: number | string }) {
   const { data } = useQuery({
     queryKey: ['monitor', 'fleetMap'],
     queryFn: () => monitoringApi.liveAll(),
-    refetchInterval: liveRefreshMs(useWarnRefreshSeconds()),
+    refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()),
   });
 
   const onReady = useCallback((map: L.Map) => {

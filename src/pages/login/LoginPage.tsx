@@ -7,8 +7,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginSchema } from '../../domain/userSchemas';
-import { validate } from '../../domain/validate';
 import { useT } from '../../i18n/I18nContext';
 import { getState } from '../../state/clientState';
 import { forgetLogin, recallLogin, rememberLogin } from '../../state/rememberedLogin';
@@ -16,6 +14,13 @@ import { loginWith } from '../../state/session';
 import { backgroundIndex, LOGIN_BACKGROUNDS } from '../../pictures/backgrounds';
 import { LanguageSelect } from '../../layout/LanguageSelect';
 import { PasswordField } from './PasswordField';
+
+/**
+ * The login form's rules (yup, about 10 KB) are not needed to show the form: a chunk of their own,
+ * fetched once the form is up (normally long before the first submit), awaited on submit.
+ */
+let loginRules: Promise<typeof import('./loginRules')> | null = null;
+const loadLoginRules = () => (loginRules ??= import('./loginRules'));
 
 /**
  * The login screen. It does not load react-admin: on success the console (a lazy chunk) takes
@@ -30,6 +35,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (to: string) => void }) 
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
+    void loadLoginRules();
     if (getState().token) {
       onLoggedIn('/');
       return;
@@ -48,6 +54,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (to: string) => void }) 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { validate, loginSchema } = await loadLoginRules();
     const checked = validate(loginSchema, { name, password });
     if (!checked.ok) {
       setErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.message])));
