@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -51,14 +51,21 @@ const freePort = () =>
   });
 
 /** Is any process of the group still alive? */
-const groupAlive = (pid: number) => {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/**
+ * Whether a process of the group still runs. Zombies do not count: a process whose parent died
+ * first is reaped by PID 1 whenever that gets to it, which says nothing about the server.
+ */
+const groupAlive = (pgid: number) =>
+  readdirSync('/proc').some((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return state !== 'Z' && Number(group) === pgid;
+    } catch {
+      return false; // ended while we looked
+    }
+  });
 
 describe('a fresh clone started with the README command', () => {
   let dir = '';
