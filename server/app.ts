@@ -8,8 +8,10 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
 import type { ServerContext } from './context';
 import { installErrorHandling } from './http/errors';
+import { installEdgeValidation } from './http/edgeValidation';
 import { installSessionGuard } from './auth/guard';
 import { installPermissionGuard } from './auth/permissionGuard';
+import { installAuditLog } from './modules/audit/auditRecorder';
 import { ok } from './http/envelope';
 import { userRoutes } from './modules/users/userRoutes';
 import { pictureRoutes } from './modules/users/pictureRoutes';
@@ -39,11 +41,12 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) },
     },
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true } },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true, strictNumbers: true } },
   });
   // Response schemas document the API; replies are written as they are, envelope errors included.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  installEdgeValidation(app);
   // Bytes are dear at sea. Every answer gets an ETag, and a GET whose answer has not changed is a
   // bodiless 304 (the polls of the bell, the status counts and the dashboard panels); then answers
   // over 1 KB are compressed by what the client accepts. Files the build precompressed, and
@@ -65,6 +68,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   await app.register(async (api) => {
     installSessionGuard(api, db, config.sessionIdleMinutes);
     installPermissionGuard(api, db);
+    installAuditLog(api, db);
     // A browser keeps API answers privately and revalidates each by its ETag before using it.
     api.addHook('onSend', async (request, reply) => {
       if (request.method === 'GET' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');

@@ -13,7 +13,10 @@ export interface ServerConfig {
   /** The path segment of the API: /cz/{apiSegment}/... */
   apiSegment: string;
   sessionIdleMinutes: number;
+  /** Failed logins in a row for one name from one client address before it is locked for that address. */
   loginMaxFailures: number;
+  /** Failed logins for one name from all addresses within loginLockMinutes before it is locked for everyone. */
+  loginNameMaxFailures: number;
   loginLockMinutes: number;
   seedDemo: boolean;
   /** Folder of the built console served at /. */
@@ -41,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiSegment: env.API_SEGMENT ?? apiSegmentFor(production),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginNameMaxFailures: int(env.LOGIN_NAME_MAX_FAILURES, 50),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 5),
     seedDemo: env.SEED_DEMO !== '0',
     consoleDir: env.CONSOLE_DIR ?? './dist',

@@ -48,7 +48,11 @@ export function createAuthProvider(deps: AuthDeps = defaultDeps): AuthProvider {
     async logout() {
       const token = getState().token;
       clearSession();
+      // react-admin also calls logout when checkAuth fails (no token): that is no logout of the
+      // user's, so the remembered login stays for the login page. A real logout forgets it
+      // (SPEC section 4: logout clears stored data).
       if (!token) return undefined;
+      forgetLogin();
       try {
         await usersApi.logout(token);
       } catch {

@@ -3,6 +3,7 @@ import type { Db } from '../db/connection';
 import { resolveSession, type SessionUser } from './sessions';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { hasAnyLevel, type Level } from '../../src/domain/levels';
+import { BACKGROUND_HEADER } from '../../src/domain/constants';
 import { BizError } from '../http/envelope';
 
 declare module 'fastify' {
@@ -18,7 +19,12 @@ declare module 'fastify' {
   }
 }
 
-/** Every /cz route needs a live session unless its config says public. */
+const BACKGROUND = BACKGROUND_HEADER.toLowerCase();
+
+/**
+ * Every /cz route needs a live session unless its config says public. A call marked
+ * `X-Background: 1` (a poll the console makes by itself) does not keep the session alive.
+ */
 export function installSessionGuard(app: FastifyInstance, db: Db, idleMinutes: number) {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('token', '');
@@ -26,7 +32,7 @@ export function installSessionGuard(app: FastifyInstance, db: Db, idleMinutes: n
     const config = request.routeOptions.config;
     if (config.public) return;
     const token = (request.query as Record<string, string | undefined>).token;
-    request.user = await resolveSession(db, token, idleMinutes);
+    request.user = await resolveSession(db, token, idleMinutes, { background: request.headers[BACKGROUND] === '1' });
     request.token = token!;
     if (config.levels && !hasAnyLevel(request.user, config.levels)) throw new BizError(ErrorCode.Forbidden);
   });

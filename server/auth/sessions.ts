@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
 import type { User } from '../../src/domain/user';
 import { USER_COLUMNS } from '../modules/users/userColumns';
@@ -11,6 +11,12 @@ export type SessionUser = User & { parentName: string | null };
 /** last_seen_at is written at most this often, so a busy session costs one read per call. */
 const TOUCH_EVERY_MS = 30_000;
 
+/**
+ * The key of a session row: the sha256 of its token (hex). The table never holds a token, so a
+ * copy of it cannot be replayed; every lookup hashes the token presented.
+ */
+export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
 /** Starts a session and ends every other live one of the user (one terminal per account). */
 export async function startSession(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -19,13 +25,13 @@ export async function startSession(db: Db, userId: number): Promise<string> {
       `UPDATE sessions SET ended_at = now(), end_reason = 'replaced' WHERE user_id = $1 AND ended_at IS NULL`,
       [userId],
     );
-    await tx.query('INSERT INTO sessions (token, user_id) VALUES ($1, $2)', [token, userId]);
+    await tx.query('INSERT INTO sessions (token_hash, user_id) VALUES ($1, $2)', [tokenHash(token), userId]);
   });
   return token;
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {
-  await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'logout' WHERE token = $1 AND ended_at IS NULL`, [token]);
+  await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'logout' WHERE token_hash = $1 AND ended_at IS NULL`, [tokenHash(token)]);
 }
 
 export async function endSessionsOfUser(db: Db, userId: number, reason: 'deleted' | 'replaced'): Promise<void> {
@@ -42,14 +48,24 @@ type SessionRow = SessionUser & {
 /**
  * The user behind a token, or the refusal the console reacts to: -24 when the account logged in
  * elsewhere, -26 when the session sat idle too long, 5 for an unknown or ended token.
+ *
+ * A call the user made keeps the session alive (last_seen_at). A background call (a poll the
+ * console makes by itself, `X-Background: 1`) is answered but does not: a console left open with
+ * its bell polling still times out after idleMinutes without the user.
  */
-export async function resolveSession(db: Db, token: string | undefined, idleMinutes: number): Promise<SessionUser> {
+export async function resolveSession(
+  db: Db,
+  token: string | undefined,
+  idleMinutes: number,
+  { background = false }: { background?: boolean } = {},
+): Promise<SessionUser> {
   if (!token) throw new BizError(ErrorCode.TokenMissing);
+  const hash = tokenHash(token);
   const [row] = await db.query<SessionRow>(
     `SELECT s.ended_at, s.end_reason, s.last_seen_at, now() AS now, ${USER_COLUMNS}
        FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN users p ON p.id = u.parent_id
-      WHERE s.token = $1`,
-    [token],
+      WHERE s.token_hash = $1`,
+    [hash],
   );
   if (!row) throw new BizError(ErrorCode.TokenInvalid);
   if (row.ended_at) {
@@ -59,10 +75,10 @@ export async function resolveSession(db: Db, token: string | undefined, idleMinu
   }
   const idleMs = row.now.getTime() - row.last_seen_at.getTime();
   if (idleMs > idleMinutes * 60_000) {
-    await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'idle' WHERE token = $1`, [token]);
+    await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'idle' WHERE token_hash = $1 AND ended_at IS NULL`, [hash]);
     throw new BizError(ErrorCode.SessionTimeout);
   }
-  if (idleMs > TOUCH_EVERY_MS) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token = $1', [token]);
+  if (!background && idleMs > TOUCH_EVERY_MS) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
   const { ended_at: _e, end_reason: _r, last_seen_at: _l, now: _n, ...user } = row;
   return user;
 }

@@ -1,6 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { BizError, sendBizError } from './envelope';
+import { multipartRefusal } from './multipartErrors';
+
+/** What a failed JSON-schema keyword tells the user (the rest: "invalid value"). */
+const SCHEMA_KEYWORD_MESSAGES: Record<string, string> = {
+  required: 'validation.required',
+  minimum: 'validation.outOfRange',
+  maximum: 'validation.outOfRange',
+  exclusiveMinimum: 'validation.outOfRange',
+  exclusiveMaximum: 'validation.outOfRange',
+  maxLength: 'validation.tooLong',
+  maxItems: 'validation.tooLong',
+};
 
 /**
  * Every failure leaves the server as an envelope with a clear code: business refusals as they
@@ -9,19 +21,28 @@ import { BizError, sendBizError } from './envelope';
  */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | BizError, request, reply) => {
-    if (error instanceof BizError) return sendBizError(request, reply, error);
+    /** Bad input is the caller's mistake: one warn line (no stack) and an envelope naming it. */
+    const refuse = (refusal: BizError) => {
+      request.log.warn({ code: refusal.code, msgKey: refusal.msgKey, data: refusal.data }, 'input refused');
+      return sendBizError(request, reply, refusal);
+    };
+    if (error instanceof BizError) return error.code === ErrorCode.Validation ? refuse(error) : sendBizError(request, reply, error);
+    // Uploads (issue 15): a malformed multipart body (no boundary, a truncated part, too many
+    // parts) is an upload refusal, code 8, whichever route was reading it (multipartErrors.ts).
+    const multipartError = multipartRefusal(error);
+    if (multipartError) return sendBizError(request, reply, multipartError);
     if ('validation' in error && error.validation) {
       const data = error.validation.map((v) => ({
         field: String(v.instancePath || v.params?.missingProperty || '').replace(/^\//, ''),
-        message: v.keyword === 'required' ? 'validation.required' : 'validation.invalid',
+        message: SCHEMA_KEYWORD_MESSAGES[v.keyword] ?? 'validation.invalid',
       }));
-      return sendBizError(request, reply, new BizError(ErrorCode.Validation, 'error.validation', data));
+      return refuse(new BizError(ErrorCode.Validation, 'error.validation', data));
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return sendBizError(request, reply, new BizError(ErrorCode.UploadRejected, 'error.uploadSize'));
+      return refuse(new BizError(ErrorCode.UploadRejected, 'error.uploadSize'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendBizError(request, reply, new BizError(ErrorCode.BadRequest, 'error.badRequest', error.message));
+      return refuse(new BizError(ErrorCode.BadRequest, 'error.badRequest', error.message));
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendBizError(request, reply, new BizError(ErrorCode.Busy, 'error.busy'));

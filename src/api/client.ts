@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { BACKGROUND_HEADER, REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { ErrorCode } from '../domain/errorCodes';
 import type { Envelope } from '../domain/user';
 import { getConfig } from '../config';
@@ -62,6 +62,12 @@ export interface RequestOptions {
    * cache already; a POST does not.
    */
   revalidate?: boolean;
+  /**
+   * A call the console makes by itself (a periodic refresh, the bell's poll), not the user: sent
+   * with `X-Background: 1`, so the server answers it without counting it as activity and an idle
+   * session still times out (-26).
+   */
+  background?: boolean;
 }
 
 /** The last successful answer of each revalidated POST (by URL and body), with its ETag; a few polls at most. */
@@ -105,6 +111,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort);
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.background) headers[BACKGROUND_HEADER] = '1';
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -94,17 +94,23 @@ export type KindCounts = StateCounts & { byKind: Record<string, StateCounts> };
 
 const UPLOAD_DATA = '/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition';
 
+/** `background: true` on the calls a view repeats by itself (its periodic refresh): they do not keep the session alive. */
+export interface CallMode {
+  background?: boolean;
+}
+const bg = (mode?: CallMode) => mode?.background === true;
+
 /** Calls of the monitoring API (docs/api.md "monitoring"). */
 export const monitoringApi = {
   /** One page of the status monitor: { list, total, counts per state ignoring the state filter }. */
-  livePage: (query: LiveStateQuery) =>
-    request<{ list: DeviceLiveState[]; total: number; counts: StateCounts }>(UPLOAD_DATA, { method: 'POST', json: { ...query, withTotal: true }, revalidate: true }),
+  livePage: (query: LiveStateQuery, mode?: CallMode) =>
+    request<{ list: DeviceLiveState[]; total: number; counts: StateCounts }>(UPLOAD_DATA, { method: 'POST', json: { ...query, withTotal: true }, revalidate: true, background: bg(mode) }),
   /** Every visible device with its state (the fleet map). */
-  liveAll: (query: LiveStateQuery = {}) => request<DeviceLiveState[]>(UPLOAD_DATA, { method: 'POST', json: query, revalidate: true }),
-  statusCounts: () => request<KindCounts>('/deviceModule/monitor/statusCounts'),
-  topFaults: (days = 7, limit = 5) => request<TopFault[]>('/deviceModule/monitor/topFaults', { query: { days, limit } }),
-  alarms: (query: AlarmQuery) =>
-    request<{ list: Alarm[]; total: number }>('/deviceModule/alarm/getAll', { query: { ...query } as Record<string, string | number | boolean | undefined> }),
+  liveAll: (query: LiveStateQuery = {}, mode?: CallMode) => request<DeviceLiveState[]>(UPLOAD_DATA, { method: 'POST', json: query, revalidate: true, background: bg(mode) }),
+  statusCounts: (mode?: CallMode) => request<KindCounts>('/deviceModule/monitor/statusCounts', { background: bg(mode) }),
+  topFaults: (days = 7, limit = 5, mode?: CallMode) => request<TopFault[]>('/deviceModule/monitor/topFaults', { query: { days, limit }, background: bg(mode) }),
+  alarms: (query: AlarmQuery, mode?: CallMode) =>
+    request<{ list: Alarm[]; total: number }>('/deviceModule/alarm/getAll', { query: { ...query } as Record<string, string | number | boolean | undefined>, background: bg(mode) }),
   acknowledge: (ids: number[]) => request<{ changed: number }>('/deviceModule/alarm/acknowledge', { method: 'POST', json: { ids } }),
   clear: (ids: number[]) => request<{ changed: number }>('/deviceModule/alarm/clear', { method: 'POST', json: { ids } }),
 };

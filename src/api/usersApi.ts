@@ -46,10 +46,11 @@ export interface AlarmQuery {
   pageSize?: number;
 }
 
+/** The bell's poll: a background call (the console asks by itself), so it does not keep the session alive. */
 export async function fetchAlarmCount(query: AlarmQuery): Promise<number> {
   let data: unknown;
   try {
-    data = await request<unknown>('/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition', { method: 'POST', json: query, quiet: [ErrorCode.RouteNotFound], revalidate: true });
+    data = await request<unknown>('/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition', { method: 'POST', json: query, quiet: [ErrorCode.RouteNotFound], revalidate: true, background: true });
   } catch (error) {
     if (error instanceof ApiError && error.code === ErrorCode.RouteNotFound) return 0;
     throw error;

@@ -12,6 +12,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '../i18n/I18nContext';
 import { PasswordField } from '../pages/login/PasswordField';
 import { clearSession } from '../state/clientState';
+import { forgetLogin } from '../state/rememberedLogin';
 import { loginWith } from '../state/session';
 import { useClientState } from '../state/useClientState';
 
@@ -43,8 +44,10 @@ export function ReloginDialog({ leave = (path: string) => window.location.assign
       setBusy(false);
     }
   };
+  // SPEC section 4: Back logs out, and a logout forgets the remembered login too.
   const back = () => {
     clearSession();
+    forgetLogin();
     leave('/login');
   };
 

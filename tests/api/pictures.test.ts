@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, engines, idOf, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
+import { jpegOf } from './uploadFixtures';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6e1a20000000049454e44ae426082', 'hex');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+/** A real JPEG: uploads are decoded, not only sniffed (issue 15). */
+const JPEG = jpegOf(16, 16);
 
 /** A multipart body with an optional fileType field and one file. */
 function multipart(file: Buffer, filename: string, fileType?: string) {
   const boundary = '----fleetboundary';
   const parts: Buffer[] = [];
   if (fileType !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\n${fileType}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${file[0] === 0xff ? 'image/jpeg' : 'image/png'}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 

@@ -149,7 +149,10 @@ describe.each(engines)('location track on %s', (engine) => {
   });
 
   it('exports every report as GPX, KML and CSV, gaps splitting the lines', async () => {
+    const oceanops = await idOf(s.db, 'oceanops');
     const file = async (format: string) => {
+      // One export per user per 10 s (-101, the throttle of the other exports): free the slot.
+      await s.db.query('DELETE FROM export_throttle WHERE user_id = $1', [oceanops]);
       const res = await s.app.inject({ url: `${s.base}/deviceModule/history/track/export?deviceId=${ship}&window=3d&format=${format}&token=${tokens.oceanops}` });
       expect(res.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="track-.*\\.${format}"`));
       return res;
@@ -170,6 +173,26 @@ describe.each(engines)('location track on %s', (engine) => {
     expect(lines[101]).toBe(`${track[100]!.at.toISOString()},11,120,12,0,70,warn,0`);
     expect(lines[201]!.endsWith(',1')).toBe(true);
     expect(lines.filter((l) => l.endsWith(',1'))).toHaveLength(1);
+  });
+
+  it('shares the exports\' throttle: another export within 10 s answers -101, whichever list it was', async () => {
+    const oceanic = await idOf(s.db, 'oceanic');
+    await s.db.query('DELETE FROM export_throttle WHERE user_id = $1', [oceanic]);
+    const exportTrack = () => s.app.inject({ url: `${s.base}/deviceModule/history/track/export?deviceId=${ship}&window=3d&format=csv&token=${tokens.oceanic}&lang=en` });
+    const first = await exportTrack();
+    expect(first.headers['content-type']).toContain('text/csv');
+    const again = await exportTrack();
+    expect(again.json()).toMatchObject({ code: ErrorCode.ExportTooFrequent, msg: 'Do not export data frequently. Wait 10 seconds and try again' });
+    // The device list's export counts too, in both directions.
+    const devices = await s.call({ url: `${s.base}/deviceModule/device/export?format=csv`, token: tokens.oceanic!, lang: 'en' });
+    expect(devices.code).toBe(ErrorCode.ExportTooFrequent);
+    await s.db.query(`UPDATE export_throttle SET last_export_at = now() - interval '11 seconds' WHERE user_id = $1`, [oceanic]);
+    expect((await s.app.inject({ url: `${s.base}/deviceModule/device/export?format=csv&token=${tokens.oceanic}` })).headers['content-type']).toContain('text/csv');
+    expect((await exportTrack()).json().code).toBe(ErrorCode.ExportTooFrequent);
+    // A refused export (a vessel the user cannot see) takes no slot.
+    await s.db.query('DELETE FROM export_throttle WHERE user_id = $1', [oceanic]);
+    expect((await s.call({ url: `${s.base}/deviceModule/history/track/export?deviceId=${polarisShip}&format=csv`, token: tokens.oceanic! })).code).toBe(ErrorCode.NotFound);
+    expect((await exportTrack()).headers['content-type']).toContain('text/csv');
   });
 
   it('refuses a locked track history in the query, the export and the location history', async () => {

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, engines, idOf, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
+
+/** The sessions table keys a session by the sha256 of its token, never the token. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 describe.each(engines)('users module on %s', (engine) => {
   let s: TestServer;
@@ -42,8 +46,70 @@ describe.each(engines)('users module on %s', (engine) => {
       const locked = await s.call({ ...form('polarisops123'), lang: 'en' });
       expect(locked.code).toBe(ErrorCode.LoginLocked);
       expect(locked.msg).toBe('Too many failed logins, try again in 5 minutes');
+      expect(locked.data.retryAfterSeconds).toBeGreaterThan(290);
+      expect(locked.data.retryAfterSeconds).toBeLessThanOrEqual(300);
       await s.db.query(`UPDATE login_failures SET locked_until = now() - interval '1 second' WHERE name = 'polarisops'`);
       expect((await s.call(form('polarisops123'))).code).toBe(0);
+    });
+
+    describe('lockout per client address', () => {
+      const from = (remoteAddress: string, name: string, password: string) => s.call({
+        method: 'POST', url: u('login'), remoteAddress, lang: 'en',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${name}&password=${password}`,
+      });
+
+      it("locks a name only for the address that failed: the owner logs in from another address", async () => {
+        const codes: number[] = [];
+        for (let i = 0; i < 5; i++) codes.push((await from('203.0.113.7', 'admin', 'guess' + i)).code);
+        expect(codes).toEqual([6, 6, 6, 6, 7]);
+        const locked = await from('203.0.113.7', 'admin', 'admin123');
+        expect(locked.code).toBe(ErrorCode.LoginLocked);
+        expect(locked.data.retryAfterSeconds).toBeGreaterThan(0);
+        // The owner, elsewhere: still logs in, and the stranger's failures cost it no attempt.
+        const wrong = await from('198.51.100.20', 'admin', 'typo');
+        expect(wrong.code).toBe(ErrorCode.LoginFailed);
+        expect(wrong.data.remainingAttempts).toBe(4);
+        const owner = await from('198.51.100.20', 'admin', 'admin123');
+        expect(owner.code).toBe(0);
+        admin = owner.data.token; // this login ended the admin session of beforeAll
+        // An IPv4-mapped IPv6 socket address is the same client as its IPv4 form.
+        expect((await from('::ffff:203.0.113.7', 'admin', 'admin123')).code).toBe(ErrorCode.LoginLocked);
+      });
+
+      it('counts an IPv6 client by its /64', async () => {
+        for (let i = 0; i < 5; i++) await from(`2001:db8:1:2::${i + 1}`, 'oceanops', 'nope');
+        expect((await from('2001:db8:1:2:ffff::9', 'oceanops', 'oceanops123')).code).toBe(ErrorCode.LoginLocked);
+        expect((await from('2001:db8:1:3::1', 'oceanops', 'oceanops123')).code).toBe(0);
+      });
+
+      it('locks a name for everyone after the limit of failures from all addresses; the count has a window', async () => {
+        const local = await createTestServer(engine, { loginNameMaxFailures: 6 });
+        try {
+          const fromLocal = (remoteAddress: string, name: string, password: string) => local.call({
+            method: 'POST', url: `${local.base}/users/login`, remoteAddress,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${name}&password=${password}`,
+          });
+          const codes: number[] = [];
+          // 3 addresses x 2 failures: no address comes near its own limit of 5; the 6th failure locks the name.
+          for (let a = 1; a <= 3; a++) for (let i = 0; i < 2; i++) codes.push((await fromLocal(`192.0.2.${a}`, 'polaris', 'nope')).code);
+          expect(codes).toEqual([6, 6, 6, 6, 6, 7]);
+          const elsewhere = await fromLocal('198.51.100.99', 'polaris', 'polaris123');
+          expect(elsewhere.code).toBe(ErrorCode.LoginLocked);
+          expect(elsewhere.data.retryAfterSeconds).toBeGreaterThan(290);
+          await local.db.query(`UPDATE login_name_failures SET locked_until = now() - interval '1 second' WHERE name = 'polaris'`);
+          expect((await fromLocal('198.51.100.99', 'polaris', 'polaris123')).code).toBe(0);
+
+          // The count across addresses starts again once a lock period has passed without a lock.
+          for (let a = 1; a <= 4; a++) expect((await fromLocal(`192.0.2.${a}`, 'oceanbridge', 'nope')).code).toBe(ErrorCode.LoginFailed);
+          expect((await fromLocal('192.0.2.5', 'oceanbridge', 'nope')).data.remainingAttempts).toBe(1);
+          await local.db.query(`UPDATE login_name_failures SET window_started_at = now() - interval '6 minutes' WHERE name = 'oceanbridge'`);
+          const next = await fromLocal('192.0.2.6', 'oceanbridge', 'nope');
+          expect(next.code).toBe(ErrorCode.LoginFailed);
+          expect(next.data.remainingAttempts).toBe(4);
+        } finally {
+          await local.close();
+        }
+      });
     });
 
     it('refuses a login without a name with the username message', async () => {
@@ -70,9 +136,42 @@ describe.each(engines)('users module on %s', (engine) => {
 
     it('answers -26 for a session idle longer than the limit, and keeps answering it', async () => {
       const token = await s.login('polaris');
-      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '3 hours' WHERE token = $1`, [token]);
+      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '3 hours' WHERE token_hash = $1`, [hashOf(token)]);
       expect((await s.call({ url: u('getSelf'), token })).code).toBe(-26);
       expect((await s.call({ url: u('getSelf'), token })).code).toBe(-26);
+    });
+
+    it('answers background calls (X-Background: 1) without keeping the session alive, and times them out too', async () => {
+      const token = await s.login('polaris');
+      const lastSeen = async () => (await s.db.query<{ t: Date }>('SELECT last_seen_at AS t FROM sessions WHERE token_hash = $1', [hashOf(token)]))[0]!.t.getTime();
+      // 100 of the 120 idle minutes have passed.
+      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '100 minutes' WHERE token_hash = $1`, [hashOf(token)]);
+      const before = await lastSeen();
+      for (let i = 0; i < 3; i++) expect((await s.call({ url: u('getSelf'), token, headers: { 'x-background': '1' } })).code).toBe(0);
+      expect(await lastSeen()).toBe(before);
+      // 30 minutes later (130 idle), the poll itself is refused with -26, and so is the user's next call.
+      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '130 minutes' WHERE token_hash = $1`, [hashOf(token)]);
+      expect((await s.call({ url: u('getSelf'), token, headers: { 'x-background': '1' } })).code).toBe(-26);
+      expect((await s.call({ url: u('getSelf'), token })).code).toBe(-26);
+    });
+
+    it('lets a call of the user keep the session alive', async () => {
+      const token = await s.login('polaris');
+      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '100 minutes' WHERE token_hash = $1`, [hashOf(token)]);
+      expect((await s.call({ url: u('getSelf'), token })).code).toBe(0);
+      const [row] = await s.db.query<{ idle: number }>('SELECT extract(epoch FROM now() - last_seen_at)::int AS idle FROM sessions WHERE token_hash = $1', [hashOf(token)]);
+      expect(row!.idle).toBeLessThan(60);
+    });
+
+    it('stores no token in the sessions table, only its sha256', async () => {
+      const token = await s.login('oceanops');
+      const rows = await s.db.query<Record<string, unknown>>('SELECT * FROM sessions');
+      expect(JSON.stringify(rows)).not.toContain(token);
+      expect(rows.some((r) => r.token_hash === hashOf(token))).toBe(true);
+      expect(Object.keys(rows[0]!)).not.toContain('token');
+      // The migration converted the rows of before with this expression: the same hash as the server's lookup.
+      const [converted] = await s.db.query<{ h: string }>(`SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex') AS h`, [token]);
+      expect(converted!.h).toBe(hashOf(token));
     });
 
     it('ends the session on logout', async () => {
@@ -119,7 +218,7 @@ describe.each(engines)('users module on %s', (engine) => {
     it('refuses a page size above 500 with a validation code', async () => {
       const res = await s.call({ url: u('getAll?pageSize=100000'), token: admin, lang: 'en' });
       expect(res.code).toBe(ErrorCode.Validation);
-      expect(res.data[0]).toEqual({ field: 'pageSize', message: 'Invalid value' });
+      expect(res.data[0]).toEqual({ field: 'pageSize', message: 'Out of the allowed range' });
     });
   });
 

@@ -54,11 +54,15 @@ describe('the login-again dialog (SPEC section 2)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/system/user');
   });
 
-  it('back to login logs out locally and reloads on the login page', () => {
+  it('back to login logs out locally (the remembered login too) and reloads on the login page', () => {
     const leave = vi.fn();
+    localStorage.setItem('autoLogin', '1');
+    localStorage.setItem('rememberedName', 'neo');
+    localStorage.setItem('rememberedSecret', 'aXY=.Y2lwaGVy');
     renderAt('/system/user', <ReloginDialog leave={leave} />);
     fireEvent.click(screen.getByTestId('relogin-back'));
     expect(leave).toHaveBeenCalledWith('/login');
     expect(getState()).toMatchObject({ token: null, name: null, relogin: false });
+    expect(['autoLogin', 'rememberedName', 'rememberedSecret'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
   });
 });

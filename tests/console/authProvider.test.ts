@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
 import { getState, restoreState, setState, setToken } from '../../src/state/clientState';
 import { getCookie } from '../../src/state/cookies';
+import { isLoginRemembered } from '../../src/state/rememberedLogin';
+import { LocalKey } from '../../src/state/storageKeys';
 import { mockApi, ok, type Reply } from './helpers';
 
 const self = (level: string, id = 1, parentId: number | null = null) => ({ id, name: 'neo', nickname: 'Neo', parentId, permissionLevel: level });
@@ -67,6 +69,31 @@ describe('authProvider: the session states of SPEC section 4', () => {
     expect(calls[0]!.url.searchParams.get('token')).toBe('T4');
     expect(getState()).toMatchObject({ token: null, name: null, roles: [], tabs: [] });
     expect(reload).toHaveBeenCalledWith('/login');
+  });
+
+  it('logout forgets the remembered login (name, encrypted password, auto-login flag); react-admin\'s logout without a token keeps it', async () => {
+    const remember = () => {
+      localStorage.setItem(LocalKey.autoLogin, '1');
+      localStorage.setItem(LocalKey.rememberedName, 'neo');
+      localStorage.setItem(LocalKey.rememberedSecret, 'aXY=.Y2lwaGVy');
+    };
+    const stored = () => [LocalKey.autoLogin, LocalKey.rememberedName, LocalKey.rememberedSecret].map((k) => localStorage.getItem(k));
+    // No token (checkAuth failed, e.g. a fresh page): no logout of the user's, the login page still fills in.
+    remember();
+    const { auth } = setup({ '/users/logout': ok(null) });
+    await auth.logout({});
+    expect(stored()).toEqual(['1', 'neo', 'aXY=.Y2lwaGVy']);
+    expect(isLoginRemembered()).toBe(true);
+    // The user logs out: everything stored goes, even when the server call fails.
+    setToken('T6');
+    await auth.logout({});
+    expect(stored()).toEqual([null, null, null]);
+    remember();
+    setToken('T7');
+    const failing = setup({ '/users/logout': { status: 500 } });
+    await failing.auth.logout({});
+    expect(stored()).toEqual([null, null, null]);
+    expect(failing.reload).toHaveBeenCalledWith('/login');
   });
 
   it('logout reloads even when the call fails', async () => {

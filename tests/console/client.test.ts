@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, request } from '../../src/api';
 import { fetchAlarmCount } from '../../src/api/usersApi';
+import { monitoringApi } from '../../src/api/monitoringApi';
 import { mockApi, ok, recordActions } from './helpers';
 
 let stop: () => void = () => undefined;
@@ -135,6 +136,22 @@ describe('the HTTP client', () => {
     await expect(fetchAlarmCount({ deviceStatus: [2] })).resolves.toBe(2);
     setup(() => ok([]));
     await expect(fetchAlarmCount({ deviceStatus: [2] })).resolves.toBe(0);
+  });
+
+  it('marks the console\'s own polls as background calls (X-Background: 1); the user\'s calls carry no such header', async () => {
+    const { calls } = setup(() => ok({ list: [], total: 0, counts: {} }));
+    await fetchAlarmCount({ deviceStatus: [2] });
+    await request('/users/getAll', { query: { pageIndex: 1 } });
+    await request('/deviceModule/alarm/acknowledge', { method: 'POST', json: { ids: [1] } });
+    await monitoringApi.livePage({ pageIndex: 1 });
+    await monitoringApi.livePage({ pageIndex: 1 }, { background: true });
+    await monitoringApi.statusCounts({ background: true });
+    await monitoringApi.alarms({ pageIndex: 1 }, { background: false });
+    await request('/x', { background: true });
+    expect(calls.map((c) => c.headers['X-Background'] ?? null)).toEqual(['1', null, null, null, '1', '1', null, '1']);
+    // The header is all that differs: same URL (token, language) and body as the user's call.
+    expect(calls[4]!.url.href).toBe(calls[3]!.url.href);
+    expect(calls[4]!.body).toEqual(calls[3]!.body);
   });
 
   it('a polling POST sends the ETag of its last answer and reuses that answer on a 304 (no body over the link)', async () => {

@@ -8,6 +8,8 @@ export interface Call {
   body: unknown;
   contentType: string | null;
   credentials: RequestCredentials | undefined;
+  /** The request headers as the client set them. */
+  headers: Record<string, string>;
 }
 
 export type Reply = { code: number; msg?: string; data?: unknown } | { status: number; body?: unknown } | Error;
@@ -21,7 +23,7 @@ export function mockApi(handler: (path: string, call: Call) => Reply | Promise<R
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const raw = init?.body;
     const body = typeof raw === 'string' ? (headers['Content-Type'] === 'application/json' ? JSON.parse(raw) : raw) : raw;
-    const call: Call = { url, method: init?.method ?? 'GET', body, contentType: headers['Content-Type'] ?? null, credentials: init?.credentials };
+    const call: Call = { url, method: init?.method ?? 'GET', body, contentType: headers['Content-Type'] ?? null, credentials: init?.credentials, headers };
     calls.push(call);
     const reply = await handler(url.pathname.replace('/cz/test', ''), call);
     if (reply instanceof Error) throw reply;

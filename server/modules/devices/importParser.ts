@@ -1,8 +1,9 @@
-import ExcelJS from 'exceljs';
 import { LANGUAGES } from '../../../src/domain/constants';
 import { DEVICE_KIND_LABELS, DEVICE_KINDS } from '../../../src/domain/deviceKinds';
 import { BARE_MAC_PATTERN, DEVICE_FIELDS, deviceFieldKey, type DeviceField } from '../../../src/domain/deviceSchemas';
 import { translateDomain } from '../../../src/domain/messages';
+import { normaliseHeader } from './importSheetReader';
+import { readSheetOffThread, type ReaderOptions } from './importSheetThread';
 
 /** What the first bytes say a file is: xlsx (a zip), the old xls (OLE2), or neither. */
 export function sniffExcel(bytes: Uint8Array): 'xlsx' | 'xls' | null {
@@ -19,29 +20,11 @@ export interface SheetRow {
 }
 
 /** Header text (either language, or the field's own name; a trailing * ignored) -> field. */
-const HEADER_TO_FIELD = new Map<string, DeviceField>(
-  DEVICE_FIELDS.flatMap((field) => [field, ...LANGUAGES.map((lang) => translateDomain(lang, deviceFieldKey(field)))].map((h) => [normaliseHeader(h), field] as [string, DeviceField])),
+const HEADER_TO_FIELD: Record<string, DeviceField> = Object.fromEntries(
+  DEVICE_FIELDS.flatMap((field) => [field, ...LANGUAGES.map((lang) => translateDomain(lang, deviceFieldKey(field)))].map((h) => [normaliseHeader(h), field])),
 );
 
-function normaliseHeader(text: string): string {
-  return text.replace(/\*$/, '').trim().toLowerCase();
-}
-
 const KIND_BY_TEXT = new Map<string, string>(DEVICE_KINDS.flatMap((k) => [[k, k], [DEVICE_KIND_LABELS[k].toLowerCase(), k]] as [string, string][]));
-
-/** The text of a cell as a user typed it; dates as YYYY-MM-DD. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
 
 /** Field-specific clean-ups that keep the rules intact: kind names, the bare MAC form. */
 function normaliseValue(field: DeviceField, text: string): string {
@@ -51,27 +34,24 @@ function normaliseValue(field: DeviceField, text: string): string {
   return trimmed;
 }
 
-/** Reads the first sheet: row 1 is the header row, every non-empty row after it a device. */
-export async function readDeviceSheet(content: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const columns = new Map<number, DeviceField>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const field = HEADER_TO_FIELD.get(normaliseHeader(cellText(cell.value)));
-    if (field) columns.set(col, field);
-  });
-  const rows: SheetRow[] = [];
-  sheet.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
+/**
+ * Reads the first sheet: row 1 is the header row, every non-empty row after it a device. Cells
+ * are read as a user typed them (dates as YYYY-MM-DD). The workbook is read in a worker thread
+ * under the upload limits (importSheetThread.ts); a file that crosses one, or cannot be read,
+ * throws a BizError with code 8.
+ */
+export async function readDeviceSheet(content: Uint8Array, options?: ReaderOptions): Promise<SheetRow[]> {
+  const { fields, rows } = await readSheetOffThread(content, HEADER_TO_FIELD, options);
+  const out: SheetRow[] = [];
+  for (const { row, cells } of rows) {
     const values: SheetRow['values'] = {};
     let empty = true;
-    for (const [col, field] of columns) {
-      const text = normaliseValue(field, cellText(row.getCell(col).value));
+    cells.forEach((cell, i) => {
+      const field = fields[i] as DeviceField;
+      const text = normaliseValue(field, cell);
       if (text !== '') { values[field] = text; empty = false; }
-    }
-    if (!empty) rows.push({ row: rowNumber, values });
-  });
-  return rows;
+    });
+    if (!empty) out.push({ row, values });
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import { Level } from '../../../src/domain/levels';
 import { FIRMWARE_STATUSES, FIRMWARE_VERSION_TYPES, firmwareSchema, setFirmwareEnabledSchema, updateFirmwareSchema } from '../../../src/domain/firmware';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
+import { rethrowMultipart } from '../../http/multipartErrors';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import type { FirmwareStore } from './storage';
 import { findFirmware, listFirmware, publicFirmware, versionTaken, type FirmwareListQuery } from './firmwareQueries';
@@ -86,7 +87,8 @@ export function firmwareRoutes(store: FirmwareStore) {
       },
     }, async (request: FastifyRequest) => {
       if (!request.isMultipart()) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
-      const part = await request.file({ limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10, fieldSize: 4096 }, throwFileSizeLimit: false });
+      // A malformed or truncated multipart body is refused as an upload (code 8), not -100.
+      const part = await request.file({ limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10, fieldSize: 4096 }, throwFileSizeLimit: false }).catch(rethrowMultipart);
       if (!part) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
       const fields = Object.fromEntries(Object.keys(firmwareSchema.fields).map((name) => [name, fieldValue(part, name)]));
       let input;
@@ -97,7 +99,7 @@ export function firmwareRoutes(store: FirmwareStore) {
         await discard(part);
         throw error;
       }
-      const file = await store.receive(part.file);
+      const file = await store.receive(part.file).catch(rethrowMultipart);
       if (file.truncated) throw new BizError(ErrorCode.UploadRejected, 'error.firmwareTooLarge', null, { mb: mb(config.firmwareMaxBytes) });
       if (file.size === 0) {
         await store.remove(file.key);

@@ -6,6 +6,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery } from '../../http/schemas';
 import { encodeTrack, gapStarts, simplifyTrack, type TrackColumns } from './simplify';
 import { loadTrackColumns, summarise, trackDevice } from './trackQueries';
+import { claimExportSlot } from '../devices/exportThrottle';
 import { exportTrack, TRACK_EXPORT_FORMATS, TRACK_EXPORT_TYPES, type TrackExportFormat } from './trackExport';
 
 const tags = ['history'];
@@ -112,7 +113,7 @@ export async function trackRoutes(app: FastifyInstance, { db }: ServerContext) {
 
   app.get('/history/track/export', {
     schema: {
-      tags, summary: 'The whole track of a window (every report) as a GPX, KML or CSV file',
+      tags, summary: 'The whole track of a window (every report) as a GPX, KML or CSV file; exporting again within 10 s answers code -101',
       querystring: { type: 'object', required: ['deviceId'], properties: { ...windowQuery, format: { type: 'string', enum: [...TRACK_EXPORT_FORMATS], default: 'gpx' } } },
       produces: ['application/gpx+xml', 'application/vnd.google-earth.kml+xml', 'text/csv', 'application/json'],
     },
@@ -121,6 +122,8 @@ export async function trackRoutes(app: FastifyInstance, { db }: ServerContext) {
     const format = ((request.query as { format?: string }).format ?? 'gpx') as TrackExportFormat;
     const device = await trackDevice(db, request.user, q.deviceId);
     const { from, to } = trackRange(q);
+    // The device export's throttle (-101): one export per user per 10 s, whichever list or track.
+    await claimExportSlot(db, request.user.id);
     const columns = await loadTrackColumns(db, device.id, from, to);
     const gaps = gapStarts(columns.t, device.offlineMinutes * 60_000);
     const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');

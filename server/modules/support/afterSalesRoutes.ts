@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import ExcelJS from 'exceljs';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
@@ -10,6 +8,7 @@ import type { Language } from '../../../src/domain/constants';
 import { BizError, languageOf, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
+import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
 import { claimExportSlot } from '../devices/exportThrottle';
 import { findReport, insertReport, listReports, updateReport, type AfterSalesFilter, type AfterSalesReport } from './afterSalesQueries';
 
@@ -48,24 +47,8 @@ const cell = (report: AfterSalesReport, key: string, lang: Language): string | n
   if (value === null || value === undefined) return '';
   if (key === 'Classification') return translateDomain(lang, `afterSales.classification.${String(value)}`);
   if (value instanceof Date) return value.toISOString();
-  const text = typeof value === 'number' ? value : String(value);
-  return typeof text === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return safeCell(typeof value === 'number' ? value : String(value));
 };
-
-async function toXlsx(reports: AfterSalesReport[], lang: Language): Promise<Buffer> {
-  const sink = new PassThrough();
-  const chunks: Buffer[] = [];
-  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => { sink.on('end', resolve); sink.on('error', reject); });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('after-sales');
-  sheet.addRow(EXPORT_FIELDS.map((f) => translateDomain(lang, `afterSalesField.${f}`))).commit();
-  for (const report of reports) sheet.addRow(EXPORT_FIELDS.map((f) => cell(report, f, lang))).commit();
-  sheet.commit();
-  await workbook.commit();
-  await done;
-  return Buffer.concat(chunks);
-}
 
 /** supportModule/afterSales: after-sales reports (SPEC section 3), admins only (SPEC section 6). */
 export async function afterSalesRoutes(app: FastifyInstance, { db }: ServerContext) {
@@ -118,8 +101,7 @@ export async function afterSalesRoutes(app: FastifyInstance, { db }: ServerConte
     const lang = languageOf(request);
     await claimExportSlot(db, request.user.id);
     const { list } = await listReports(db, request.query as AfterSalesFilter, EXPORT_MAX_ROWS, 0);
-    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-    reply.header('content-disposition', `attachment; filename="after-sales-${stamp}.xlsx"`);
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(list, lang));
+    const header = EXPORT_FIELDS.map((f) => translateDomain(lang, `afterSalesField.${f}`));
+    return attachment(reply, 'after-sales', 'xlsx', XLSX_TYPE).send(await xlsxOf('after-sales', header, list.map((report) => EXPORT_FIELDS.map((f) => cell(report, f, lang)))));
   });
 }

@@ -3,9 +3,11 @@ import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { IMAGE_MAX_BYTES } from '../../../src/domain/constants';
 import { enterpriseIdOf } from '../../../src/domain/levels';
-import { isFileType, sniffImage } from '../../../src/domain/pictures';
+import { isFileType } from '../../../src/domain/pictures';
 import { BizError, ok } from '../../http/envelope';
 import { envelope, tokenQuery } from '../../http/schemas';
+import { checkImage } from '../../http/imageCheck';
+import { rethrowMultipart } from '../../http/multipartErrors';
 
 const tags = ['pictures'];
 
@@ -18,25 +20,25 @@ export async function pictureRoutes(app: FastifyInstance, { db }: ServerContext)
   app.post('/uploadFile', {
     schema: {
       tags,
-      summary: 'Upload one picture (multipart: fileType, file). JPG or PNG by content, at most 2 MB; replaces the previous one of that type',
+      summary: 'Upload one picture (multipart: fileType, file). JPG or PNG by content (decoded header, 1-8000 px a side, nothing after the image), at most 2 MB; replaces the previous one of that type',
       consumes: ['multipart/form-data'],
       querystring: { type: 'object', properties: { ...tokenQuery, fileType: { type: 'integer', minimum: 1, maximum: 4 } } },
       response: envelope({ type: 'object', properties: { fileType: { type: 'integer' }, size: { type: 'integer' } } }),
     },
   }, async (request) => {
     if (!request.isMultipart()) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
-    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } }).catch(rethrowMultipart);
     if (!part) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
-    const content = await part.toBuffer();
+    const content = await part.toBuffer().catch(rethrowMultipart);
     const field = part.fields.fileType as { value?: unknown } | undefined;
     const fileType = Number((request.query as { fileType?: number }).fileType ?? field?.value);
     if (!isFileType(fileType)) throw new BizError(ErrorCode.Validation, 'error.fileType', [{ field: 'fileType', message: 'error.fileType' }]);
-    const kind = sniffImage(content);
-    if (!kind) throw new BizError(ErrorCode.UploadRejected, 'error.uploadType');
+    // JPG or PNG by content, decoded header, sane dimensions, nothing after the image (imageCheck.ts).
+    const image = checkImage(content, part.mimetype);
     await db.query(
       `INSERT INTO pictures (owner_id, file_type, mime, content) VALUES ($1, $2, $3, $4)
        ON CONFLICT (owner_id, file_type) DO UPDATE SET mime = EXCLUDED.mime, content = EXCLUDED.content, updated_at = now()`,
-      [enterpriseIdOf(request.user), fileType, `image/${kind}`, content],
+      [enterpriseIdOf(request.user), fileType, image.mime, content],
     );
     return ok({ fileType, size: content.length });
   });

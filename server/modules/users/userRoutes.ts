@@ -8,7 +8,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, idQuery, nameItem, pageOf, pageQuery, tokenQuery, userObject } from '../../http/schemas';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { endSession, endSessionsOfUser, startSession } from '../../auth/sessions';
-import { assertNotLocked, clearFailures, recordFailure } from '../../auth/loginThrottle';
+import { addressKey, assertNotLocked, clearFailures, recordFailure } from '../../auth/loginThrottle';
 import { assertManageable, assertVisible, creatableLevels } from '../../auth/userScope';
 import * as q from './userQueries';
 import { Permission } from '../../../src/domain/permissionGroups';
@@ -29,13 +29,17 @@ export async function userRoutes(app: FastifyInstance, { db, config }: ServerCon
     },
   }, async (request) => {
     const { name, password } = parseWith(loginSchema, request.body);
-    await assertNotLocked(db, name);
+    // The socket's address (no trustProxy): the form's `ip` field is the client's word, not used.
+    const address = addressKey(request.ip);
+    await assertNotLocked(db, name, address);
     const user = await q.findCredentials(db, name);
     if (!user || !(await verifyPassword(password, user.passwordHash))) {
-      const remaining = await recordFailure(db, name, config.loginMaxFailures, config.loginLockMinutes);
+      const remaining = await recordFailure(db, name, address, {
+        maxFailures: config.loginMaxFailures, nameMaxFailures: config.loginNameMaxFailures, lockMinutes: config.loginLockMinutes,
+      });
       throw new BizError(ErrorCode.LoginFailed, 'error.loginFailed', { remainingAttempts: remaining });
     }
-    await clearFailures(db, name);
+    await clearFailures(db, name, address);
     return ok({ token: await startSession(db, user.id) });
   });
 

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -19,6 +18,7 @@ import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { useAgo } from '../monitor/liveFormat';
+import { usePolledQuery } from '../monitor/usePolledQuery';
 
 const MONITOR = '/device/deviceManageData';
 const useRefetchInterval = () => dashboardRefreshMs(useWarnRefreshSeconds());
@@ -39,7 +39,7 @@ export function Panel({ title, action, children, testId }: { title: string; acti
 /** Counts per state as four cards; each opens the status monitor filtered to it. */
 export function StateCards() {
   const translate = useTranslate();
-  const { data } = useQuery({ queryKey: ['monitor', 'statusCounts'], queryFn: monitoringApi.statusCounts, refetchInterval: useRefetchInterval() });
+  const { data } = usePolledQuery({ queryKey: ['monitor', 'statusCounts'], poll: monitoringApi.statusCounts, refetchInterval: useRefetchInterval() });
   const cards = [
     { key: 'all', label: translate('monitor.dashboard.total'), value: data?.total, colour: '#065aa1', to: MONITOR },
     { key: 'online', label: translate('monitor.state.online'), value: data?.online, colour: STATE_COLOURS[1]!, to: `${MONITOR}?state=online` },
@@ -63,7 +63,7 @@ export function StateCards() {
 /** Counts per kind and state; kinds with no device are left out. */
 export function KindTable() {
   const translate = useTranslate();
-  const { data } = useQuery({ queryKey: ['monitor', 'statusCounts'], queryFn: monitoringApi.statusCounts, refetchInterval: useRefetchInterval() });
+  const { data } = usePolledQuery({ queryKey: ['monitor', 'statusCounts'], poll: monitoringApi.statusCounts, refetchInterval: useRefetchInterval() });
   const kinds = DEVICE_KINDS.filter((k) => (data?.byKind[k]?.total ?? 0) > 0);
   return (
     <Panel title={translate('monitor.dashboard.byKind')} testId="dashboard-by-kind">
@@ -100,7 +100,7 @@ export function KindTable() {
 export function LatestAlarms() {
   const translate = useTranslate();
   const ago = useAgo();
-  const { data } = useQuery({ queryKey: ['monitor', 'alarms', 'latest'], queryFn: () => monitoringApi.alarms({ pageIndex: 1, pageSize: 6, active: true }), refetchInterval: useRefetchInterval() });
+  const { data } = usePolledQuery({ queryKey: ['monitor', 'alarms', 'latest'], poll: (mode) => monitoringApi.alarms({ pageIndex: 1, pageSize: 6, active: true }, mode), refetchInterval: useRefetchInterval() });
   return (
     <Panel title={translate('monitor.dashboard.latestAlarms')} testId="dashboard-alarms"
       action={<Link component={RouterLink} to={`${MONITOR}?tab=alarms`} variant="body2">{translate('monitor.dashboard.openAlarms')}</Link>}>
@@ -122,7 +122,7 @@ export function LatestAlarms() {
 /** The fault codes seen most in the last 7 days, as bars. */
 export function TopFaults() {
   const translate = useTranslate();
-  const { data } = useQuery({ queryKey: ['monitor', 'topFaults'], queryFn: () => monitoringApi.topFaults(7, 5), refetchInterval: useRefetchInterval() });
+  const { data } = usePolledQuery({ queryKey: ['monitor', 'topFaults'], poll: (mode) => monitoringApi.topFaults(7, 5, mode), refetchInterval: useRefetchInterval() });
   const most = Math.max(1, ...(data ?? []).map((f) => f.alarms));
   return (
     <Panel title={translate('monitor.dashboard.topFaults')} testId="dashboard-top-faults">

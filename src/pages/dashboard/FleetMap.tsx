@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type L from 'leaflet';
@@ -17,6 +16,7 @@ import { VesselLayer, type MapVessel } from '../../map/vesselLayer';
 import { stateColour } from '../../map/vesselStyle';
 import { deviceDetailPath, deviceTrackPath } from '../monitor/LiveStatusTab';
 import { formatHeading, formatPosition, LastReport } from '../monitor/liveFormat';
+import { usePolledQuery } from '../monitor/usePolledQuery';
 
 declare global {
   interface Window {
@@ -38,9 +38,9 @@ export function FleetMap({ height }: { height: number | string }) {
   const mapRef = useRef<L.Map | null>(null);
   const fitted = useRef(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const { data } = useQuery({
+  const { data } = usePolledQuery({
     queryKey: ['monitor', 'fleetMap'],
-    queryFn: () => monitoringApi.liveAll(),
+    poll: (mode) => monitoringApi.liveAll({}, mode),
     refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()),
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -38,6 +38,7 @@ import { ALARMS_CHANGED_EVENT } from '../../layout/Bell';
 import { useClientState } from '../../state/useClientState';
 import { deviceDetailPath } from './LiveStatusTab';
 import { FetchStatus } from './FetchStatus';
+import { usePolledQuery } from './usePolledQuery';
 import { useAgo } from './liveFormat';
 
 type Show = 'active' | 'cleared' | 'all';
@@ -69,9 +70,9 @@ export function AlarmListTab() {
     pageIndex: page + 1, pageSize: size, severity: severity || undefined,
     active: show === 'all' ? undefined : show === 'active', acknowledged: unackedOnly ? false : undefined,
   };
-  const { data, error, isFetching, refetch } = useQuery({
+  const { data, error, isFetching, refetch } = usePolledQuery({
     queryKey: ['monitor', 'alarms', query],
-    queryFn: () => monitoringApi.alarms(query),
+    poll: (mode) => monitoringApi.alarms(query, mode),
     refetchInterval: liveRefreshMs(useWarnRefreshSeconds()),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -35,6 +35,7 @@ import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { useClientState } from '../../state/useClientState';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { FetchStatus } from './FetchStatus';
+import { usePolledQuery } from './usePolledQuery';
 import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
 import { PAGE_SIZES, readFilters, STATE_NAMES, toLiveQuery, writeFilters, type MonitorFilters, type MonitorSort, type StateName } from './monitorFilters';
 
@@ -57,9 +58,9 @@ export function LiveStatusTab() {
   const [selected, setSelected] = useState<number | null>(null);
   const refreshMs = liveRefreshMs(useWarnRefreshSeconds());
   const query = useMemo(() => toLiveQuery(filters), [params.toString()]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { data, error, isFetching, refetch } = useQuery({
+  const { data, error, isFetching, refetch } = usePolledQuery({
     queryKey: ['monitor', 'live', query],
-    queryFn: () => monitoringApi.livePage(query),
+    poll: (mode) => monitoringApi.livePage(query, mode),
     refetchInterval: refreshMs,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,

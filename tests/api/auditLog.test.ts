@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { ErrorCode } from '../../src/domain/errorCodes';
+import { createTestServer, engines, type TestServer } from './helpers';
+
+/** The audit log: every change made through the API, who, when, from where, before and after, never a secret. */
+describe.each(engines)('audit log (%s)', (engine) => {
+  let s: TestServer;
+  const tokens: Record<string, string> = {};
+  const dm = (path: string) => `${s.base}/deviceModule/${path}`;
+  const log = (who: string, query = '') => s.call({ url: `${s.base}/supportModule/auditLog/getAll?pageSize=100${query}`, token: tokens[who], lang: 'en' });
+
+  beforeAll(async () => {
+    s = await createTestServer(engine);
+    for (const name of ['admin', 'oceanic', 'oceanops', 'polaris']) tokens[name] = await s.login(name);
+  });
+  afterAll(() => s.close());
+
+  it('records a create, an update (only the fields that changed) and a delete, with who and from where', async () => {
+    const created = await s.call({ method: 'POST', url: dm('deviceGroup/add'), token: tokens.oceanic, payload: { name: 'Reefers' } });
+    expect(created.code).toBe(ErrorCode.Ok);
+    const id = created.data.id as number;
+    await s.call({ method: 'POST', url: dm('deviceGroup/update'), token: tokens.oceanic, payload: { id, name: 'Reefer fleet' } });
+    await s.call({ method: 'DELETE', url: dm(`deviceGroup/deleteById?id=${id}`), token: tokens.oceanic });
+
+    const { data } = await log('oceanic', `&entity=deviceGroup&entityId=${id}`);
+    expect(data.list.map((e: { action: string }) => e.action)).toEqual(['deleteById', 'update', 'add']);
+    const [deleted, updated, added] = data.list;
+    expect(added).toMatchObject({ userName: 'oceanic', userLevel: '2', method: 'POST', route: '/deviceModule/deviceGroup/add', entity: 'deviceGroup', entityId: String(id), before: null });
+    expect(added.after).toMatchObject({ id, name: 'Reefers' });
+    expect(added.address).toBe('127.0.0.1');
+    expect(updated.before).toEqual({ name: 'Reefers' });
+    expect(updated.after).toEqual({ name: 'Reefer fleet' });
+    expect(deleted.before).toMatchObject({ id, name: 'Reefer fleet' });
+    expect(deleted.after).toBeNull();
+    expect(Date.parse(added.at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('never records a password, a password hash or a token', async () => {
+    const created = await s.call({ method: 'POST', url: `${s.base}/users/addUser`, token: tokens.oceanic, payload: { name: 'auditee', password: 'Secret9876', repassword: 'Secret9876', permissionLevel: '3' } });
+    expect(created.code).toBe(ErrorCode.Ok);
+    const reset = await s.call({ method: 'POST', url: `${s.base}/users/updatePassword?id=${created.data.id}&password=Other5432`, token: tokens.oceanic });
+    expect(reset.code).toBe(ErrorCode.Ok);
+    const { data } = await log('oceanic', '&entity=user');
+    const text = JSON.stringify(data.list);
+    expect(data.list.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['addUser', 'updatePassword']));
+    for (const secret of ['Secret9876', 'Other5432', 'password', tokens.oceanic]) expect(text).not.toContain(secret);
+    const [stored] = await s.db.query<{ text: string }>('SELECT string_agg(before::text || after::text, \' \') AS text FROM audit_log');
+    expect(stored!.text).not.toMatch(/Secret9876|Other5432|password_hash|\$2[aby]\$|scrypt/);
+  });
+
+  it('records nothing for a refused change', async () => {
+    const before = (await log('admin')).data.total;
+    const refused = await s.call({ method: 'POST', url: dm('deviceGroup/add'), token: tokens.oceanic, payload: { name: '' } });
+    expect(refused.code).toBe(ErrorCode.Validation);
+    expect((await log('admin')).data.total).toBe(before);
+  });
+
+  it('level 1 reads every entry, level 2 its enterprise (its sub-users included), level 3 nothing', async () => {
+    await s.call({ method: 'POST', url: dm('deviceGroup/add'), token: tokens.polaris, payload: { name: 'Polar group' } });
+    const self = await s.call({ url: `${s.base}/users/getSelf`, token: tokens.oceanops });
+    expect((await s.call({ method: 'POST', url: `${s.base}/users/updateUser`, token: tokens.oceanops, payload: { id: self.data.id, signature: 'on watch' } })).code).toBe(ErrorCode.Ok);
+    const all = (await log('admin')).data.list.map((e: { userName: string }) => e.userName);
+    expect(all).toEqual(expect.arrayContaining(['oceanic', 'polaris', 'oceanops']));
+    const oceanic = (await log('oceanic')).data.list.map((e: { userName: string }) => e.userName);
+    expect(new Set(oceanic)).toEqual(new Set(['oceanic', 'oceanops']));
+    const polaris = (await log('polaris')).data.list.map((e: { userName: string }) => e.userName);
+    expect(new Set(polaris)).toEqual(new Set(['polaris']));
+    expect((await log('oceanops')).code).toBe(ErrorCode.Forbidden);
+  });
+
+  it('filters by user, entity and time', async () => {
+    const byUser = (await log('admin', '&userName=polar')).data.list;
+    expect(byUser.length).toBeGreaterThan(0);
+    expect(byUser.every((e: { userName: string }) => e.userName === 'polaris')).toBe(true);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await log('admin', `&from=${encodeURIComponent(future)}`)).data.total).toBe(0);
+    expect((await log('admin', `&to=${encodeURIComponent(future)}&entity=user`)).data.list.every((e: { entity: string }) => e.entity === 'user')).toBe(true);
+  });
+
+  it('exports the filtered log as xlsx in the caller\'s language, once per 10 s (-101)', async () => {
+    const res = await s.app.inject({ url: `${s.base}/supportModule/auditLog/export?token=${tokens.polaris}&lang=en` });
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log-\d+\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]!.slice(1, 4)).toEqual(['Time', 'User', 'From address']);
+    expect(rows.slice(1).every((r) => r[2] === 'polaris')).toBe(true);
+    const again = await s.call({ url: `${s.base}/supportModule/auditLog/export`, token: tokens.polaris, lang: 'en' });
+    expect(again.code).toBe(ErrorCode.ExportTooFrequent);
+  });
+});
