@@ -40,6 +40,8 @@ export interface ResourceEndpoints {
   create?: WriteEndpoint;
   update?: WriteEndpoint;
   delete?: IdEndpoint;
+  /** The list's filters and sort as a file (the list shows an export button). */
+  export?: { path: string };
   /** The record's id (default: record.id). */
   idOf?: (record: Row) => string | number;
 }

@@ -2,7 +2,6 @@ import type { Bilingual, FaultCodeInfo } from '../domain/faultCodes';
 import type { PermissionAction, PermissionModule } from '../domain/permissionGroups';
 import type { ConsoleSettings } from '../domain/systemSettings';
 import { request, type QueryValue } from './client';
-import { downloadFile } from './transfer';
 
 /** Calls of supportModule (docs/api.md "support") and the few monitoring calls its pages use. */
 export interface FaultGuide extends FaultCodeInfo {
@@ -60,7 +59,6 @@ export const supportApi = {
   vessels: (search: string) =>
     request<{ list: VesselItem[]; total: number }>('/deviceModule/device/getAll', { query: { search: search || undefined, pageSize: 50, sort: 'status', order: 'desc' } }),
   vessel: (id: number) => request<VesselItem>('/deviceModule/device/getById', { query: { id } }),
-  exportAfterSales: (query: Record<string, QueryValue>) => downloadFile(`${S}/afterSales/export`, query),
   catalogue: () => request<{ actions: PermissionAction[]; modules: PermissionModule[]; permissions: string[] }>(`${S}/permissionGroup/getCatalogue`),
   groups: () => request<{ list: PermissionGroup[]; total: number }>(`${S}/permissionGroup/getAll`, { query: { pageSize: 500 } }),
   saveGroup: (group: { id?: number; name: string; description?: string | null; permissions: string[] }) =>

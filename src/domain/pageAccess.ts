@@ -18,6 +18,7 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly LevelT[]>> = {
   '/system/permissionConfig': ADMIN,
   '/system/user': ADMIN_ENTERPRISE,
   '/system/extraLink': ADMIN_ENTERPRISE,
+  '/system/auditLog': ADMIN_ENTERPRISE,
   '/system/icon': ENTERPRISE_SUB,
   '/system/deviceManagement': ALL,
   '/device/deviceData': ALL,

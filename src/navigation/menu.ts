@@ -24,6 +24,7 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import KeyIcon from '@mui/icons-material/Key';
 import TuneIcon from '@mui/icons-material/Tune';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import HistoryIcon from '@mui/icons-material/History';
 import { canAccessPage } from '../domain/pageAccess';
 
 /** The sidebar of SPEC section 2: groups, their redirects, children (some hidden), menu names. */
@@ -52,6 +53,7 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/system/firmware', titleKey: 'menu.firmware', icon: SystemUpdateIcon },
       { path: '/system/deviceAuth', titleKey: 'menu.deviceAuth', icon: VerifiedUserIcon },
       { path: '/system/permissionConfig', titleKey: 'support.menu.permissionConfig', icon: AdminPanelSettingsIcon },
+      { path: '/system/auditLog', titleKey: 'menu.auditLog', icon: HistoryIcon },
     ],
   },
   {

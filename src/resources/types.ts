@@ -30,7 +30,8 @@ export interface FieldDef {
 
 export interface ColumnDef {
   source: string;
-  kind?: 'text' | 'date' | 'choice';
+  /** json: an object shown as compact key: value text (the audit log's before and after). */
+  kind?: 'text' | 'date' | 'choice' | 'json';
   /** choice: the i18n key prefix of the value (e.g. console.level. + '2'). */
   choicePrefix?: string;
   sortable?: boolean;
@@ -48,8 +49,8 @@ export interface ResourceDefinition {
   endpoints: ResourceEndpoints;
   fields: readonly FieldDef[];
   columns: readonly ColumnDef[];
-  /** Filters shown above the list (the first one is the search box). */
-  filters: readonly string[];
+  /** Filters shown above the list (the first one is the search box); a date filter is a date picker. */
+  filters: readonly (string | { source: string; kind: 'date' })[];
   createSchema?: AnyObjectSchema;
   editSchema?: AnyObjectSchema;
   /** The defaults of a new record. */

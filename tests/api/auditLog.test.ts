@@ -76,6 +76,12 @@ describe.each(engines)('audit log (%s)', (engine) => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await log('admin', `&from=${encodeURIComponent(future)}`)).data.total).toBe(0);
     expect((await log('admin', `&to=${encodeURIComponent(future)}&entity=user`)).data.list.every((e: { entity: string }) => e.entity === 'user')).toBe(true);
+    // Days as the date pickers send them: today from its start to its end holds today's entries, yesterday none.
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await log('admin', `&from=${today}&to=${today}`)).data.total).toBe((await log('admin')).data.total);
+    expect((await log('admin', `&to=${yesterday}`)).data.total).toBe(0);
+    expect((await log('admin', '&from=2026-02-30')).code).toBe(ErrorCode.Validation);
   });
 
   it('exports the filtered log as xlsx in the caller\'s language, once per 10 s (-101)', async () => {

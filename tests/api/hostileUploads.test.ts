@@ -105,7 +105,9 @@ describe.each(engines)('hostile uploads on %s', (engine) => {
       const plain = validDevice(ids.oceanic!);
       const header = DEVICE_FIELDS.map((f, i) => cellXml(`${String.fromCharCode(65 + i)}1`, f)).join('');
       const values = DEVICE_FIELDS.map((f, i) => (plain[f] === undefined ? '' : cellXml(`${String.fromCharCode(65 + i)}2`, String(plain[f])))).join('');
-      const minimal = await sheetXlsx([`<row r="1">${header}</row>`, `<row r="2">${values}</row>`]);
+      // Columns named like Object's own properties are other columns, ignored like any other.
+      const odd = `${cellXml('T1', 'constructor')}${cellXml('U1', '__proto__')}`;
+      const minimal = await sheetXlsx([`<row r="1">${header}${odd}</row>`, `<row r="2">${values}${cellXml('T2', 'x')}${cellXml('U2', 'y')}</row>`]);
       expect(await importFile(minimal, 'en')).toMatchObject({ code: 0, data: { imported: 1 } });
     });
 

@@ -3,7 +3,9 @@ import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/connection';
 import { Level } from '../../../src/domain/levels';
 import { translateDomain } from '../../../src/domain/messages';
-import { languageOf, ok } from '../../http/envelope';
+import { BizError, languageOf, ok } from '../../http/envelope';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { isRealTime } from '../../../src/domain/schemaRules';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
 import { claimExportSlot } from '../devices/exportThrottle';
@@ -12,12 +14,15 @@ const tags = ['support'];
 const READERS = [Level.Admin, Level.Enterprise] as const;
 const EXPORT_MAX_ROWS = 100_000;
 
+const DAY_OR_TIME = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+const isDay = (value: string) => value.length === 10;
+
 export const auditFilterQuery = {
   userName: { type: 'string', maxLength: 64, description: 'part of the name of who made the change' },
   entity: { type: 'string', maxLength: 64, description: 'user, device, deviceGroup, voyage, camera, firmware, afterSales...' },
   entityId: { type: 'string', maxLength: 32 },
-  from: { type: 'string', format: 'date-time', description: 'at or after (ISO 8601)' },
-  to: { type: 'string', format: 'date-time', description: 'before (ISO 8601)' },
+  from: { type: 'string', pattern: DAY_OR_TIME, description: 'at or after: a day (YYYY-MM-DD, from its start, UTC) or an ISO 8601 time' },
+  to: { type: 'string', pattern: DAY_OR_TIME, description: 'before: an ISO 8601 time, or a day (YYYY-MM-DD, up to its end, UTC)' },
 } as const;
 
 const entryObject = {
@@ -37,6 +42,8 @@ export interface AuditEntry {
 
 /** Level 1 reads every entry; level 2 the entries made by its enterprise (itself and its sub-users). */
 function listAudit(db: Queryable, caller: FastifyRequest['user'], filter: AuditFilter, limit: number, offset: number) {
+  const badTimes = (['from', 'to'] as const).filter((k) => filter[k] && !isRealTime(filter[k]));
+  if (badTimes.length) throw new BizError(ErrorCode.Validation, 'error.validation', badTimes.map((field) => ({ field, message: 'validation.date' })));
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => { params.push(value); where.push(sql.replace('?', `$${params.length}`)); };
@@ -44,8 +51,8 @@ function listAudit(db: Queryable, caller: FastifyRequest['user'], filter: AuditF
   if (filter.userName) add(`user_name ILIKE '%' || ? || '%'`, filter.userName.replace(/[\\%_]/g, '\\$&'));
   if (filter.entity) add('entity = ?', filter.entity);
   if (filter.entityId) add('entity_id = ?', filter.entityId);
-  if (filter.from) add('at >= ?', filter.from);
-  if (filter.to) add('at < ?', filter.to);
+  if (filter.from) add(isDay(filter.from) ? `at >= (?::date)::timestamp AT TIME ZONE 'UTC'` : 'at >= ?::timestamptz', filter.from);
+  if (filter.to) add(isDay(filter.to) ? `at < (?::date + 1)::timestamp AT TIME ZONE 'UTC'` : 'at < ?::timestamptz', filter.to);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   return Promise.all([
     db.query<AuditEntry>(

@@ -191,6 +191,15 @@ const relOfType = (rels: Map<string, { type: string; target: string }>, type: st
 const relId = (attributes: Record<string, string>) => Object.entries(attributes).find(([k]) => k.includes(':') && localName(k) === 'id')?.[1];
 
 /**
+ * Only the zip's central directory: parts, declared sizes, their total. Cheap (nothing is
+ * inflated), so the server runs it on the event loop before handing a file to a reading thread:
+ * an honest bomb is refused in a millisecond.
+ */
+export async function checkZipDirectory(bytes: Buffer, limits: SheetLimits): Promise<void> {
+  (await Package.open(bytes, limits)).close();
+}
+
+/**
  * The first sheet's rows. `headerToField` maps a normalised header (normaliseHeader) to the field it
  * names; columns whose header names no field are read (for the limits) but not kept.
  */
@@ -386,7 +395,8 @@ async function readSheet(pkg: Package, part: string, { headerToField, limits, da
             if (col > limits.maxColumns) throw new SheetLimitError('columns', { max: limits.maxColumns, cell: address() });
             rowHasValue = true;
             if (rowNumber === 1) {
-              const field = headerToField[normaliseHeader(value)];
+              const header = normaliseHeader(value);
+              const field = Object.hasOwn(headerToField, header) ? headerToField[header] : undefined;
               if (field) { kept.set(col, fields.length); fields.push(field); }
             } else if (cells) {
               const index = kept.get(col);

@@ -6,11 +6,12 @@ import {
   IMPORT_READ_TIMEOUT_MS,
 } from '../../../src/domain/constants';
 import { BizError } from '../../http/envelope';
-import type { SheetData, SheetLimits } from './importSheetReader';
+import { checkZipDirectory, SheetLimitError, type SheetData, type SheetLimits } from './importSheetReader';
 import type { SheetAnswer, SheetJob } from './importSheetWorker';
 
 /**
- * Runs importSheetReader in a worker thread, so that reading a workbook never blocks the event
+ * Checks the zip's central directory on the event loop (cheap), then runs importSheetReader in a
+ * worker thread, so that reading a workbook never blocks the event
  * loop other users are served on: a heap limit (resourceLimits) and a time limit (the thread is
  * terminated) on top of the reader's own limits, and at most IMPORT_READERS_AT_ONCE threads at a
  * time (the next ones wait; past IMPORT_READERS_QUEUE waiting, -100 busy). A thread is started per
@@ -109,6 +110,11 @@ function refusal(outcome: Exclude<Outcome, { ok: true }>, o: Required<ReaderOpti
  */
 export async function readSheetOffThread(bytes: Uint8Array, headerToField: Record<string, string>, options: ReaderOptions = {}): Promise<SheetData> {
   const o: Required<ReaderOptions> = { limits: IMPORT_LIMITS, timeoutMs: IMPORT_READ_TIMEOUT_MS, heapMb: IMPORT_READER_HEAP_MB, ...options };
+  // The central directory first, here: a file whose declared sizes cross a limit needs no thread.
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  await checkZipDirectory(buffer, o.limits).catch((error: unknown) => {
+    throw refusal(error instanceof SheetLimitError ? { ok: false, limit: error.limit, vars: error.vars } : { ok: false, limit: 'unreadable' }, o);
+  });
   const release = await takeSlot();
   let outcome: Outcome;
   try {

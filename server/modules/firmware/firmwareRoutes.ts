@@ -99,13 +99,16 @@ export function firmwareRoutes(store: FirmwareStore) {
         await discard(part);
         throw error;
       }
+      // The file is written under a temporary name and flushed, its row committed, and only then is
+      // it renamed to its storage name: a crash at any point leaves nothing the start sweep cannot settle.
       const file = await store.receive(part.file).catch(rethrowMultipart);
       if (file.truncated) throw new BizError(ErrorCode.UploadRejected, 'error.firmwareTooLarge', null, { mb: mb(config.firmwareMaxBytes) });
       if (file.size === 0) {
-        await store.remove(file.key);
+        await store.discard(file.key);
         throw new BizError(ErrorCode.UploadRejected, 'error.firmwareEmpty');
       }
       const fileName = (part.filename || `${input.model}-${input.version}.bin`).slice(0, 200);
+      let id: number;
       try {
         const [row] = await db.query<{ id: number }>(
           `INSERT INTO firmware_packages (device_type, customer, model, version, version_type, enabled, update_info, file_name, file_size, sha256, storage_key, uploaded_by)
@@ -113,12 +116,20 @@ export function firmwareRoutes(store: FirmwareStore) {
           [input.deviceType, input.customer, input.model, input.version, input.versionType, input.enabled, input.updateInfo ?? null,
             fileName, file.size, file.sha256, file.key, request.user.id],
         );
-        return ok(publicFirmware((await findFirmware(db, row!.id))!));
+        id = row!.id;
       } catch (error) {
-        await store.remove(file.key);
+        await store.discard(file.key);
         if ((error as { code?: string }).code === '23505') throw duplicateVersion();
         throw error;
       }
+      try {
+        await store.keep(file.key);
+      } catch (error) {
+        // Its temporary file is gone (another replica's start sweep took it for a crash's leftover): no row without its file.
+        await db.query('DELETE FROM firmware_packages WHERE id = $1', [id]);
+        throw error;
+      }
+      return ok(publicFirmware((await findFirmware(db, id))!));
     });
 
     app.post('/firmware/update', {
@@ -154,9 +165,19 @@ export function firmwareRoutes(store: FirmwareStore) {
       config: { levels: ADMIN },
       schema: { tags, summary: 'Delete a package, its rollouts and its file', querystring: idQuery, response: envelope() },
     }, async (request) => {
-      const [row] = await db.query<{ key: string }>('DELETE FROM firmware_packages WHERE id = $1 RETURNING storage_key AS key', [(request.query as { id: number }).id]);
-      if (!row) throw noSuchFirmware();
-      await store.remove(row.key);
+      // The file is moved aside inside the transaction that deletes its row, and removed after the
+      // commit: a crash in between leaves a temporary file that the start sweep settles.
+      let retired: string | undefined;
+      const key = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ key: string }>('DELETE FROM firmware_packages WHERE id = $1 RETURNING storage_key AS key', [(request.query as { id: number }).id]);
+        if (row) await store.retire((retired = row.key));
+        return row?.key;
+      }).catch(async (error: unknown) => {
+        if (retired) await store.restore(retired); // the delete did not commit: the file keeps its name
+        throw error;
+      });
+      if (!key) throw noSuchFirmware();
+      await store.drop(key);
       return ok(null);
     });
   };

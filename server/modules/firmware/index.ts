@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
-import { openFirmwareStore } from './storage';
+import { openFirmwareStore, sweepFirmwareFolder } from './storage';
 import { firmwareRoutes } from './firmwareRoutes';
 import { rolloutRoutes } from './rolloutRoutes';
 import { deviceUpdateRoutes } from './deviceUpdateRoutes';
@@ -11,6 +11,8 @@ import { deviceUpdateRoutes } from './deviceUpdateRoutes';
  */
 export async function firmwareModuleRoutes(app: FastifyInstance, context: ServerContext) {
   const store = await openFirmwareStore(context.config);
+  // Before the server listens: what a crash left half-done in the firmware folder is settled.
+  await sweepFirmwareFolder(store, context.db);
   app.addHook('onClose', () => store.close());
   await firmwareRoutes(store)(app, context);
   await rolloutRoutes(app, context);

@@ -1,13 +1,9 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import DownloadIcon from '@mui/icons-material/Download';
 import {
   CreateButton, DataTable, DateInput, DeleteWithConfirmButton, EditButton, FilterButton, List, SearchInput, SelectInput, TextInput,
-  useListContext, useNotify, useTranslate,
+  useTranslate,
 } from 'react-admin';
-import { supportApi } from '../../api/supportApi';
-import type { QueryValue } from '../../api';
+import { ListExportButton } from '../generic/ListExportButton';
 import { AFTER_SALES_CLASSIFICATIONS } from '../../domain/afterSales';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { afterSalesLabel } from './AfterSalesForm';
@@ -27,25 +23,6 @@ function useFilters() {
   ];
 }
 
-function ExportButton() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const { filterValues, sort } = useListContext();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const name = await supportApi.exportAfterSales({ ...(filterValues as Record<string, QueryValue>), sort: sort.field, order: sort.order === 'DESC' ? 'desc' : 'asc' });
-      notify(name, { type: 'success' });
-    } catch {
-      /* the catalogue shows it (-101: "Do not export data frequently...") */
-    } finally {
-      setBusy(false);
-    }
-  };
-  return <Button size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={run} data-testid="as-export">{translate('support.afterSales.export')}</Button>;
-}
-
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const clip = (value: unknown) => {
   const t = text(value);
@@ -62,7 +39,7 @@ export function AfterSalesList() {
       filters={useFilters()}
       perPage={25}
       sort={{ field: 'DispatchOfData', order: 'DESC' }}
-      actions={<Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', py: 1, ml: 'auto' }}><FilterButton /><CreateButton variant="text" /><ExportButton /></Stack>}
+      actions={<Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', py: 1, ml: 'auto' }}><FilterButton /><CreateButton variant="text" /><ListExportButton path="/supportModule/afterSales/export" label="support.afterSales.export" testId="as-export" /></Stack>}
       queryOptions={{ onError: () => undefined }}
       empty={false}
       sx={{ contain: 'inline-size' }}

@@ -1,0 +1,30 @@
+import { PAGE_ACCESS } from '../../domain/pageAccess';
+import type { ResourceDefinition } from '../types';
+
+const M = '/supportModule/auditLog';
+
+/**
+ * System > Audit log (levels 1 and 2): every change made through the API, newest first, read-only.
+ * Level 1 sees all, level 2 its enterprise (the server decides). Filters by user, entity and day.
+ */
+export const auditLogResource: ResourceDefinition = {
+  name: 'system/auditLog',
+  levels: PAGE_ACCESS['/system/auditLog']!,
+  endpoints: {
+    list: { path: `${M}/getAll`, paged: true, filters: ['userName', 'entity', 'entityId', 'from', 'to'] },
+    export: { path: `${M}/export` },
+  },
+  fields: [],
+  columns: [
+    { source: 'at', kind: 'date' },
+    { source: 'userName' },
+    { source: 'address' },
+    { source: 'entity' },
+    { source: 'entityId' },
+    { source: 'action' },
+    { source: 'before', kind: 'json' },
+    { source: 'after', kind: 'json' },
+  ],
+  filters: ['userName', 'entity', { source: 'from', kind: 'date' }, { source: 'to', kind: 'date' }],
+  recordRepresentation: 'action',
+};
