@@ -8,7 +8,8 @@ import { BizError } from './envelope';
  * The rules every uploaded image passes (SPEC: JPG or PNG, at most 2 MB, checked by the caller's
  * multipart limit), all by content, never by the file name:
  * 1. the first bytes say JPG or PNG (else "Only JPG or PNG images can be uploaded");
- * 2. a declared part type, when it is an image or text type, is that same type;
+ * 2. a declared part type is JPG or PNG (or says nothing); a JPG named .png is still a JPG the
+ *    user may upload, so the two are not held against each other;
  * 3. the header decodes (image-size) to the same type, with width and height from 1 to
  *    IMAGE_MAX_DIMENSION;
  * 4. the file is one whole image: PNG chunks walked to IEND, JPEG segments and scan data walked to
@@ -33,7 +34,7 @@ export function checkImage(bytes: Uint8Array, declaredType?: string): CheckedIma
   const kind = sniffImage(bytes);
   if (!kind) throw refuse('error.uploadType');
   const declared = (declaredType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!NEUTRAL_TYPES.has(declared) && DECLARED_KIND[declared] !== kind) throw refuse('error.imageDeclaredType', { declared });
+  if (!NEUTRAL_TYPES.has(declared) && !DECLARED_KIND[declared]) throw refuse('error.imageDeclaredType', { declared });
 
   let size: { width?: number; height?: number; type?: string };
   try {
