@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { startDemoSimulator } from '../server/simulator/startDemo';
+import { startBackgroundWork } from '../server/simulator/startDemo';
+import { alwaysLeader } from '../server/leader';
 import { launchBrowser, startE2eServer } from '../tests/e2e/browser';
 
 /**
@@ -104,8 +105,7 @@ function byPath(reqs: Req[]) {
 
 const server = await startE2eServer();
 // The demo fleet reports every 10 s as under `npm start`, so the idle minute sees live data.
-const simulator = await startDemoSimulator(server.app, server.db, server.config);
-await simulator?.tickNow(); // the vessels have positions before the first page load
+const simulator = await startBackgroundWork(server.app, server.db, server.config, alwaysLeader());
 const browser = await launchBrowser();
 
 for (const profile of PROFILES) {
@@ -174,7 +174,7 @@ for (const profile of PROFILES) {
 }
 
 await browser.close();
-await simulator?.stop();
+await simulator.stop();
 server.app.server.closeAllConnections();
 await server.close();
 process.exit(0);

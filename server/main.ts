@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { startServer } from './start';
 import { serveConsole } from './serveConsole';
 import { DEMO_ACCOUNTS } from './db/demoAccounts';
-import { startDemoSimulator } from './simulator/startDemo';
+import { startBackgroundWork } from './simulator/startDemo';
+import { electLeader } from './leader';
 
 /** A start that cannot go on (data folder not writable, port taken...) ends with one line, not a stack. */
 function fail(error: unknown): never {
@@ -30,7 +31,8 @@ const lines = [
   '',
 ];
 console.log(lines.join('\n'));
-const simulator = await startDemoSimulator(app, db, config);
+const leader = await electLeader(config.databaseUrl, { onError: (m) => app.log.warn(m) });
+const background = await startBackgroundWork(app, db, config, leader);
 
 /** Requests in flight get this long to finish after SIGTERM/SIGINT before their connections are cut. */
 const GRACE_MS = 3000;
@@ -40,7 +42,8 @@ async function shutdown() {
   stopping = true;
   setTimeout(() => app.server.closeAllConnections(), GRACE_MS).unref();
   setTimeout(() => process.exit(1), GRACE_MS + 1500).unref();
-  await simulator?.stop();
+  await background.stop();
+  await leader.stop();
   await app.close(); // closes idle keep-alive connections, then the database
   process.exit(0);
 }

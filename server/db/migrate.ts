@@ -4,21 +4,37 @@ import type { Db } from './connection';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
-/** Applies the numbered .sql files of migrations/ not yet recorded, each in its own transaction. */
+/** Replicas starting together on one PostgreSQL take turns: each migration runs under this lock. */
+const LOCK = `SELECT pg_advisory_xact_lock(hashtext(current_database() || '.' || current_schema() || '.fleet-migrate'))`;
+
+/**
+ * Applies the numbered .sql files of migrations/ not yet recorded, each in its own transaction.
+ * On PostgreSQL each transaction first takes an advisory lock and checks again that its file is
+ * still to apply, so replicas started at once apply every file exactly once.
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const locked = db.engine === 'postgres';
+  await db.transaction(async (tx) => {
+    if (locked) await tx.query(LOCK);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
     const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');
-    await db.transaction(async (tx) => {
+    const ran = await db.transaction(async (tx) => {
+      if (locked) {
+        await tx.query(LOCK);
+        if ((await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [file])).length) return false;
+      }
       for (const statement of splitStatements(sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+      return true;
     });
-    applied.push(file);
+    if (ran) applied.push(file);
   }
   return applied;
 }

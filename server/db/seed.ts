@@ -3,11 +3,19 @@ import { hashPassword } from '../auth/password';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { seedDevices } from './seedDevices';
 
-/** Loads the demo data into an empty database; returns false when users already exist. */
+/**
+ * Loads the demo data into an empty database; returns false when users already exist. On
+ * PostgreSQL replicas started together take turns (advisory lock), so one of them seeds.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (row!.n > 0) return false;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    if (db.engine === 'postgres') {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext(current_database() || '.' || current_schema() || '.fleet-seed'))`);
+      const [again] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+      if (again!.n > 0) return false;
+    }
     const ids = new Map<string, number>();
     for (const a of DEMO_ACCOUNTS) {
       const [inserted] = await tx.query<{ id: number }>(
@@ -18,6 +26,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ids.set(a.name, inserted!.id);
     }
     await seedDevices(tx, ids);
+    return true;
   });
-  return true;
 }

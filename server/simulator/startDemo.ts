@@ -1,35 +1,66 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/connection';
+import type { Leader } from '../leader';
 import { issueDemoSecrets } from './demoDevices';
 import { startSimulator, type RunningSimulator } from './simulator';
 import { markOfflineDevices, pruneReportHistory } from '../modules/monitoring';
 
 const HOUR_MS = 3_600_000;
 
-/**
- * `npm start` runs the demo fleet (SIMULATOR=0 turns it off; SIMULATOR_SEED, SIMULATOR_INTERVAL_S
- * tune it) over HTTP against the server itself, prunes the report history hourly and marks
- * devices offline in the device list every minute.
- */
-export async function startDemoSimulator(app: FastifyInstance, db: Db, config: ServerConfig, env: NodeJS.ProcessEnv = process.env): Promise<RunningSimulator | undefined> {
-  const prune = setInterval(() => void pruneReportHistory(db).catch((e: Error) => app.log.warn(e.message)), HOUR_MS);
-  prune.unref();
-  const offline = setInterval(() => void markOfflineDevices(db).catch((e: Error) => app.log.warn(e.message)), 60_000);
-  offline.unref();
-  void markOfflineDevices(db).catch(() => undefined);
-  if (env.SIMULATOR === '0') return undefined;
-  const devices = await issueDemoSecrets(db);
-  if (!devices.length) return undefined;
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const sim = startSimulator({
-    apiBase: `http://127.0.0.1:${port}/cz/${config.apiSegment}`, devices,
-    seed: Number(env.SIMULATOR_SEED ?? 1), intervalMs: Number(env.SIMULATOR_INTERVAL_S ?? 10) * 1000,
-    onError: (m) => app.log.warn(`simulator: ${m}`),
-  });
-  void sim.tickNow();
-  console.log(`Simulator:     ${devices.length} demo vessels report every ${env.SIMULATOR_INTERVAL_S ?? 10} s (SIMULATOR=0 turns it off)`);
-  return sim;
+export interface BackgroundWork {
+  stop(): Promise<void>;
 }
 
+/**
+ * The work that runs once across replicas, on the leader only (server/leader.ts): the hourly
+ * pruning of the report history, the offline sweep of the device list every minute, and with
+ * `npm start` the demo fleet (SIMULATOR=0 turns it off; SIMULATOR_SEED, SIMULATOR_INTERVAL_S tune
+ * it) reporting over HTTP to this server. A replica that becomes the leader starts it; one that
+ * stops being the leader stops its simulator.
+ */
+export async function startBackgroundWork(app: FastifyInstance, db: Db, config: ServerConfig, leader: Leader, env: NodeJS.ProcessEnv = process.env): Promise<BackgroundWork> {
+  const asLeader = (task: () => Promise<unknown>, ms: number) => {
+    const timer = setInterval(() => leader.isLeader && void task().catch((e: Error) => app.log.warn(e.message)), ms);
+    timer.unref();
+    return timer;
+  };
+  const timers = [asLeader(() => pruneReportHistory(db), HOUR_MS), asLeader(() => markOfflineDevices(db), 60_000)];
+  let simulator: RunningSimulator | undefined;
+  let starting: Promise<void> = Promise.resolve();
+
+  const startFleet = async () => {
+    void markOfflineDevices(db).catch(() => undefined);
+    if (env.SIMULATOR === '0' || simulator) return;
+    const devices = await issueDemoSecrets(db);
+    if (!devices.length || !leader.isLeader) return;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const intervalS = Number(env.SIMULATOR_INTERVAL_S ?? 10);
+    simulator = startSimulator({
+      apiBase: `http://127.0.0.1:${port}/cz/${config.apiSegment}`, devices,
+      seed: Number(env.SIMULATOR_SEED ?? 1), intervalMs: intervalS * 1000,
+      onError: (m) => app.log.warn(`simulator: ${m}`),
+    });
+    await simulator.tickNow(); // the vessels have positions before the first page load
+    console.log(`Simulator:     ${devices.length} demo vessels report every ${intervalS} s (SIMULATOR=0 turns it off)`);
+  };
+  leader.onChange((isLeader) => {
+    starting = starting.then(async () => {
+      if (isLeader) return startFleet();
+      const running = simulator;
+      simulator = undefined;
+      await running?.stop();
+    }).catch((e: Error) => app.log.warn(`background work: ${e.message}`));
+  });
+  await starting;
+  if (!leader.isLeader) console.log('Simulator:     another replica leads the background work; this one takes over if it stops');
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await starting;
+      await simulator?.stop();
+      simulator = undefined;
+    },
+  };
+}
