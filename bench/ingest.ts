@@ -7,10 +7,12 @@ import { hashDeviceSecret } from '../server/modules/devices/activationRoutes';
  * bench:ingest — reports per second through the HTTP ingest (one report per request, and batches
  * of 100), on PGlite and on PostgreSQL, with 10,000 vessels; then the alarm query
  * (getAllDeviceUploadDataWithCondition, deviceStatus [2], admin: all 10,000) alone and while
- * 10,000 vessels report every 10 s (1,000 reports/s offered). The load runs in a child process.
+ * vessels report at 1,000, 3,000 and 6,000 reports/s offered. The load runs in a child process.
  * Prints figures; asserts nothing.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Offered single-report rates while the alarm query runs (BENCH_RATES=1000,3000,6000). */
+const RATES = (process.env.BENCH_RATES ?? '1000,3000,6000').split(',').map(Number);
 const VESSELS = 10_000;
 const SECRET = 'bench-device-secret';
 const PREFIX = 'B';
@@ -62,12 +64,14 @@ async function run(engine: 'pglite' | 'postgres') {
      SELECT s.device_id, 'E05', 'major', now(), now() FROM device_state s WHERE 'E05' = ANY(s.faults) ON CONFLICT DO NOTHING`);
   const [states] = await server.db.query<{ n: number; warn: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`);
   row(`alarm query alone (${states!.n} vessels reported, ${states!.warn} warn)`, await load({ mode: 'alarm', apiBase: server.url, connections: 4, token }));
-  const [ingest, alarm] = await Promise.all([
-    load({ mode: 'single', apiBase: server.url, connections: 32, rate: 1000 }),
-    load({ mode: 'alarm', apiBase: server.url, connections: 1, token, rate: 20 }),
-  ]);
-  row('ingest at 1,000 reports/s offered', ingest);
-  row('alarm query meanwhile (20/s)', alarm);
+  for (const rate of RATES) {
+    const [ingest, alarm] = await Promise.all([
+      load({ mode: 'single', apiBase: server.url, connections: Math.max(32, rate / 50), rate }),
+      load({ mode: 'alarm', apiBase: server.url, connections: 1, token, rate: 20 }),
+    ]);
+    row(`ingest at ${rate.toLocaleString('en')} reports/s offered`, ingest);
+    row('alarm query meanwhile (20/s)', alarm);
+  }
   await server.stop();
   return rows;
 }

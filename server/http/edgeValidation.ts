@@ -35,7 +35,8 @@ function findBad(value: unknown, bad: (leaf: unknown) => boolean, path = ''): st
   if (bad(value)) return path;
   if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return null;
   for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}/${key}` : key;
+    // Named as the domain's validation names fields: satellite.name, reports[0].lat.
+    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
     const found = bad(key) ? at : findBad(item, bad, at);
     if (found !== null) return found;
   }

@@ -6,7 +6,7 @@ import { validate, type FieldError } from '../../../src/domain/validate';
 import { BizError, ok } from '../../http/envelope';
 import { envelope } from '../../http/schemas';
 import { authenticateDevice } from './deviceAuth';
-import { ingestReports } from './ingestWriter';
+import { createIngestWriter } from './ingestWriter';
 
 const MAX_FIELD_ERRORS = 50;
 
@@ -45,6 +45,7 @@ const reportBody = {
  * out-of-order reports.
  */
 export async function ingestRoutes(app: FastifyInstance, { db }: ServerContext) {
+  const writer = createIngestWriter(db);
   app.post('/ingest/report', {
     config: { public: true },
     bodyLimit: 4 * 1024 * 1024,
@@ -63,6 +64,6 @@ export async function ingestRoutes(app: FastifyInstance, { db }: ServerContext) 
   }, async (request) => {
     const device = await authenticateDevice(db, request);
     const reports = parseBatch(request.body);
-    return ok(await ingestReports(db, device, reports));
+    return ok(await writer.write(device, reports));
   });
 }

@@ -20,71 +20,168 @@ const REPORT_COLUMNS = `device_id, device_time, received_at, unactivated, lat, l
 /** The state a report puts its device in: warn while a fault is active or the modem lost lock. */
 export const stateOf = (r: DeviceReport) => (r.faults.length > 0 || !r.modemLock ? DeviceState.Warn : DeviceState.Online);
 
-const column = <T>(reports: readonly DeviceReport[], pick: (r: DeviceReport) => T) => reports.map(pick);
+/** One request's reports waiting for the next group. */
+interface Pending {
+  device: ReportingDevice;
+  /** The batch sorted by device time, same-time duplicates removed. */
+  unique: DeviceReport[];
+  inBatchDuplicates: number;
+  resolve(result: IngestResult): void;
+  reject(error: unknown): void;
+}
+
+export interface IngestWriter {
+  /** Resolves once the reports are committed (never before: an acknowledged report is stored). */
+  write(device: ReportingDevice, batch: readonly DeviceReport[]): Promise<IngestResult>;
+}
+
+const ms = (r: DeviceReport) => Date.parse(r.deviceTime);
 
 /**
- * Stores a validated batch of one device's reports in one transaction: the history (duplicates of
- * an already stored device time are skipped and counted), the latest state when a report is newer
- * than it, and the alarm transitions those newer reports imply. Nothing is written on failure.
+ * The group-commit writer: requests that arrive while a transaction is writing wait, and are then
+ * written together in one transaction (one history INSERT, one state upsert, one devices update
+ * for the whole group, alarms per device that needs them). Each request's promise resolves after
+ * the commit. When a group fails, its requests are retried one by one, so one bad request cannot
+ * fail the others. One group is in flight at a time; devices are locked in id order.
  */
-export async function ingestReports(db: Db, device: ReportingDevice, batch: readonly DeviceReport[]): Promise<IngestResult> {
-  const sorted = [...batch].sort((a, b) => Date.parse(a.deviceTime) - Date.parse(b.deviceTime));
-  const unique: DeviceReport[] = [];
-  for (const r of sorted) if (!unique.length || Date.parse(unique[unique.length - 1]!.deviceTime) !== Date.parse(r.deviceTime)) unique.push(r);
-  const inBatchDuplicates = sorted.length - unique.length;
+export function createIngestWriter(db: Db, maxGroup = 500): IngestWriter {
+  const queue: Pending[] = [];
+  let writing = false;
 
+  const kick = () => {
+    if (writing || !queue.length) return;
+    writing = true;
+    const group = queue.splice(0, maxGroup);
+    void writeGroup(db, group)
+      .then((results) => group.forEach((item, i) => item.resolve(results[i]!)))
+      .catch(async (error) => {
+        if (group.length === 1) return group[0]!.reject(error);
+        for (const item of group) {
+          await writeGroup(db, [item]).then(([result]) => item.resolve(result!), item.reject);
+        }
+      })
+      .finally(() => {
+        writing = false;
+        kick();
+      });
+  };
+
+  return {
+    write(device, batch) {
+      const sorted = [...batch].sort((a, b) => ms(a) - ms(b));
+      const unique: DeviceReport[] = [];
+      for (const r of sorted) if (!unique.length || ms(unique[unique.length - 1]!) !== ms(r)) unique.push(r);
+      return new Promise<IngestResult>((resolve, reject) => {
+        queue.push({ device, unique, inBatchDuplicates: sorted.length - unique.length, resolve, reject });
+        kick();
+      });
+    },
+  };
+}
+
+/**
+ * Writes a group in one transaction: the history (device times already stored are skipped and
+ * counted as duplicates), each device's latest state when a report is newer than it, and the alarm
+ * transitions the newer reports imply. Nothing is written on failure.
+ */
+async function writeGroup(db: Db, group: readonly Pending[]): Promise<IngestResult[]> {
   return db.transaction(async (tx) => {
-    // One device's batches are written one at a time; the lock comes with the latest state.
-    const [locked] = await tx.query<{ ms: number | null; faults: string[] | null }>(
-      `SELECT (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults
-         FROM (SELECT pg_advisory_xact_lock(5, $1::int)) l LEFT JOIN device_state s ON s.device_id = $1::int`, [device.id]);
-    const prev = locked?.ms == null ? undefined : { ms: locked.ms, hadFaults: (locked.faults ?? []).length > 0 };
-    const inserted = await insertHistory(tx, device, unique);
-    const stored = unique.filter((r) => inserted.has(Date.parse(r.deviceTime)));
-    const newer = stored.filter((r) => !prev || Date.parse(r.deviceTime) > prev.ms);
-    const latest = newer[newer.length - 1];
-    if (latest) {
-      await upsertState(tx, device, latest);
-      if (device.activated && (prev?.hadFaults !== false || newer.some((r) => r.faults.length > 0))) await applyAlarms(tx, device.id, newer);
+    const ids = [...new Set(group.map((g) => g.device.id))].sort((a, b) => a - b);
+    // One device's reports are written one group at a time; the locks come with the latest states.
+    const locked = await tx.query<{ id: number; ms: number | null; faults: string[] | null }>(
+      `SELECT d.id, (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults
+         FROM unnest($1::int[]) WITH ORDINALITY AS d(id, n)
+         CROSS JOIN LATERAL (SELECT pg_advisory_xact_lock(5, d.id)) l
+         LEFT JOIN device_state s ON s.device_id = d.id
+        ORDER BY d.n`, [ids]);
+    const latestMs = new Map<number, number>();
+    const hadFaults = new Map<number, boolean>();
+    for (const row of locked) {
+      if (row.ms != null) latestMs.set(row.id, row.ms);
+      hadFaults.set(row.id, row.ms != null && (row.faults ?? []).length > 0);
     }
-    return {
-      accepted: stored.length,
-      duplicates: inBatchDuplicates + unique.length - stored.length,
-      outOfOrder: stored.length - newer.length,
-      unactivated: !device.activated,
-      latestReportedAt: latest ? new Date(latest.deviceTime).toISOString() : null,
-    };
+
+    // A device time sent twice within the group is written once, for the first request that sent it.
+    const seen = new Set<string>();
+    const toInsert = group.map((g) => g.unique.filter((r) => {
+      const key = `${g.device.id}:${ms(r)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }));
+    const inserted = await insertHistory(tx, group.map((g, i) => ({ device: g.device, reports: toInsert[i]! })));
+
+    const newerByDevice = new Map<number, { device: ReportingDevice; reports: DeviceReport[] }>();
+    const results = group.map((g, i): IngestResult => {
+      const stored = toInsert[i]!.filter((r) => inserted.has(`${g.device.id}:${ms(r)}`));
+      const newer: DeviceReport[] = [];
+      for (const r of stored) {
+        const prev = latestMs.get(g.device.id);
+        if (prev === undefined || ms(r) > prev) {
+          newer.push(r);
+          latestMs.set(g.device.id, ms(r));
+        }
+      }
+      if (newer.length) {
+        const entry = newerByDevice.get(g.device.id) ?? { device: g.device, reports: [] };
+        entry.reports.push(...newer);
+        newerByDevice.set(g.device.id, entry);
+      }
+      const latest = newer[newer.length - 1];
+      return {
+        accepted: stored.length,
+        duplicates: g.inBatchDuplicates + g.unique.length - stored.length,
+        outOfOrder: stored.length - newer.length,
+        unactivated: !g.device.activated,
+        latestReportedAt: latest ? new Date(latest.deviceTime).toISOString() : null,
+      };
+    });
+
+    const changed = [...newerByDevice.values()];
+    if (changed.length) await upsertStates(tx, changed.map(({ device, reports }) => ({ device, report: reports[reports.length - 1]! })));
+    for (const { device, reports } of changed) {
+      if (device.activated && (hadFaults.get(device.id) !== false || reports.some((r) => r.faults.length > 0))) await applyAlarms(tx, device.id, reports);
+    }
+    return results;
   });
 }
 
-async function insertHistory(tx: Queryable, device: ReportingDevice, reports: readonly DeviceReport[]): Promise<Set<number>> {
-  if (!reports.length) return new Set();
-  const rows = await tx.query<{ ms: number }>(
+/** The history rows of the whole group in one INSERT; answers the (device id:time ms) pairs it stored. */
+async function insertHistory(tx: Queryable, items: readonly { device: ReportingDevice; reports: readonly DeviceReport[] }[]): Promise<Set<string>> {
+  const rows = items.flatMap(({ device, reports }) => reports.map((r) => ({ device, r })));
+  if (!rows.length) return new Set();
+  const col = <T>(pick: (x: { device: ReportingDevice; r: DeviceReport }) => T) => rows.map(pick);
+  const stored = await tx.query<{ id: number; ms: number }>(
     `INSERT INTO device_reports (${REPORT_COLUMNS})
-     SELECT $1::int, t::timestamptz, now(), $2::boolean, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr,
+     SELECT id, t::timestamptz, now(), unact, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr,
             lock, tx, lte, CASE WHEN f = '' THEN '{}'::text[] ELSE string_to_array(f, ',') END, adu, bdu
-       FROM unnest($3::text[], $4::float8[], $5::float8[], $6::real[], $7::real[], $8::real[], $9::real[], $10::real[],
+       FROM unnest($1::int[], $2::boolean[], $3::text[], $4::float8[], $5::float8[], $6::real[], $7::real[], $8::real[], $9::real[], $10::real[],
                    $11::text[], $12::real[], $13::real[], $14::real[], $15::boolean[], $16::boolean[], $17::real[], $18::text[],
                    $19::text[], $20::text[])
-            AS u(t, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte, f, adu, bdu)
+            AS u(id, unact, t, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte, f, adu, bdu)
      ON CONFLICT (device_id, device_time) DO NOTHING
-     RETURNING (extract(epoch FROM device_time) * 1000)::float8 AS ms`,
-    [device.id, !device.activated, column(reports, (r) => r.deviceTime), column(reports, (r) => r.lat), column(reports, (r) => r.lon),
-      column(reports, (r) => r.speed), column(reports, (r) => r.heading), column(reports, (r) => r.azimuth),
-      column(reports, (r) => r.elevation), column(reports, (r) => r.skew), column(reports, (r) => r.satellite.name),
-      column(reports, (r) => r.satellite.longitude), column(reports, (r) => r.signalLevel), column(reports, (r) => r.snr),
-      column(reports, (r) => r.modemLock), column(reports, (r) => r.txOn), column(reports, (r) => r.lteSignal ?? null),
-      column(reports, (r) => [...new Set(r.faults)].join(',')), column(reports, (r) => r.firmware?.adu ?? null),
-      column(reports, (r) => r.firmware?.bdu ?? null)],
+     RETURNING device_id AS id, (extract(epoch FROM device_time) * 1000)::float8 AS ms`,
+    [col((x) => x.device.id), col((x) => !x.device.activated), col((x) => x.r.deviceTime), col((x) => x.r.lat), col((x) => x.r.lon),
+      col((x) => x.r.speed), col((x) => x.r.heading), col((x) => x.r.azimuth), col((x) => x.r.elevation), col((x) => x.r.skew),
+      col((x) => x.r.satellite.name), col((x) => x.r.satellite.longitude), col((x) => x.r.signalLevel), col((x) => x.r.snr),
+      col((x) => x.r.modemLock), col((x) => x.r.txOn), col((x) => x.r.lteSignal ?? null), col((x) => [...new Set(x.r.faults)].join(',')),
+      col((x) => x.r.firmware?.adu ?? null), col((x) => x.r.firmware?.bdu ?? null)],
   );
-  return new Set(rows.map((r) => Math.round(r.ms)));
+  return new Set(stored.map((r) => `${r.id}:${Math.round(r.ms)}`));
 }
 
-async function upsertState(tx: Queryable, device: ReportingDevice, r: DeviceReport): Promise<void> {
+/** Each changed device's latest state in one upsert, and devices.status where the state really changed. */
+async function upsertStates(tx: Queryable, latest: readonly { device: ReportingDevice; report: DeviceReport }[]): Promise<void> {
+  const col = <T>(pick: (x: { device: ReportingDevice; report: DeviceReport }) => T) => latest.map(pick);
   await tx.query(
     `INSERT INTO device_state (device_id, reported_at, received_at, state, unactivated, lat, lon, speed, heading, azimuth, elevation,
             skew, satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version)
-     VALUES ($1, $2, now(), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+     SELECT id, t::timestamptz, now(), st, unact, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte,
+            CASE WHEN f = '' THEN '{}'::text[] ELSE string_to_array(f, ',') END, adu, bdu
+       FROM unnest($1::int[], $2::text[], $3::smallint[], $4::boolean[], $5::float8[], $6::float8[], $7::real[], $8::real[], $9::real[],
+                   $10::real[], $11::real[], $12::text[], $13::real[], $14::real[], $15::real[], $16::boolean[], $17::boolean[], $18::real[],
+                   $19::text[], $20::text[], $21::text[])
+            AS u(id, t, st, unact, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte, f, adu, bdu)
      ON CONFLICT (device_id) DO UPDATE SET reported_at = EXCLUDED.reported_at, received_at = EXCLUDED.received_at,
             state = EXCLUDED.state, unactivated = EXCLUDED.unactivated, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
             speed = EXCLUDED.speed, heading = EXCLUDED.heading, azimuth = EXCLUDED.azimuth, elevation = EXCLUDED.elevation,
@@ -93,14 +190,20 @@ async function upsertState(tx: Queryable, device: ReportingDevice, r: DeviceRepo
             lte_signal = EXCLUDED.lte_signal, faults = EXCLUDED.faults, adu_version = EXCLUDED.adu_version,
             bdu_version = EXCLUDED.bdu_version
       WHERE device_state.reported_at < EXCLUDED.reported_at`,
-    [device.id, r.deviceTime, stateOf(r), !device.activated, r.lat, r.lon, r.speed, r.heading, r.azimuth, r.elevation, r.skew,
-      r.satellite.name, r.satellite.longitude, r.signalLevel, r.snr, r.modemLock, r.txOn, r.lteSignal ?? null, [...new Set(r.faults)],
-      r.firmware?.adu ?? null, r.firmware?.bdu ?? null],
+    [col((x) => x.device.id), col((x) => x.report.deviceTime), col((x) => stateOf(x.report)), col((x) => !x.device.activated),
+      col((x) => x.report.lat), col((x) => x.report.lon), col((x) => x.report.speed), col((x) => x.report.heading), col((x) => x.report.azimuth),
+      col((x) => x.report.elevation), col((x) => x.report.skew), col((x) => x.report.satellite.name), col((x) => x.report.satellite.longitude),
+      col((x) => x.report.signalLevel), col((x) => x.report.snr), col((x) => x.report.modemLock), col((x) => x.report.txOn),
+      col((x) => x.report.lteSignal ?? null), col((x) => [...new Set(x.report.faults)].join(',')), col((x) => x.report.firmware?.adu ?? null),
+      col((x) => x.report.firmware?.bdu ?? null)],
   );
   // The device list filters and counts by devices.status (its count triggers keep device_counts):
   // written only when the state really changes, so a steady report does not touch the devices row.
   // Speed and heading are read from device_state (deviceQueries), offline is set by markOfflineDevices.
-  await tx.query(`UPDATE devices SET status = $2::smallint WHERE id = $1 AND status IS DISTINCT FROM $2::smallint`, [device.id, stateOf(r)]);
+  await tx.query(
+    `UPDATE devices d SET status = u.st FROM unnest($1::int[], $2::smallint[]) AS u(id, st) WHERE d.id = u.id AND d.status IS DISTINCT FROM u.st`,
+    [col((x) => x.device.id), col((x) => stateOf(x.report))],
+  );
 }
 
 async function applyAlarms(tx: Queryable, deviceId: number, newer: readonly DeviceReport[]): Promise<void> {
