@@ -3,16 +3,52 @@ import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
 import { hashPassword } from '../server/auth/password';
 
 /**
- * Throughput and latency of getSelf and getAll (1,000 users) against a trivial route of the same
- * server in the same run, on PGlite and on PostgreSQL. Prints figures; asserts nothing.
+ * Throughput and latency of the authenticated routes a console calls most, side by side with the
+ * trivial `/ping` of the same server in the same run, on PGlite and on PostgreSQL (issue 14):
+ * users/getSelf, users/getAll (1,000 users), the device list's first page, the status monitor's
+ * page and the bell's alarm poll. The enterprise account "oceanic" calls them, so the routes that
+ * need a permission run their permission check (the super user skips it). Prints figures; asserts
+ * nothing.
+ *
+ *   npm run bench:api                       both engines (PostgreSQL at DATABASE_URL or the local default)
+ *   BENCH_ENGINE=postgres npm run bench:api one engine
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50   longer runs, more connections (defaults 5 s, 50)
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-async function measure(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
-  const non2xx = result.non2xx + result.errors;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: non2xx };
+interface Route {
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  background?: boolean;
+}
+
+async function measure(url: string, route: Route) {
+  const result = await autocannon({
+    url: url + route.path,
+    method: route.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    workers: 1,
+    headers: {
+      ...(route.body ? { 'content-type': 'application/json' } : {}),
+      ...(route.background ? { 'x-background': '1' } : {}),
+    },
+    body: route.body ? JSON.stringify(route.body) : undefined,
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
+}
+
+/** One call of the route, to check that it answers code 0 before it is measured. */
+async function check(url: string, name: string, route: Route) {
+  const res = await fetch(url + route.path, {
+    method: route.method ?? 'GET',
+    headers: route.body ? { 'content-type': 'application/json' } : {},
+    body: route.body ? JSON.stringify(route.body) : undefined,
+  });
+  const body = (await res.json()) as { code: number };
+  if (body.code !== 0) throw new Error(`${name} answers ${JSON.stringify(body).slice(0, 200)}`);
 }
 
 async function run(engine: 'pglite' | 'postgres') {
@@ -26,27 +62,46 @@ async function run(engine: 'pglite' | 'postgres') {
        FROM generate_series(1, 994) g`,
     [hash, enterpriseId],
   );
-  const token = await loginToken(server.url, 'admin', 'admin123');
-  const routes = {
-    trivial: `${server.url}/ping`,
-    getSelf: `${server.url}/users/getSelf?token=${token}`,
-    getAll: `${server.url}/users/getAll?pageIndex=1&pageSize=20&token=${token}`,
-    'getAll (page 40)': `${server.url}/users/getAll?pageIndex=40&pageSize=20&token=${token}`,
+  const [{ n: devices }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices WHERE owner_id = $1`, [enterpriseId]) as [{ n: number }];
+  const token = await loginToken(server.url, 'oceanic', 'oceanic123');
+  const t = `token=${token}`;
+  const upload = '/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition';
+  const routes: Record<string, Route> = {
+    ping: { path: '/ping' },
+    'users/getSelf': { path: `/users/getSelf?${t}` },
+    'users/getAll (1k users)': { path: `/users/getAll?pageIndex=1&pageSize=20&${t}` },
+    'device list page 1': { path: `/deviceModule/device/getAll?pageIndex=1&pageSize=20&${t}` },
+    'status monitor page 1': {
+      path: `${upload}?${t}`, method: 'POST',
+      body: { deviceStatus: [], deviceType: [], ownerId: [], ownerSubId: [], search: '', pageIndex: 1, pageSize: 20, sort: 'id', order: 'asc', withTotal: true },
+    },
+    'alarm poll (bell)': {
+      path: `${upload}?${t}`, method: 'POST', background: true,
+      body: { deviceStatus: [2], unacknowledgedOnly: true, pageIndex: 1, pageSize: 1 },
+    },
   };
+  for (const [name, route] of Object.entries(routes)) await check(server.url, name, route);
   const rows: Record<string, string | number>[] = [];
-  let trivialRps = 0;
-  for (const [name, url] of Object.entries(routes)) {
-    const m = await measure(url);
-    if (name === 'trivial') trivialRps = m.rps;
-    rows.push({ engine, route: name, 'req/s': Math.round(m.rps), 'p50 ms': m.p50, 'p99 ms': m.p99, 'vs trivial': `${Math.round((m.rps / trivialRps) * 100)}%`, failed: m.failed });
+  let pingRps = 0;
+  for (const [name, route] of Object.entries(routes)) {
+    const m = await measure(server.url, route);
+    if (name === 'ping') pingRps = m.rps;
+    rows.push({ engine, route: name, 'req/s': Math.round(m.rps), 'p50 ms': m.p50, 'p99 ms': m.p99, '/ping': (m.rps / pingRps).toFixed(2), failed: m.failed });
   }
   await server.stop();
-  return rows;
+  return { rows, devices };
 }
 
-const engines: ('pglite' | 'postgres')[] = ['pglite'];
-if (await postgresAvailable()) engines.push('postgres');
+const wanted = process.env.BENCH_ENGINE;
+const engines: ('pglite' | 'postgres')[] = [];
+if (!wanted || wanted === 'pglite') engines.push('pglite');
+if ((!wanted || wanted === 'postgres') && (await postgresAvailable())) engines.push('postgres');
 const all = [];
-for (const engine of engines) all.push(...(await run(engine)));
-console.log(`\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s per route, 1,000 users`);
+let devices = 0;
+for (const engine of engines) {
+  const result = await run(engine);
+  all.push(...result.rows);
+  devices = result.devices;
+}
+console.log(`\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s per route, 1,000 users, caller "oceanic" (${devices} devices of its own)`);
 console.table(all);

@@ -2,9 +2,11 @@
  * npm run bench:devices - the device list and the Excel import under load.
  * For each engine (PGlite in memory; PostgreSQL in a scratch schema when one answers at
  * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, dropped afterwards):
- * with 10,000 and then 100,000 devices, getAll (first page, last page, a filtered page, an
- * enterprise's page, a sub-user's page) through the whole HTTP stack (app.inject, session
- * check included), p50 and p99; then an Excel import of 10,000 rows (time, peak RSS).
+ * at 100,000 devices (BENCH_SIZES=10000,100000 for more sizes), getAll through the whole HTTP
+ * stack (app.inject, session check included), p50 and p99, side by side with the trivial /ping
+ * route in the same run: first, middle and last page, each filter, sorts, search (a common and a
+ * rare term), as an admin, an enterprise (level 2) and a sub-user (level 3); then an Excel import
+ * of 10,000 rows (time, peak RSS; BENCH_IMPORT=0 skips it). BENCH_ENGINES=postgres runs one engine.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -17,7 +19,9 @@ import { DEVICE_KINDS } from '../src/domain/deviceKinds';
 import type { DeviceInput } from '../src/domain/deviceSchemas';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SIZES = [10_000, 100_000];
+const SIZES = (process.env.BENCH_SIZES ?? '100000').split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const IMPORT = process.env.BENCH_IMPORT !== '0';
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const IMPORT_ROWS = 10_000;
 
@@ -72,10 +76,13 @@ async function login(b: Bench, name: string, password: string): Promise<string> 
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function timePage(b: Bench, token: string, query: string, runs = RUNS): Promise<{ p50: number; p99: number; total: number }> {
-  const url = `${b.base}/deviceModule/device/getAll?token=${token}&${query}`;
-  let total = 0;
-  for (let i = 0; i < Math.min(20, runs); i++) total = (await b.app.inject({ url })).json().data.total;
+async function timePage(b: Bench, token: string, query: string, runs = RUNS): Promise<{ p50: number; p99: number; total: string }> {
+  const url = token === 'ping' ? `${b.base}/ping` : `${b.base}/deviceModule/device/getAll?token=${token}&${query}`;
+  let total = '';
+  for (let i = 0; i < Math.min(20, runs); i++) {
+    const data = (await b.app.inject({ url })).json().data;
+    total = data.total === undefined ? '' : `${data.totalEstimated ? '~' : ''}${data.total}`;
+  }
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = process.hrtime.bigint();
@@ -124,28 +131,63 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
       const admin = await login(b, 'admin', 'admin123');
       const oceanic = await login(b, 'oceanic', 'oceanic123');
       const oceanops = await login(b, 'oceanops', 'oceanops123');
-      const last = async (token: string, filter: string) => `${filter}&pageSize=20&pageIndex=${Math.ceil((await timePage(b, token, filter, 1)).total / 20)}`;
-      const middle = async (token: string, filter: string) => `${filter}&pageSize=20&pageIndex=${Math.ceil((await timePage(b, token, filter, 1)).total / 40)}`;
+      /** The exact number of matches, counted here (the answer's total may be an estimate). */
+      const exact = async (token: string, filter: string) => {
+        let n = 0;
+        for (let page = 1; ; page++) {
+          const list = (await b.app.inject({ url: `${b.base}/deviceModule/device/getAll?token=${token}&${filter}&pageSize=500&pageIndex=${page}` })).json().data.list as unknown[];
+          n += list.length;
+          if (list.length < 500) return n;
+          if (page > 400) throw new Error('too many');
+        }
+      };
+      const totalOf = async (token: string, filter: string) => {
+        const total = (await timePage(b, token, filter, 1)).total;
+        return total.startsWith('~') ? exact(token, filter) : Number(total);
+      };
+      const last = async (token: string, filter: string) => `${filter}&pageSize=20&pageIndex=${Math.max(1, Math.ceil((await totalOf(token, filter)) / 20))}`;
+      const middle = async (token: string, filter: string) => `${filter}&pageSize=20&pageIndex=${Math.max(1, Math.ceil((await totalOf(token, filter)) / 40))}`;
+      const [oceanicId] = (await b.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`)).map((r) => r.id);
       const cases: [string, string, string][] = [
+        ['ping (trivial route, no database)', 'ping', ''],
         ['admin, first page', admin, 'pageIndex=1&pageSize=20'],
+        ['admin, middle page', admin, await middle(admin, 'sort=id')],
         ['admin, last page', admin, await last(admin, 'sort=id')],
-        ['admin, middle page (OFFSET half)', admin, await middle(admin, 'sort=id')],
-        ['admin, kind=vsat & status=1, page 3', admin, 'deviceKind=vsat&status=1&pageIndex=3&pageSize=20'],
-        ['admin, kind=vsat & status=1, last page', admin, await last(admin, 'deviceKind=vsat&status=1')],
-        ['admin, not activated, last page', admin, await last(admin, 'activated=false')],
+        ['admin, kind=vsat, page 2', admin, 'deviceKind=vsat&pageIndex=2&pageSize=20'],
         ['admin, type="Type 3", page 2', admin, 'deviceType=Type%203&pageIndex=2&pageSize=20'],
+        ['admin, ownerId=oceanic, page 2', admin, `ownerId=${oceanicId}&pageIndex=2&pageSize=20`],
+        ['admin, status=1, page 2', admin, 'status=1&pageIndex=2&pageSize=20'],
+        ['admin, not activated, page 2', admin, 'activated=false&pageIndex=2&pageSize=20'],
+        ['admin, ungrouped (groupId=0), page 2', admin, 'groupId=0&pageIndex=2&pageSize=20'],
+        ['admin, kind=vsat & status=1, middle page', admin, await middle(admin, 'deviceKind=vsat&status=1')],
+        ['admin, kind=vsat & status=1, last page', admin, await last(admin, 'deviceKind=vsat&status=1')],
+        ['admin, type="Type 3", last page', admin, await last(admin, 'deviceType=Type%203')],
+        ['admin, not activated, last page', admin, await last(admin, 'activated=false')],
         ['admin, sorted by name desc, page 2', admin, 'sort=name&order=desc&pageIndex=2&pageSize=20'],
-        ['admin, search "Vessel 0012"', admin, 'search=Vessel%200012&pageSize=20'],
+        ['admin, sorted by name, middle page', admin, await middle(admin, 'sort=name')],
+        ['admin, sorted by type desc, middle page', admin, await middle(admin, 'sort=deviceType&order=desc')],
+        ['admin, search common "vessel 0"', admin, 'search=vessel%200&pageSize=20'],
+        ['admin, search common, middle page', admin, await middle(admin, 'search=vessel%200')],
+        ['admin, search "Vessel 0012" (100)', admin, 'search=Vessel%200012&pageSize=20'],
+        ['admin, search rare "bsn77777"', admin, 'search=bsn77777&pageSize=20'],
+        ['admin, search absent "zzqq"', admin, 'search=zzqq&pageSize=20'],
         ['enterprise, first page', oceanic, 'pageIndex=1&pageSize=20'],
+        ['enterprise, middle page', oceanic, await middle(oceanic, 'sort=id')],
         ['enterprise, kind=4g, last page', oceanic, await last(oceanic, 'deviceKind=4g')],
+        ['enterprise, search common "vessel 0"', oceanic, 'search=vessel%200&pageSize=20'],
+        ['enterprise, search rare "bsn77777"', oceanic, 'search=bsn77777&pageSize=20'],
         ['sub-user, first page', oceanops, 'pageIndex=1&pageSize=20'],
+        ['sub-user, search "vessel"', oceanops, 'search=vessel&pageSize=20'],
       ];
+      // Index-only scans need the visibility map: vacuum again once the set-up has settled.
+      await b.db.exec('VACUUM ANALYZE devices');
       console.log(`  ${'getAll'.padEnd(42)}${'p50'.padStart(10)}${'p99'.padStart(10)}   total`);
       for (const [label, token, query] of cases) {
         const r = await timePage(b, token, query);
         console.log(`  ${label.padEnd(42)}${ms(r.p50)}${ms(r.p99)}   ${r.total}`);
       }
     }
+    if (!IMPORT) return;
     const admin = await login(b, 'admin', 'admin123');
     const r = await importXlsx(b, admin);
     console.log(`  Excel import of ${IMPORT_ROWS.toLocaleString('en')} rows (${mb(r.bytes)} file, into ${SIZES.at(-1)!.toLocaleString('en')}): ${(r.ms / 1000).toFixed(2)} s, RSS ${mb(r.rssBefore)} before, ${mb(r.rssPeak)} peak`);
@@ -154,6 +196,6 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
   }
 }
 
-await benchEngine('pglite');
-if (await pgAvailable()) await benchEngine('postgres');
+if (ENGINES.includes('pglite')) await benchEngine('pglite');
+if (!ENGINES.includes('postgres')) { /* skipped by BENCH_ENGINES */ } else if (await pgAvailable()) await benchEngine('postgres');
 else console.log(`\nPostgreSQL: nothing answered at ${PG_URL}; skipped.`);

@@ -11,6 +11,7 @@ import { installErrorHandling } from './http/errors';
 import { installEdgeValidation } from './http/edgeValidation';
 import { installSessionGuard } from './auth/guard';
 import { installPermissionGuard } from './auth/permissionGuard';
+import { SessionCache } from './auth/sessionCache';
 import { installAuditLog } from './modules/audit/auditRecorder';
 import { ok } from './http/envelope';
 import { userRoutes } from './modules/users/userRoutes';
@@ -65,9 +66,12 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
 
   const context: ServerContext = { db, config };
   const base = `/cz/${config.apiSegment}`;
+  // Sessions and permission groups checked in the last few seconds cost no query (docs/architecture.md).
+  const authCache = await SessionCache.open(db);
+  app.addHook('onClose', () => authCache.close());
   await app.register(async (api) => {
-    installSessionGuard(api, db, config.sessionIdleMinutes);
-    installPermissionGuard(api, db);
+    installSessionGuard(api, db, config.sessionIdleMinutes, authCache);
+    installPermissionGuard(api, db, authCache);
     installAuditLog(api, db);
     // A browser keeps API answers privately and revalidates each by its ETag before using it.
     api.addHook('onSend', async (request, reply) => {

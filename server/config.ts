@@ -26,6 +26,11 @@ export interface ServerConfig {
   firmwareDir: string;
   /** Largest firmware file accepted, in bytes (FIRMWARE_MAX_MB, 512 by default). */
   firmwareMaxBytes: number;
+  /**
+   * The device list counts the matches of a filter exactly up to this many (DEVICE_LIST_EXACT_COUNT_MAX,
+   * 1000 by default); past it the total is an estimate, flagged totalEstimated.
+   */
+  deviceListExactCountMax: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -51,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'warn',
     firmwareDir: env.FIRMWARE_DIR ?? '',
     firmwareMaxBytes: Math.round((Number.parseFloat(env.FIRMWARE_MAX_MB ?? '') > 0 ? Number.parseFloat(env.FIRMWARE_MAX_MB!) : FIRMWARE_DEFAULT_MAX_MB) * 1024 * 1024),
+    deviceListExactCountMax: Math.max(0, int(env.DEVICE_LIST_EXACT_COUNT_MAX, 1000)),
     ...overrides,
   };
 }

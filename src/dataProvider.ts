@@ -92,8 +92,9 @@ export function createDataProvider(resources: Readonly<Record<string, ResourceEn
           query.sort = sort;
           query.order = params.sort?.order === 'DESC' ? 'desc' : 'asc';
         }
-        const data = await call<{ list: Row[]; total: number }>(list.path, { method: list.method ?? 'GET', query, signal: params.signal });
-        return { data: data.list.map((r) => withId(endpoints, r)) as never[], total: data.total };
+        const data = await call<{ list: Row[]; total: number; totalEstimated?: boolean }>(list.path, { method: list.method ?? 'GET', query, signal: params.signal });
+        // totalEstimated (device list past its exact-count threshold): the page shows "about N".
+        return { data: data.list.map((r) => withId(endpoints, r)) as never[], total: data.total, ...(data.totalEstimated ? { meta: { totalEstimated: true } } : {}) };
       }
       const all = (await call<Row[]>(list.path, { method: list.method ?? 'GET', signal: params.signal })).map((r) => withId(endpoints, r));
       const matching = all.filter((record) =>

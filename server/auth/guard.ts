@@ -5,6 +5,7 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { hasAnyLevel, type Level } from '../../src/domain/levels';
 import { BACKGROUND_HEADER } from '../../src/domain/constants';
 import { BizError } from '../http/envelope';
+import type { SessionCache } from './sessionCache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,15 +25,16 @@ const BACKGROUND = BACKGROUND_HEADER.toLowerCase();
 /**
  * Every /cz route needs a live session unless its config says public. A call marked
  * `X-Background: 1` (a poll the console makes by itself) does not keep the session alive.
+ * With a cache (server/auth/sessionCache.ts), a recently checked session costs no query.
  */
-export function installSessionGuard(app: FastifyInstance, db: Db, idleMinutes: number) {
+export function installSessionGuard(app: FastifyInstance, db: Db, idleMinutes: number, cache?: SessionCache) {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('token', '');
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     if (config.public) return;
     const token = (request.query as Record<string, string | undefined>).token;
-    request.user = await resolveSession(db, token, idleMinutes, { background: request.headers[BACKGROUND] === '1' });
+    request.user = await resolveSession(db, token, idleMinutes, { background: request.headers[BACKGROUND] === '1', cache });
     request.token = token!;
     if (config.levels && !hasAnyLevel(request.user, config.levels)) throw new BizError(ErrorCode.Forbidden);
   });

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { isSuperUser, type Principal } from '../../src/domain/levels';
 import { groupsAllow } from '../../src/domain/permissionGroups';
 import { BizError } from '../http/envelope';
+import type { SessionCache } from './sessionCache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,9 +30,24 @@ export async function grantedPermissions(db: Queryable, user: Principal): Promis
   return [...new Set(rows.flatMap((r) => r.permissions))];
 }
 
+/**
+ * grantedPermissions through the cache: a user's groups are read once per few seconds at most,
+ * and again at once after a change of its memberships or of any group (migration 012 notifies).
+ */
+async function cachedGrantedPermissions(db: Queryable, user: Principal, cache: SessionCache): Promise<string[] | null> {
+  if (isSuperUser(user)) return null;
+  const hit = cache.permissions(user.id);
+  if (hit !== undefined) return hit;
+  const generation = cache.generation;
+  const granted = await grantedPermissions(db, user);
+  cache.putPermissions(user.id, granted, generation);
+  return granted;
+}
+
 /** Refuses (code 20, the permission in data) when the user's groups do not grant it. */
-export async function assertPermission(db: Queryable, user: Principal, permission: string): Promise<void> {
-  if (!groupsAllow(await grantedPermissions(db, user), permission)) {
+export async function assertPermission(db: Queryable, user: Principal, permission: string, cache?: SessionCache): Promise<void> {
+  const granted = cache ? await cachedGrantedPermissions(db, user, cache) : await grantedPermissions(db, user);
+  if (!groupsAllow(granted, permission)) {
     throw new BizError(ErrorCode.PermissionDenied, 'error.permissionDenied', { permission }, { permission });
   }
 }
@@ -41,11 +57,11 @@ export async function assertPermission(db: Queryable, user: Principal, permissio
  * config (`config: { permission: Permission.addMachine }`); this hook runs after the session
  * guard (so request.user is set) and the level check, which groups never widen.
  */
-export function installPermissionGuard(app: FastifyInstance, db: Queryable) {
+export function installPermissionGuard(app: FastifyInstance, db: Queryable, cache?: SessionCache) {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const rule = request.routeOptions.config.permission;
     if (!rule || !request.user) return;
     const permission = typeof rule === 'function' ? rule(request) : rule;
-    if (permission) await assertPermission(db, request.user, permission);
+    if (permission) await assertPermission(db, request.user, permission, cache);
   });
 }

@@ -4,6 +4,7 @@ import type { User } from '../../src/domain/user';
 import { USER_COLUMNS } from '../modules/users/userColumns';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { BizError } from '../http/envelope';
+import type { SessionCache } from './sessionCache';
 
 /** The caller: the user row as getSelf answers it. */
 export type SessionUser = User & { parentName: string | null };
@@ -52,15 +53,36 @@ type SessionRow = SessionUser & {
  * A call the user made keeps the session alive (last_seen_at). A background call (a poll the
  * console makes by itself, `X-Background: 1`) is answered but does not: a console left open with
  * its bell polling still times out after idleMinutes without the user.
+ *
+ * With a cache, a live session checked in the last few seconds is answered from memory: its
+ * idleness is computed from the cached last_seen_at (moved on by this server's own touches), and
+ * a session that looks idle too long there is read again from its row (another replica may have
+ * kept it alive) before it is refused. Ending a session, moving last_seen_at back, or changing
+ * the user notifies every server (migration 012), which drops the entry.
  */
 export async function resolveSession(
   db: Db,
   token: string | undefined,
   idleMinutes: number,
-  { background = false }: { background?: boolean } = {},
+  { background = false, cache }: { background?: boolean; cache?: SessionCache } = {},
 ): Promise<SessionUser> {
   if (!token) throw new BizError(ErrorCode.TokenMissing);
   const hash = tokenHash(token);
+  const idleLimitMs = idleMinutes * 60_000;
+  const cached = cache?.session(hash);
+  if (cached) {
+    const now = Date.now();
+    const idleMs = now - cached.lastSeen;
+    if (idleMs <= idleLimitMs) {
+      if (!background && idleMs > TOUCH_EVERY_MS) {
+        await touch(db, hash);
+        cached.lastSeen = now;
+      }
+      return { ...cached.user };
+    }
+  }
+  const generation = cache?.generation ?? 0;
+  const readAt = Date.now();
   const [row] = await db.query<SessionRow>(
     `SELECT s.ended_at, s.end_reason, s.last_seen_at, now() AS now, ${USER_COLUMNS}
        FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN users p ON p.id = u.parent_id
@@ -74,11 +96,21 @@ export async function resolveSession(
     throw new BizError(ErrorCode.TokenInvalid);
   }
   const idleMs = row.now.getTime() - row.last_seen_at.getTime();
-  if (idleMs > idleMinutes * 60_000) {
+  if (idleMs > idleLimitMs) {
     await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'idle' WHERE token_hash = $1 AND ended_at IS NULL`, [hash]);
     throw new BizError(ErrorCode.SessionTimeout);
   }
-  if (!background && idleMs > TOUCH_EVERY_MS) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
+  // On this server's clock, and early rather than late: idleness is never underestimated.
+  let lastSeen = readAt - idleMs;
+  if (!background && idleMs > TOUCH_EVERY_MS) {
+    const touchedAt = Date.now();
+    await touch(db, hash);
+    lastSeen = touchedAt;
+  }
   const { ended_at: _e, end_reason: _r, last_seen_at: _l, now: _n, ...user } = row;
-  return user;
+  cache?.putSession(hash, user, lastSeen, generation);
+  return cache ? { ...user } : user;
 }
+
+/** Keeps a session alive. Moving last_seen_at forward notifies no one (migration 012). */
+const touch = (db: Db, hash: string) => db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,7 +15,51 @@ export interface Db extends Queryable {
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN: calls `handler` with the payload of every NOTIFY on `channel`, from any connection of
+   * any server on the same database. A notification this server's own statement caused is handled
+   * before that statement's query() or transaction() resolves. `handler(null)` means notifications
+   * may have been missed (the listening connection dropped or came back): forget what they guard.
+   * Resolves to the unsubscribe.
+   */
+  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` with `payload` (delivered when the surrounding transaction, if any, commits). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export type NotifyHandler = (payload: string | null) => void;
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+function checkChannel(channel: string): string {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad notification channel name: ${channel}`);
+  return channel;
+}
+
+/** The handlers of each channel; `emit(null)` tells all of them that notifications may have been lost. */
+function notifyHub() {
+  const handlers = new Map<string, Set<NotifyHandler>>();
+  return {
+    handlers,
+    add(channel: string, handler: NotifyHandler) {
+      const set = handlers.get(channel) ?? new Set();
+      handlers.set(channel, set);
+      set.add(handler);
+      return set.size === 1;
+    },
+    remove(channel: string, handler: NotifyHandler) {
+      const set = handlers.get(channel);
+      set?.delete(handler);
+      if (set && !set.size) handlers.delete(channel);
+      return !handlers.has(channel);
+    },
+    emit(channel: string, payload: string | null) {
+      for (const handler of handlers.get(channel) ?? []) handler(payload);
+    },
+    lost() {
+      for (const [channel] of handlers) this.emit(channel, null);
+    },
+  };
 }
 
 export async function openDb(options: { databaseUrl: string; dataDir: string }): Promise<Db> {
@@ -33,7 +78,8 @@ function ensureDataDir(dataDir: string): string {
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
-  const lite = await PGlite.create(dataDir === 'memory://' ? undefined : ensureDataDir(dataDir));
+  // pg_trgm: the device list's search index (migration 011).
+  const lite = await PGlite.create(dataDir === 'memory://' ? undefined : ensureDataDir(dataDir), { extensions: { pg_trgm } });
   return {
     engine: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -44,6 +90,15 @@ async function openPglite(dataDir: string): Promise<Db> {
     },
     transaction(fn) {
       return lite.transaction((tx) => fn({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }));
+    },
+    async listen(channel, handler) {
+      const unlisten = await lite.listen(checkChannel(channel), (payload) => handler(payload));
+      return async () => {
+        if (!lite.closed) await unlisten();
+      };
+    },
+    async notify(channel, payload) {
+      await lite.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
     },
     close: () => lite.close(),
   };
@@ -56,12 +111,79 @@ async function openPglite(dataDir: string): Promise<Db> {
 const statementName = (sql: string) => `s_${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
 const prepared = (sql: string, values: unknown[]) => (values.length ? { name: statementName(sql), text: sql, values } : { text: sql, values });
 
+/**
+ * Notifications reach a server on two paths. A dedicated connection LISTENs for the other servers'
+ * (reconnecting after a drop, and telling the handlers that some may have been lost). Every pool
+ * connection LISTENs too, so that PostgreSQL sends a statement's own notifications on the same
+ * connection before its ReadyForQuery: a change this server makes is handled before the call that
+ * made it resolves, with no window in which this server still acts on the old state.
+ */
 function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  const hub = notifyHub();
+  const onNotification = (msg: pg.Notification) => hub.emit(msg.channel, msg.payload ?? '');
+  /** The channels each pool connection LISTENs on already. */
+  const listening = new WeakMap<pg.PoolClient, Set<string>>();
+  async function ensureListening(client: pg.PoolClient) {
+    if (!hub.handlers.size) return;
+    let channels = listening.get(client);
+    if (!channels) {
+      channels = new Set();
+      listening.set(client, channels);
+      client.on('notification', onNotification);
+    }
+    for (const channel of hub.handlers.keys()) {
+      if (channels.has(channel)) continue;
+      await client.query(`LISTEN ${channel}`);
+      channels.add(channel);
+    }
+  }
+  async function withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await ensureListening(client);
+      const result = await fn(client);
+      client.release();
+      return result;
+    } catch (error) {
+      // As pool.query does: a connection whose statement failed is not reused.
+      client.release(error as Error);
+      throw error;
+    }
+  }
+
+  let listener: pg.Client | null = null;
+  let closing = false;
+  let retry: NodeJS.Timeout | null = null;
+  async function connectListener(): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', onNotification);
+    const dropped = () => {
+      if (listener !== client) return;
+      listener = null;
+      client.end().catch(() => undefined);
+      hub.lost();
+      if (!closing && hub.handlers.size) retry = setTimeout(() => { retry = null; connectListener().catch(() => undefined); }, 1000);
+    };
+    client.on('error', dropped);
+    client.on('end', dropped);
+    try {
+      await client.connect();
+      for (const channel of hub.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      listener = client;
+      dropped();
+      throw error;
+    }
+    listener = client;
+    hub.lost(); // whatever happened while no one listened
+  }
+
   return {
     engine: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(prepared(sql, params))).rows as T[];
+      if (!hub.handlers.size) return (await pool.query(prepared(sql, params))).rows as T[];
+      return withClient(async (client) => (await client.query(prepared(sql, params))).rows as T[]);
     },
     async exec(sql) {
       await pool.query(sql);
@@ -69,17 +191,40 @@ function openPostgres(connectionString: string): Db {
     async transaction(fn) {
       const client = await pool.connect();
       try {
+        await ensureListening(client);
         await client.query('BEGIN');
         const result = await fn({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(prepared(sql, params))).rows as T[] });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, handler) {
+      checkChannel(channel);
+      const first = hub.add(channel, handler);
+      if (first) {
+        if (listener) await listener.query(`LISTEN ${channel}`);
+        else if (!retry) await connectListener();
+      }
+      return async () => {
+        const last = hub.remove(channel, handler);
+        if (last && listener) await listener.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      };
+    },
+    async notify(channel, payload) {
+      await this.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
+    },
+    async close() {
+      closing = true;
+      if (retry) clearTimeout(retry);
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => undefined);
+      await pool.end();
+    },
   };
 }

@@ -15,6 +15,7 @@ export const devicesEn: DeepStrings<typeof devicesZh> = {
     none: 'None',
     pinned: 'Special Focus',
     show: 'View',
+    rangeAbout: '%{from}-%{to} of about %{count}',
   },
   form: {
     createTitle: 'New device',

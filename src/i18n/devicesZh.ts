@@ -12,6 +12,7 @@ export const devicesZh = {
     none: '无',
     pinned: '特别关注',
     show: '查看',
+    rangeAbout: '%{from}-%{to}，约 %{count} 条',
   },
   form: {
     createTitle: '新增设备',

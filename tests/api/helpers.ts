@@ -17,6 +17,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Db;
   base: string;
+  /** PostgreSQL: the URL of this server's schema ('' on PGlite), for a second server on it (createTestServer's `shareSchemaOf`). */
+  databaseUrl: string;
   /** Logs in a demo account and returns its token. */
   login(name: string, password?: string): Promise<string>;
   /** Calls the API with a token and returns the parsed envelope. */
@@ -28,10 +30,14 @@ export interface TestServer {
  * A fresh server with migrations and demo data, on PGlite in memory or in a throw-away schema of
  * the PostgreSQL database (dropped on close).
  */
-export async function createTestServer(engine: Engine, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function createTestServer(engine: Engine, overrides: Partial<ServerConfig> = {}, { shareSchemaOf }: { shareSchemaOf?: TestServer } = {}): Promise<TestServer> {
   let databaseUrl = '';
   let dropSchema: (() => Promise<void>) | undefined;
-  if (engine === 'postgres') {
+  if (shareSchemaOf) {
+    // A second replica on the first server's schema (PostgreSQL only); the first drops it.
+    if (engine !== 'postgres' || !shareSchemaOf.databaseUrl) throw new Error('only PostgreSQL servers can share a schema');
+    databaseUrl = shareSchemaOf.databaseUrl;
+  } else if (engine === 'postgres') {
     const url = inject('pgUrl');
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -73,7 +79,7 @@ export async function createTestServer(engine: Engine, overrides: Partial<Server
   };
 
   return {
-    app, db, base, call, login,
+    app, db, base, databaseUrl, call, login,
     async close() {
       await app.close();
       await dropSchema?.();

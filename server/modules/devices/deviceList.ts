@@ -27,6 +27,18 @@ export interface DeviceListQuery extends DeviceFilter {
   pageSize: number;
 }
 
+/** A page of the list; totalEstimated: the total is an estimate (more than exactCountMax matches). */
+export interface DevicePage extends Page<Device> {
+  totalEstimated?: boolean;
+}
+
+export interface DeviceListOptions {
+  /** Past this many matches a filter the summary table cannot answer gets an estimated total. */
+  exactCountMax: number;
+}
+
+export const DEFAULT_EXACT_COUNT_MAX = 1000;
+
 /** Sortable columns, each backed by an index ending in id; anything else sorts by id. */
 export const SORT_COLUMNS: Record<string, string> = {
   id: 'd.id',
@@ -38,23 +50,12 @@ export const SORT_COLUMNS: Record<string, string> = {
   ownerId: 'd.owner_id',
 };
 
-/** Past this offset the total is counted first, so a page in the second half is read backwards. */
+/** Past this offset a page with an exact total is read from the nearer end of the list. */
 const REVERSE_FROM_OFFSET = 1000;
-
-/** The caller's scope and every filter; $1..$3 the caller, $4..$16 the filter (filterParams). */
-const filterSql = (caller: Principal) => `${visibleDevicesSql(caller)}
-  AND ($4::text IS NULL OR d.name ILIKE $4 OR d.device_num ILIKE $4 OR d.device_sn ILIKE $4
-       OR d.mac ILIKE $4 OR d.mmsi ILIKE $4 OR d.callsign ILIKE $4)
-  AND ($5::text IS NULL OR d.device_kind = $5) AND ($6::text[] IS NULL OR d.device_kind = ANY($6))
-  AND ($7::text IS NULL OR d.device_type = $7) AND ($8::text[] IS NULL OR d.device_type = ANY($8))
-  AND ($9::int IS NULL OR d.owner_id = $9) AND ($10::int[] IS NULL OR d.owner_id = ANY($10))
-  AND ($11::int IS NULL OR d.owner_sub_id = $11) AND ($12::int[] IS NULL OR d.owner_sub_id = ANY($12))
-  AND ($13::int IS NULL OR d.status = $13) AND ($14::int[] IS NULL OR d.status = ANY($14))
-  AND ($15::boolean IS NULL OR d.activated = $15)
-  AND ($16::int IS NULL
-       OR ($16 = -1 AND EXISTS (SELECT 1 FROM device_pins fp WHERE fp.user_id = $2::int AND fp.device_id = d.id))
-       OR ($16 = 0 AND NOT EXISTS (SELECT 1 FROM device_group_members fm WHERE fm.device_id = d.id))
-       OR ($16 > 0 AND EXISTS (SELECT 1 FROM device_group_members fm WHERE fm.device_id = d.id AND fm.group_id = $16)))`;
+/** About this many rows are sampled (TABLESAMPLE SYSTEM) to estimate a large total. */
+const SAMPLE_ROWS = 1000;
+/** Columns `search` looks in; search_text (migration 011) joins them for the trigram index. */
+const SEARCHED = ['d.name', 'd.device_num', 'd.device_sn', 'd.mac', 'd.mmsi', 'd.callsign'];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -69,15 +70,52 @@ function oneOrMany<T>(raw: string | undefined, parse: (s: string) => T | undefin
 const asText = (s: string) => s.slice(0, 64);
 const asInt = (s: string) => (/^-?\d{1,9}$/.test(s) ? Number(s) : undefined);
 
-/** The parameters $1.. of FILTER_SQL for a caller and a filter. */
-export function filterParams(caller: Principal, f: DeviceFilter): unknown[] {
-  const search = f.search?.trim() ? `%${escapeLike(f.search.trim().slice(0, 64))}%` : null;
-  return [
-    ...scopeParams(caller), search,
-    ...oneOrMany(f.deviceKind, asText), ...oneOrMany(f.deviceType, asText),
-    ...oneOrMany(f.ownerId, asInt), ...oneOrMany(f.ownerSubId, asInt), ...oneOrMany(f.status, asInt),
-    f.activated ?? null, f.groupId ?? null,
-  ];
+/**
+ * The caller's scope and the filters in use, as SQL conditions on `devices d` with their
+ * parameters ($1..$3 the caller, then one per value). Only the filters given appear in the SQL, so
+ * each combination is its own prepared statement whose plan can read the one index it needs (an
+ * index-only scan for the ids of a page). `summary`: device_counts can count it (kind, status,
+ * activation, owner; an admin's or an enterprise's scope), whatever the fleet size.
+ */
+interface Where { sql: string; params: unknown[]; summary: boolean; /** The same without the per-column recheck of search (estimates). */ roughSql: string }
+
+function where(caller: Principal, f: DeviceFilter): Where {
+  const params: unknown[] = [...scopeParams(caller)];
+  const conditions = [visibleDevicesSql(caller)];
+  let rough: string | undefined;
+  const arg = (value: unknown, type: string) => { params.push(value); return `$${params.length}::${type}`; };
+  let summary = caller.permissionLevel !== Level.SubUser;
+  const equals = (column: string, [one, many]: [unknown, unknown[] | null], type: string, counted: boolean) => {
+    if (one !== null) conditions.push(`${column} = ${arg(one, type)}`);
+    else if (many !== null) conditions.push(`${column} = ANY(${arg(many, `${type}[]`)})`);
+    else return;
+    if (!counted) summary = false;
+  };
+  const term = f.search?.trim().slice(0, 64);
+  if (term) {
+    const pattern = arg(`%${escapeLike(term)}%`, 'text');
+    // Each column as before decides; search_text ILIKE is the same test on their concatenation,
+    // answered by the trigram index (a term under 3 characters has no trigram: left to the plan).
+    const exact = `(${SEARCHED.map((c) => `${c} ILIKE ${pattern}`).join(' OR ')})`;
+    conditions.push(term.length >= 3 ? `d.search_text ILIKE ${pattern} AND ${exact}` : exact);
+    rough = term.length >= 3 ? `d.search_text ILIKE ${pattern}` : exact;
+    summary = false;
+  }
+  equals('d.device_kind', oneOrMany(f.deviceKind, asText), 'text', true);
+  equals('d.device_type', oneOrMany(f.deviceType, asText), 'text', false);
+  equals('d.owner_id', oneOrMany(f.ownerId, asInt), 'int', true);
+  equals('d.owner_sub_id', oneOrMany(f.ownerSubId, asInt), 'int', false);
+  equals('d.status', oneOrMany(f.status, asInt), 'int', true);
+  if (f.activated !== undefined && f.activated !== null) conditions.push(`d.activated = ${arg(f.activated, 'boolean')}`);
+  if (f.groupId !== undefined && f.groupId !== null) {
+    summary = false;
+    if (f.groupId === -1) conditions.push('EXISTS (SELECT 1 FROM device_pins fp WHERE fp.user_id = $2::int AND fp.device_id = d.id)');
+    else if (f.groupId === 0) conditions.push('NOT EXISTS (SELECT 1 FROM device_group_members fm WHERE fm.device_id = d.id)');
+    else if (f.groupId > 0) conditions.push(`EXISTS (SELECT 1 FROM device_group_members fm WHERE fm.device_id = d.id AND fm.group_id = ${arg(f.groupId, 'int')})`);
+    else conditions.push('false');
+  }
+  const sql = conditions.join('\n  AND ');
+  return { sql, params, summary, roughSql: rough ? sql.replace(conditions[1]!, rough) : sql };
 }
 
 function orderBy(f: DeviceFilter, reverse: boolean): string {
@@ -87,57 +125,105 @@ function orderBy(f: DeviceFilter, reverse: boolean): string {
   return column === 'd.id' ? `d.id ${direction}` : `${column} ${direction}, d.id ${direction}`;
 }
 
-/**
- * Filters that device_counts can answer (kind, status, activation, owner; an admin's or an
- * enterprise's scope): the total is then a sum over a few summary rows, whatever the fleet size.
- * The other parameters must be null, which the query also states so that every $n is typed.
- */
-const SUMMARY_COUNT_SQL = (caller: Principal) => `SELECT COALESCE(sum(d.n), 0)::int AS n FROM device_counts d
-  WHERE ${visibleDevicesSql(caller)}
-    AND ($5::text IS NULL OR d.device_kind = $5) AND ($6::text[] IS NULL OR d.device_kind = ANY($6))
-    AND ($9::int IS NULL OR d.owner_id = $9) AND ($10::int[] IS NULL OR d.owner_id = ANY($10))
-    AND ($13::int IS NULL OR d.status = $13) AND ($14::int[] IS NULL OR d.status = ANY($14))
-    AND ($15::boolean IS NULL OR d.activated = $15)
-    AND $4::text IS NULL AND $7::text IS NULL AND $8::text[] IS NULL AND $11::int IS NULL AND $12::int[] IS NULL AND $16::int IS NULL`;
-/** Positions in filterParams of the filters device_counts cannot answer. */
-const DETAIL_PARAMS = [3, 6, 7, 10, 11, 15];
-
-export async function countDevices(db: Queryable, caller: Principal, f: DeviceFilter): Promise<number> {
-  const params = filterParams(caller, f);
-  const summary = caller.permissionLevel !== Level.SubUser && DETAIL_PARAMS.every((i) => params[i] === null);
-  const sql = summary ? SUMMARY_COUNT_SQL(caller) : `SELECT count(*)::int AS n FROM devices d WHERE ${filterSql(caller)}`;
-  const [row] = await db.query<{ n: number }>(sql, params);
+/** The exact total from the summary rows of device_counts (only when `w.summary`). */
+async function summaryCount(db: Queryable, w: Where): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT COALESCE(sum(d.n), 0)::int AS n FROM device_counts d WHERE ${w.sql}`, w.params);
   return row?.n ?? 0;
 }
 
-async function readRows(db: Queryable, caller: Principal, f: DeviceFilter, limit: number, offset: number, reverse: boolean): Promise<Device[]> {
+/** The number of matches, counting no further than `max` (so at most max rows are read). */
+async function countUpTo(db: Queryable, w: Where, max: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM devices d WHERE ${w.sql} LIMIT $${w.params.length + 1}::int) x`, [...w.params, max]);
+  return row?.n ?? 0;
+}
+
+/** Two significant digits: an estimate does not pretend to more. */
+const roughly = (n: number) => {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1);
+  return Math.round(n / unit) * unit;
+};
+
+/**
+ * An estimate of the number of matches from a sample of the table's pages (TABLESAMPLE SYSTEM,
+ * about SAMPLE_ROWS rows, a fixed seed so that the same data answers the same figure).
+ */
+async function estimateCount(db: Queryable, w: Where): Promise<number> {
+  const [all] = await db.query<{ n: number }>('SELECT COALESCE(sum(n), 0)::int AS n FROM device_counts');
+  const rows = all?.n ?? 0;
+  const percent = rows > 0 ? Math.min(100, (100 * SAMPLE_ROWS) / rows) : 100;
+  const n = w.params.length;
+  const [sample] = await db.query<{ sampled: number; matched: number }>(
+    `SELECT count(*)::int AS sampled, (count(*) FILTER (WHERE ${w.roughSql}))::int AS matched
+       FROM devices d TABLESAMPLE SYSTEM ($${n + 1}::real) REPEATABLE (14)`, [...w.params, percent]);
+  if (!sample?.sampled) return 0;
+  return roughly((sample.matched * rows) / sample.sampled);
+}
+
+/** The ids of a slice of the list: only indexed columns are read, never the rows it skips. */
+async function readIds(db: Queryable, w: Where, f: DeviceFilter, limit: number, offset: number, reverse: boolean): Promise<number[]> {
+  const n = w.params.length;
+  const rows = await db.query<{ id: number }>(
+    `SELECT d.id FROM devices d WHERE ${w.sql} ORDER BY ${orderBy(f, reverse)} LIMIT $${n + 1}::int OFFSET $${n + 2}::int`,
+    [...w.params, limit, offset]);
+  return rows.map((r) => r.id);
+}
+
+/** The devices of the given ids, in that order ($2 the caller, for "pinned"). */
+async function rowsOf(db: Queryable, caller: Principal, ids: number[]): Promise<Device[]> {
+  if (ids.length === 0) return [];
   return db.query<Device>(
-    `SELECT ${DEVICE_COLUMNS} FROM (
-       SELECT d.* FROM devices d WHERE ${filterSql(caller)} ORDER BY ${orderBy(f, reverse)} LIMIT $17 OFFSET $18
-     ) d ${DEVICE_JOINS} ORDER BY ${orderBy(f, reverse)}`,
-    [...filterParams(caller, f), limit, offset],
-  );
+    `SELECT ${DEVICE_COLUMNS} FROM unnest($4::int[]) WITH ORDINALITY AS p (id, ord)
+       JOIN devices d ON d.id = p.id ${DEVICE_JOINS}
+      WHERE $1::text IS NOT NULL AND $3::int IS NOT NULL ORDER BY p.ord`,
+    [...scopeParams(caller), ids]);
 }
 
 /**
- * One page and the total. A page in the second half of the list is read from the other end
- * (ORDER BY reversed, OFFSET from the end), so the last page costs what the first one does.
+ * One page and its total. The ids of the page come from an index (the sort key then id, with the
+ * filter's columns), the rows of those ids only are then read and joined.
+ * - Filters device_counts answers (kind, status, activation, owner, none): the exact total is a
+ *   sum over a few summary rows, and a page in the second half is read from the other end of the
+ *   list, so the last page costs what the first one does.
+ * - Other filters (search, type, sub-owner, group, a sub-user's scope): the matches are counted up
+ *   to exactCountMax; past that, unless the page itself reaches the end of the list, the total is
+ *   an estimate from a sample and the answer says so (totalEstimated: true; the console: "about").
  */
-export async function listDevices(db: Queryable, caller: Principal, q: DeviceListQuery): Promise<Page<Device>> {
-  const offset = (q.pageIndex - 1) * q.pageSize;
-  if (offset < REVERSE_FROM_OFFSET) {
-    const [list, total] = await Promise.all([readRows(db, caller, q, q.pageSize, offset, false), countDevices(db, caller, q)]);
-    return { list, total };
+export async function listDevices(db: Queryable, caller: Principal, q: DeviceListQuery, options: DeviceListOptions = { exactCountMax: DEFAULT_EXACT_COUNT_MAX }): Promise<DevicePage> {
+  const w = where(caller, q);
+  const limit = q.pageSize;
+  const offset = (q.pageIndex - 1) * limit;
+  if (w.summary) {
+    if (offset < REVERSE_FROM_OFFSET) {
+      const [ids, total] = await Promise.all([readIds(db, w, q, limit, offset, false), summaryCount(db, w)]);
+      return { list: await rowsOf(db, caller, ids), total };
+    }
+    const total = await summaryCount(db, w);
+    if (offset >= total) return { list: [], total };
+    if (offset < total / 2) return { list: await rowsOf(db, caller, await readIds(db, w, q, limit, offset, false)), total };
+    const end = Math.min(offset + limit, total);
+    const ids = await readIds(db, w, q, end - offset, total - end, true);
+    return { list: await rowsOf(db, caller, ids.reverse()), total };
   }
-  const total = await countDevices(db, caller, q);
-  if (offset >= total) return { list: [], total };
-  if (offset < total / 2) return { list: await readRows(db, caller, q, q.pageSize, offset, false), total };
-  const end = Math.min(offset + q.pageSize, total);
-  const rows = await readRows(db, caller, q, end - offset, total - end, true);
-  return { list: rows.reverse(), total };
+  const max = Math.max(0, options.exactCountMax);
+  // One id past the page tells whether the list goes on after it.
+  const [ids, counted] = await Promise.all([readIds(db, w, q, limit + 1, offset, false), countUpTo(db, w, max + 1)]);
+  const page = ids.slice(0, limit);
+  if (counted <= max) return { list: await rowsOf(db, caller, page), total: counted };
+  if (ids.length <= limit && (ids.length > 0 || offset === 0)) return { list: await rowsOf(db, caller, page), total: offset + ids.length };
+  // A page past the end: fewer than offset matches, so counting up to offset is exact.
+  if (ids.length === 0) return { list: [], total: await countUpTo(db, w, offset) };
+  const estimate = await estimateCount(db, w);
+  return { list: await rowsOf(db, caller, page), total: Math.max(estimate, max + 1, offset + limit + 1), totalEstimated: true };
 }
 
 /** Every matching device in list order, up to a limit (exports). */
 export async function allDevices(db: Queryable, caller: Principal, f: DeviceFilter, limit: number): Promise<Device[]> {
-  return readRows(db, caller, f, limit, 0, false);
+  const w = where(caller, f);
+  return db.query<Device>(
+    `SELECT ${DEVICE_COLUMNS} FROM (
+       SELECT d.* FROM devices d WHERE ${w.sql} ORDER BY ${orderBy(f, false)} LIMIT $${w.params.length + 1}::int
+     ) d ${DEVICE_JOINS} ORDER BY ${orderBy(f, false)}`,
+    [...w.params, limit],
+  );
 }

@@ -17,16 +17,19 @@ const tags = ['devices'];
 const notFound = () => new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
 
 /** deviceModule/device: the device list and CRUD (System > Device, levels 1, 2, 3; writes 1, 2). */
-export async function deviceRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function deviceRoutes(app: FastifyInstance, { db, config }: ServerContext) {
+  const listOptions = { exactCountMax: config.deviceListExactCountMax };
+  const devicePage = pageOf(deviceObject) as { type: 'object'; properties: Record<string, unknown> };
   app.get('/device/getAll', {
     config: { permission: Permission.viewMachine },
     schema: {
       tags,
       summary: 'Visible devices, paged and filtered (admin: all; enterprise: its own; sub-user: its granted vessels)',
       querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...deviceFilterQuery } },
-      response: envelope(pageOf(deviceObject)),
+      // totalEstimated: true when total is an estimate (more matches than deviceListExactCountMax).
+      response: envelope({ ...devicePage, properties: { ...devicePage.properties, totalEstimated: { type: 'boolean' } } }),
     },
-  }, async (request) => ok(await listDevices(db, request.user, request.query as DeviceListQuery)));
+  }, async (request) => ok(await listDevices(db, request.user, request.query as DeviceListQuery, listOptions)));
 
   app.get('/device/getById', { config: { permission: Permission.viewMachine }, schema: { tags, summary: 'One visible device', querystring: idQuery, response: envelope(deviceObject) } }, async (request) => {
     const { id } = request.query as { id: number };

@@ -115,6 +115,19 @@ export function ActivationChip({ record }: { record: Device }) {
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+/**
+ * The list's pagination; past the server's exact-count threshold the total is an estimate
+ * (meta.totalEstimated) and reads "1-20 of about 47,000".
+ */
+function DevicePagination() {
+  const translate = useTranslate();
+  const { meta } = useListContext();
+  const estimated = Boolean((meta as { totalEstimated?: boolean } | undefined)?.totalEstimated);
+  const label = ({ from, to, count }: { from: number; to: number; count: number }) =>
+    translate('devices.list.rangeAbout', { from, to, count: count.toLocaleString() });
+  return <Pagination rowsPerPageOptions={PAGE_SIZES} {...(estimated ? { labelDisplayedRows: label } : {})} />;
+}
+
 /** System > Device: status icons, filters, sort, paging, export, import, pins; edit/delete for levels 1 and 2. */
 export function DeviceList() {
   const translate = useTranslate();
@@ -125,7 +138,7 @@ export function DeviceList() {
     <List
       title={translate('devices.list.title')}
       filters={filters}
-      perPage={20} pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      perPage={20} pagination={<DevicePagination />}
       sort={{ field: 'id', order: 'ASC' }}
       actions={<ListActions />}
       queryOptions={{ onError: () => undefined }} sx={LIST_SX}
