@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Four projects: server (API through app.inject, on PGlite and on PostgreSQL when it answers),
+ * Five projects: server (API through app.inject, on PGlite and on PostgreSQL when it answers),
  * console (unit and component tests in jsdom), e2e (headless Chromium against the real server),
- * smoke (a fresh copy of the repository started with the README's command).
+ * smoke (a fresh copy of the repository started with the README's command), faults (the server
+ * killed with SIGKILL mid-work and started again on the same data, on PGlite and PostgreSQL).
  */
 export default defineConfig({
   plugins: [react()],
@@ -51,6 +52,17 @@ export default defineConfig({
           include: ['tests/smoke/**/*.test.ts'],
           testTimeout: 900_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/api/globalSetup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
         },
       },
     ],
