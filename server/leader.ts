@@ -5,7 +5,9 @@ import pg from 'pg';
  * offline sweep, report pruning, the demo simulator. On PostgreSQL the leader is the replica that
  * holds a session-level advisory lock on a connection of its own; when that replica dies its
  * connection closes, the lock is released, and another replica takes it at its next try. The
- * embedded PGlite belongs to one process, which is always the leader.
+ * leader checks its connection every `retryMs` (with TCP keep-alive) and steps down as soon as it
+ * fails, since PostgreSQL will have released the lock with the session. The embedded PGlite
+ * belongs to one process, which is always the leader.
  */
 export interface Leader {
   readonly isLeader: boolean;
@@ -36,35 +38,48 @@ export async function electLeader(databaseUrl: string, options: { retryMs?: numb
     leader = value;
     for (const listener of listeners) listener(value);
   };
-  const later = () => {
-    if (!stopped) timer = setTimeout(() => void attempt(), retryMs).unref();
+  /** The one place a next step is scheduled: at most one pending, none after stop(). */
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void step();
+    }, retryMs);
+    timer.unref();
   };
-  async function attempt() {
-    timer = null;
+  /** Drops the connection (and with it the lock and the lead). */
+  const drop = async () => {
+    const old = client;
+    client = null;
+    setLeader(false);
+    await old?.end().catch(() => undefined);
+  };
+  /** Not leading: connect if needed and try the lock. Leading: check the connection still answers. */
+  async function step() {
+    if (stopped) return;
     try {
       if (!client) {
-        const fresh = new pg.Client({ connectionString: databaseUrl });
+        const fresh = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
         fresh.on('error', (error) => options.onError?.(`leader connection: ${error.message}`));
         fresh.on('end', () => {
-          if (client === fresh) client = null;
+          if (client !== fresh) return; // an old or failed connection: already dropped
+          client = null;
           setLeader(false);
-          later();
+          schedule();
         });
         await fresh.connect();
+        if (stopped) return void (await fresh.end().catch(() => undefined));
         client = fresh;
       }
-      const [row] = (await client.query<{ locked: boolean }>(TRY_LOCK)).rows;
-      if (row?.locked) setLeader(true);
-      else later();
+      if (leader) await client.query('SELECT 1');
+      else if ((await client.query<{ locked: boolean }>(TRY_LOCK)).rows[0]?.locked) setLeader(true);
     } catch (error) {
       options.onError?.(`leader election: ${(error as Error).message}`);
-      const broken = client;
-      client = null;
-      await broken?.end().catch(() => undefined);
-      later();
+      await drop();
     }
+    schedule();
   }
-  await attempt();
+  await step();
   return {
     get isLeader() {
       return leader;
@@ -76,10 +91,8 @@ export async function electLeader(databaseUrl: string, options: { retryMs?: numb
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      const closing = client;
-      client = null;
-      setLeader(false);
-      await closing?.end().catch(() => undefined);
+      timer = null;
+      await drop();
     },
   };
 }

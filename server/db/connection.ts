@@ -164,6 +164,7 @@ function openPostgres(connectionString: string): Db {
       client.end().catch(() => undefined);
       hub.lost();
       if (!closing && hub.handlers.size) retry = setTimeout(() => { retry = null; connectListener().catch(() => undefined); }, 1000);
+      retry?.unref();
     };
     client.on('error', dropped);
     client.on('end', dropped);

@@ -31,17 +31,21 @@ export function boundIntegers(schema: unknown): unknown {
 }
 
 /** The path of the first value in a parsed query or body that `bad` refuses (keys included). */
-function findBad(value: unknown, bad: (leaf: unknown) => boolean, path = ''): string | null {
+function findBad(value: unknown, bad: (leaf: unknown) => boolean, path = '', depth = 0): string | null {
   if (bad(value)) return path;
   if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return null;
+  if (depth >= MAX_DEPTH) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: path, message: 'validation.invalid' }]);
   for (const [key, item] of Object.entries(value)) {
     // Named as the domain's validation names fields: satellite.name, reports[0].lat.
     const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    const found = bad(key) ? at : findBad(item, bad, at);
+    const found = bad(key) ? at : findBad(item, bad, at, depth + 1);
     if (found !== null) return found;
   }
   return null;
 }
+
+/** No request the API takes nests deeper; a deeper one is refused before anything walks it. */
+const MAX_DEPTH = 32;
 
 const hasControlCharacter = (v: unknown) => typeof v === 'string' && CONTROL_CHARACTERS.test(v);
 /** JSON cannot carry Infinity or NaN; ajv's type coercion turns the text "Infinity" into one without checking its bounds. */

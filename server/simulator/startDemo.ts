@@ -31,7 +31,7 @@ export async function startBackgroundWork(app: FastifyInstance, db: Db, config: 
 
   const startFleet = async () => {
     void markOfflineDevices(db).catch(() => undefined);
-    if (env.SIMULATOR === '0' || simulator) return;
+    if (env.SIMULATOR === '0' || simulator || !leader.isLeader) return;
     const devices = await issueDemoSecrets(db);
     if (!devices.length || !leader.isLeader) return;
     const address = app.server.address();

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { isRealDate } from './schemaRules';
+import { isRealDate, idRule } from './schemaRules';
 import { DATE_PATTERN } from './deviceSchemas';
 
 /**
@@ -36,13 +36,13 @@ export const afterSalesSchema = yup.object({
   Department: required(64),
   Reamrk: optional(2000),
   /** Set when the report was started from a vessel's fault (fault clearing). */
-  deviceId: yup.number().integer('validation.integer').optional().nullable(),
+  deviceId: idRule().optional().nullable(),
   faultCode: yup.string().trim().max(8, 'validation.tooLong').optional().nullable(),
 });
 export type AfterSalesInput = yup.InferType<typeof afterSalesSchema>;
 
 export const updateAfterSalesSchema = afterSalesSchema.shape({
-  id: yup.number().integer('validation.integer').required('validation.required'),
+  id: idRule().required('validation.required'),
 });
 
 /** The list's filters: dates are YYYY-MM-DD (inclusive), device matches DeviceSn or DeviceNum. */

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { idRule } from './schemaRules';
 
 /**
  * The permission groups of SPEC section 3, as data: the modules, the actions each module offers,
@@ -74,10 +75,10 @@ export const permissionGroupSchema = yup.object({
 export type PermissionGroupInput = yup.InferType<typeof permissionGroupSchema>;
 
 export const updatePermissionGroupSchema = permissionGroupSchema.shape({
-  id: yup.number().integer('validation.integer').required('validation.required'),
+  id: idRule().required('validation.required'),
 });
 
 export const userGroupsSchema = yup.object({
-  userId: yup.number().integer('validation.integer').required('validation.required'),
-  groupIds: yup.array(yup.number().integer('validation.integer').required()).required('validation.required').max(100, 'validation.tooLong'),
+  userId: idRule().required('validation.required'),
+  groupIds: yup.array(idRule().required()).required('validation.required').max(100, 'validation.tooLong'),
 });

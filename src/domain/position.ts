@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { idRule } from './schemaRules';
 
 /**
  * A position typed by hand (SPEC section 5): longitude 0 to 180 with E or W, latitude 0 to 90
@@ -31,7 +32,7 @@ export const fromSigned = (lat: number, lon: number): PositionInput => ({
 
 /** A vessel's manual position: the typed position plus the device it is for. */
 export const manualPositionSchema = positionSchema.shape({
-  deviceId: yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required'),
+  deviceId: idRule().required('validation.required'),
 });
 
 /** Signed degrees as text in the hemisphere notation of the form, e.g. "22.30° N, 114.20° E". */

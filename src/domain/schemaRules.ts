@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { INTEGER_MAX, INTEGER_MIN } from './constants';
 
 /**
  * The building blocks every domain schema uses (devices, voyages, cameras, firmware, after-sales),
@@ -17,7 +18,9 @@ export const optionalText = (max: number) =>
 export const optionalPattern = (pattern: RegExp, key: string) =>
   yup.string().transform(blankToUndefined).trim().matches(pattern, key).optional().nullable();
 
-export const idRule = () => yup.number().typeError('validation.integer').integer('validation.integer');
+/** A whole number PostgreSQL's integer columns take (ids, counts); past that range it is "out of range", not a database error. */
+export const idRule = () =>
+  yup.number().typeError('validation.integer').integer('validation.integer').min(INTEGER_MIN, 'validation.outOfRange').max(INTEGER_MAX, 'validation.outOfRange');
 
 /** A YYYY-MM-DD that is a day of the calendar (02-30 is refused, not rolled over); empty passes (required() decides). */
 export const isRealDate = (value: string | undefined | null): boolean => {

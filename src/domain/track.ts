@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { idRule } from './schemaRules';
 import { LOCATION_HISTORY_DAYS, TRACK_WINDOWS_DAYS } from './constants';
 
 /**
@@ -44,7 +45,7 @@ const coordinate = (limit: number) => yup.number().typeError('validation.bbox').
  * box (west, south, east, north) for the detail of a zoomed-in part.
  */
 export const trackQuerySchema = yup.object({
-  deviceId: yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required'),
+  deviceId: idRule().required('validation.required'),
   window: yup.string().oneOf([...TRACK_WINDOWS, 'custom'], 'validation.trackWindow').default('3d'),
   from: isoDate().when('window', { is: 'custom', then: (s) => s.required('validation.required') }),
   to: isoDate().when('window', { is: 'custom', then: (s) => s.required('validation.required') }),
@@ -66,7 +67,7 @@ export const trackQuerySchema = yup.object({
 export type TrackQuery = yup.InferType<typeof trackQuerySchema>;
 
 export const locationQuerySchema = yup.object({
-  deviceId: yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required'),
+  deviceId: idRule().required('validation.required'),
   window: yup.string().oneOf([...LOCATION_WINDOWS], 'validation.locationWindow').default('week'),
   zoom: zoom().default(3),
 });

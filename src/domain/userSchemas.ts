@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { idRule } from './schemaRules';
 import { LEVELS, Level } from './levels';
 
 /** The user rules of SPEC section 5, written once for the console's forms and the server. */
@@ -66,10 +67,10 @@ export const addUserSchema = yup.object({
 });
 
 export const updateUserSchema = yup.object({
-  id: yup.number().integer('validation.integer').required('validation.required'),
+  id: idRule().required('validation.required'),
   name: nameRule.optional(),
   permissionLevel: yup.string().oneOf([...LEVELS], 'validation.level').optional(),
-  parentId: yup.number().integer('validation.integer').nullable().optional(),
+  parentId: idRule().nullable().optional(),
   ...profileFields,
 });
 

@@ -39,6 +39,18 @@ describe.each(engines)('bad input at the edge (%s)', (engine) => {
     expect(add).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'name', message: 'Must not contain control characters' }] });
   });
 
+  it('refuses a body nested deeper than any request needs, and pages far past the end, without -100', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const res = await s.app.inject({ method: 'POST', url: `${s.base}/deviceModule/deviceGroup/moveDevices?token=${token}&lang=en`, payload: `{"deviceIds":${deep}}`, headers: { 'content-type': 'application/json' } });
+    expect(res.json().code).toBe(ErrorCode.Validation);
+    const far = await s.call({ url: `${s.base}/deviceModule/device/getAll?pageIndex=5000000&pageSize=500&search=vessel`, token, lang: 'en' });
+    expect(far.code).toBe(ErrorCode.Ok);
+    expect(far.data.list).toEqual([]);
+    // An id beyond PostgreSQL integers in a body without a schema for it: not found or refused, never -100.
+    const user = await s.call({ method: 'POST', url: `${s.base}/users/updateUser`, token, lang: 'en', payload: { id: '99999999999', nickname: 'x' } });
+    expect(user.code).not.toBe(ErrorCode.Busy);
+  });
+
   it('answers generated bad requests on every route with a clear envelope: no 5xx, no -100, no stack', async () => {
     await s.app.ready();
     // Routes that end the admin's own session or password are left out; everything else is fair game.

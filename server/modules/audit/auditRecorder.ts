@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
+import { INTEGER_MAX } from '../../../src/domain/constants';
 
 /**
  * The audit log's recorder: every successful change made through the API (a POST or DELETE of a
@@ -82,7 +83,8 @@ const idFrom = (request: FastifyRequest, param = 'id'): string | null => {
 };
 
 async function readRow(db: Db, spec: Pending['rowSpec'], id: string | null): Promise<Record<string, unknown> | null> {
-  if (!spec || id === null || !/^\d+$/.test(id)) return null;
+  // Read before the handler validates: an id that is not a PostgreSQL integer names no row.
+  if (!spec || id === null || !/^\d{1,10}$/.test(id) || Number(id) > INTEGER_MAX) return null;
   const [row] = await db.query<Record<string, unknown>>(`SELECT * FROM ${spec.table} WHERE ${spec.key ?? 'id'} = $1`, [Number(id)]);
   return row ? (withoutSecrets(row) as Record<string, unknown>) : null;
 }
@@ -111,8 +113,18 @@ export function installAuditLog(app: FastifyInstance, db: Db) {
     request.audit = null;
     const createdId = answer.data && typeof answer.data === 'object' && 'id' in answer.data ? String((answer.data as { id: unknown }).id) : null;
     const id = pending.id ?? createdId;
-    const after = pending.rowSpec ? await readRow(db, pending.rowSpec, id) : null;
-    const change = pending.rowSpec && (pending.before || after) ? diff(pending.before, after) : { before: null, after: sent(request) };
+    try {
+      const after = pending.rowSpec ? await readRow(db, pending.rowSpec, id) : null;
+      const change = pending.rowSpec && (pending.before || after) ? diff(pending.before, after) : { before: null, after: sent(request) };
+      await record(request, pending, id, change);
+    } catch (error) {
+      // The change is committed: its answer stands. A lost entry is logged, not turned into an error.
+      request.log.error({ err: error, route: request.routeOptions.url, entity: pending.entity, id }, 'audit entry not written');
+    }
+    return payload;
+  });
+
+  async function record(request: FastifyRequest, pending: Pending, id: string | null, change: { before: unknown; after: unknown }) {
     const user = request.user;
     const enterpriseId = user.permissionLevel === Level.Enterprise ? user.id : user.permissionLevel === Level.SubUser ? user.parentId : null;
     await db.query(
@@ -121,6 +133,5 @@ export function installAuditLog(app: FastifyInstance, db: Db) {
       [user.id, user.name, user.permissionLevel, enterpriseId, request.ip, request.method, (request.routeOptions.url ?? '').replace(/^\/cz\/[^/]+/, ''), pending.entity, id, pending.action,
         change.before === null ? null : JSON.stringify(change.before), change.after === null ? null : JSON.stringify(change.after)],
     );
-    return payload;
-  });
+  }
 }

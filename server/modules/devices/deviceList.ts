@@ -164,7 +164,7 @@ async function estimateCount(db: Queryable, w: Where): Promise<number> {
 async function readIds(db: Queryable, w: Where, f: DeviceFilter, limit: number, offset: number, reverse: boolean): Promise<number[]> {
   const n = w.params.length;
   const rows = await db.query<{ id: number }>(
-    `SELECT d.id FROM devices d WHERE ${w.sql} ORDER BY ${orderBy(f, reverse)} LIMIT $${n + 1}::int OFFSET $${n + 2}::int`,
+    `SELECT d.id FROM devices d WHERE ${w.sql} ORDER BY ${orderBy(f, reverse)} LIMIT $${n + 1}::int OFFSET $${n + 2}::bigint`,
     [...w.params, limit, offset]);
   return rows.map((r) => r.id);
 }

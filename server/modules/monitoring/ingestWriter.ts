@@ -36,6 +36,8 @@ export interface IngestWriter {
 }
 
 const ms = (r: DeviceReport) => Date.parse(r.deviceTime);
+/** Reports written in one transaction at most (one request's batch may exceed it alone). */
+const MAX_GROUP_REPORTS = 5_000;
 
 /**
  * The group-commit writer: requests that arrive while a transaction is writing wait, and are then
@@ -51,7 +53,13 @@ export function createIngestWriter(db: Db, maxGroup = 500): IngestWriter {
   const kick = () => {
     if (writing || !queue.length) return;
     writing = true;
-    const group = queue.splice(0, maxGroup);
+    // A group holds at most maxGroup requests and MAX_GROUP_REPORTS reports (a request is never split).
+    let take = 0;
+    for (let reports = 0; take < queue.length && take < maxGroup; take++) {
+      reports += queue[take]!.unique.length;
+      if (take > 0 && reports > MAX_GROUP_REPORTS) break;
+    }
+    const group = queue.splice(0, take);
     void writeGroup(db, group)
       .then((results) => group.forEach((item, i) => item.resolve(results[i]!)))
       .catch(async (error) => {
@@ -87,18 +95,19 @@ export function createIngestWriter(db: Db, maxGroup = 500): IngestWriter {
 async function writeGroup(db: Db, group: readonly Pending[]): Promise<IngestResult[]> {
   return db.transaction(async (tx) => {
     const ids = [...new Set(group.map((g) => g.device.id))].sort((a, b) => a - b);
-    // One device's reports are written one group at a time; the locks come with the latest states.
+    // One device's reports are written one group at a time (across replicas too): the locks first,
+    // in id order, then the latest states in a statement of its own, so that it sees what another
+    // replica committed while this one waited for a lock.
+    await tx.query(`SELECT pg_advisory_xact_lock(5, d.id) FROM unnest($1::int[]) WITH ORDINALITY AS d(id, n) ORDER BY d.n`, [ids]);
     const locked = await tx.query<{ id: number; ms: number | null; faults: string[] | null }>(
-      `SELECT d.id, (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults
-         FROM unnest($1::int[]) WITH ORDINALITY AS d(id, n)
-         CROSS JOIN LATERAL (SELECT pg_advisory_xact_lock(5, d.id)) l
-         LEFT JOIN device_state s ON s.device_id = d.id
-        ORDER BY d.n`, [ids]);
+      `SELECT s.device_id AS id, (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults
+         FROM device_state s WHERE s.device_id = ANY($1::int[])`, [ids]);
     const latestMs = new Map<number, number>();
     const hadFaults = new Map<number, boolean>();
+    // A device with no state yet has no known faults either way: its alarms are looked at (as before).
     for (const row of locked) {
       if (row.ms != null) latestMs.set(row.id, row.ms);
-      hadFaults.set(row.id, row.ms != null && (row.faults ?? []).length > 0);
+      if (row.ms != null) hadFaults.set(row.id, (row.faults ?? []).length > 0);
     }
 
     // A device time sent twice within the group is written once, for the first request that sent it.
