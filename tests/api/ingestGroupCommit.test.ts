@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestWriter } from '../../server/modules/monitoring/ingestWriter';
+import { ErrorCode } from '../../src/domain/errorCodes';
 import { parseBatch } from '../../server/modules/monitoring/ingestRoutes';
 import { createTestServer, engines, type TestServer } from './helpers';
 import { report } from './monitoringFixtures';
@@ -39,6 +40,17 @@ describe.each(engines)('ingest group commit (%s)', (engine) => {
     const [state] = await s.db.query<{ t: Date; lat: number }>('SELECT reported_at AS t, lat FROM device_state WHERE device_id = $1', [b!.id]);
     expect(state!.t.toISOString()).toBe(at(29).toISOString());
     expect(state!.lat).toBeCloseTo(10.29);
+  });
+
+  it('answers busy (-100) past its backlog instead of queueing without bound', async () => {
+    const writer = createIngestWriter(s.db, { maxQueuedReports: 3 });
+    const device = devices[1]!;
+    // The first is written at once; the next three wait; the fifth finds the backlog full.
+    const answers = await Promise.allSettled([50, 51, 52, 53, 54].map((m) => writer.write(device, batch(m))));
+    expect(answers.slice(0, 4).map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(answers[4]).toMatchObject({ status: 'rejected', reason: { code: ErrorCode.Busy } });
+    // Once the backlog is written the writer takes reports again.
+    await expect(writer.write(device, batch(55))).resolves.toMatchObject({ accepted: 1 });
   });
 
   it('writes the others when one request of the group cannot be written', async () => {

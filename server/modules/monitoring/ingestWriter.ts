@@ -1,4 +1,6 @@
 import type { Db, Queryable } from '../../db/connection';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { BizError } from '../../http/envelope';
 import type { DeviceReport } from '../../../src/domain/reportSchema';
 import { faultInfo } from '../../../src/domain/faultCodes';
 import { DeviceState } from '../../../src/domain/deviceKinds';
@@ -38,6 +40,8 @@ export interface IngestWriter {
 const ms = (r: DeviceReport) => Date.parse(r.deviceTime);
 /** Reports written in one transaction at most (one request's batch may exceed it alone). */
 const MAX_GROUP_REPORTS = 5_000;
+/** Reports that may wait for a transaction at most (a few seconds of a large fleet's traffic). */
+const MAX_QUEUED_REPORTS = 50_000;
 
 /**
  * The group-commit writer: requests that arrive while a transaction is writing wait, and are then
@@ -46,8 +50,10 @@ const MAX_GROUP_REPORTS = 5_000;
  * the commit. When a group fails, its requests are retried one by one, so one bad request cannot
  * fail the others. One group is in flight at a time; devices are locked in id order.
  */
-export function createIngestWriter(db: Db, maxGroup = 500): IngestWriter {
+export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = MAX_QUEUED_REPORTS } = {}): IngestWriter {
   const queue: Pending[] = [];
+  /** Reports waiting in the queue (not those being written). */
+  let queued = 0;
   let writing = false;
 
   const kick = () => {
@@ -60,6 +66,7 @@ export function createIngestWriter(db: Db, maxGroup = 500): IngestWriter {
       if (take > 0 && reports > MAX_GROUP_REPORTS) break;
     }
     const group = queue.splice(0, take);
+    for (const item of group) queued -= item.unique.length;
     void writeGroup(db, group)
       .then((results) => group.forEach((item, i) => item.resolve(results[i]!)))
       .catch(async (error) => {
@@ -80,6 +87,9 @@ export function createIngestWriter(db: Db, maxGroup = 500): IngestWriter {
       const unique: DeviceReport[] = [];
       for (const r of sorted) if (!unique.length || ms(unique[unique.length - 1]!) !== ms(r)) unique.push(r);
       return new Promise<IngestResult>((resolve, reject) => {
+        // Past this backlog the server is overloaded: the device is told so (-100) and sends again later.
+        if (queued > 0 && queued + unique.length > maxQueuedReports) return reject(new BizError(ErrorCode.Busy));
+        queued += unique.length;
         queue.push({ device, unique, inBatchDuplicates: sorted.length - unique.length, resolve, reject });
         kick();
       });
