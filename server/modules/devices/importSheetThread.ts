@@ -6,7 +6,8 @@ import {
   IMPORT_READ_TIMEOUT_MS,
 } from '../../../src/domain/constants';
 import { BizError } from '../../http/envelope';
-import { checkZipDirectory, SheetLimitError, type SheetData, type SheetLimits } from './importSheetReader';
+import type { SheetData } from './importSheetReader';
+import { checkZipDirectory, SheetLimitError, type SheetLimits } from './xlsxPackage';
 import type { SheetAnswer, SheetJob } from './importSheetWorker';
 
 /**

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { readFirstSheet, SheetLimitError, type SheetData, type SheetLimit, type SheetLimits } from './importSheetReader';
+import { readFirstSheet, type SheetData } from './importSheetReader';
+import { SheetLimitError, type SheetLimit, type SheetLimits } from './xlsxPackage';
 
 /** What the reading thread is given (workerData) and what it answers (one message). */
 export interface SheetJob {
