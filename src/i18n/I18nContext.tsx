@@ -1,12 +1,15 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Polyglot from 'node-polyglot';
+import { I18nContext, type I18nProvider } from 'ra-core';
 import type { Language } from '../domain/constants';
 import { useClientState } from '../state/useClientState';
 import { messagesOf } from './messages';
 
 /**
- * Translation for the pieces that live outside react-admin (login page, error dialogs): the same
- * tables and language as react-admin's provider, without loading react-admin.
+ * react-admin's translation context for the pieces that live outside <Admin> (the login page, the
+ * error dialogs): the same catalogues and language as react-admin's provider, without loading
+ * react-admin. Every component translates with react-admin's useTranslate (from ra-core); inside
+ * <Admin> its own provider answers, outside it this one does.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -16,12 +19,8 @@ export function translatorFor(language: Language): Translate {
   return (key, options) => polyglot.t(key, { _: key, ...options });
 }
 
-const I18nContext = createContext<{ language: Language; t: Translate }>({ language: 'zh', t: (key) => key });
-
 export function ConsoleI18nProvider({ children }: { children: ReactNode }) {
   const language = useClientState((s) => s.language);
-  const value = useMemo(() => ({ language, t: translatorFor(language) }), [language]);
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  const provider = useMemo<I18nProvider>(() => ({ translate: translatorFor(language), changeLocale: async () => undefined, getLocale: () => language }), [language]);
+  return <I18nContext.Provider value={provider}>{children}</I18nContext.Provider>;
 }
-
-export const useT = () => useContext(I18nContext);

@@ -5,7 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useSidebarState } from 'react-admin';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { setSidebarOpen } from '../state/clientState';
 import { Bell } from './Bell';
 import { LanguageSelect } from './LanguageSelect';
@@ -16,7 +16,7 @@ import { pictureForDay } from './weekdayPictures';
 
 /** The navbar: sidebar toggle, title, weekday picture, test badge, bell, time zone, language, user. */
 export function AppBar() {
-  const { t } = useT();
+  const t = useTranslate();
   const [open, setOpen] = useSidebarState();
   return (
     <MuiAppBar position="fixed" color="primary" elevation={1}>

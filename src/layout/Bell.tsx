@@ -6,7 +6,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useNavigate } from 'react-router-dom';
 import { fetchAlarmCount } from '../api/usersApi';
 import { useWarnRefreshSeconds } from '../state/preferences';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 /** The alarm device status of SPEC section 7. */
 export const ALARM_STATUS = 2;
@@ -26,7 +26,7 @@ export const BELL_QUERY = { deviceStatus: [ALARM_STATUS], unacknowledgedOnly: tr
  * answer holds any device. A click clears the dot and opens the status monitor filtered to warn.
  */
 export function Bell() {
-  const { t } = useT();
+  const t = useTranslate();
   const navigate = useNavigate();
   const [dot, setDot] = useState(false);
   const seconds = useWarnRefreshSeconds();

@@ -2,12 +2,12 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { DASHBOARD, pageOf } from '../navigation/menu';
 
 /** Dashboard > group > page, from the menu catalogue. */
 export function Breadcrumb() {
-  const { t } = useT();
+  const t = useTranslate();
   const { pathname } = useLocation();
   const found = pageOf(pathname);
   const trail: { label: string; to?: string }[] = [{ label: t(DASHBOARD.titleKey), to: '/' }];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { onCatalogueAction } from '../api';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { clearSession, setState } from '../state/clientState';
 import type { CatalogueDialog, ShownMessage as Shown } from './ErrorCatalogueView';
 
@@ -34,7 +34,7 @@ export const preloadCatalogueView = (): Promise<void> =>
 let nextId = 1;
 
 export function ErrorCatalogueHost({ actions = browserActions }: { actions?: PageActions }) {
-  const { t } = useT();
+  const t = useTranslate();
   const [dialog, setDialog] = useState<CatalogueDialog | null>(null);
   const [messages, setMessages] = useState<Shown[]>([]);
   const [, setViewLoaded] = useState(View !== null);

@@ -4,7 +4,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { request } from '../api';
 import type { Feature } from '../domain/features';
 import { FEATURE_LOCKED_KEY } from '../domain/features';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 type DeviceFeatures = Record<Feature, boolean>;
 
@@ -25,7 +25,7 @@ export function useDeviceFeatures(deviceId: number | null | undefined): DeviceFe
 
 /** The refusal a locked feature shows, in the user's language. */
 export function FeatureLockedNotice() {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <Alert severity="warning" icon={<LockIcon />} data-testid="feature-locked" sx={{ m: 2 }}>
       {t(FEATURE_LOCKED_KEY)}

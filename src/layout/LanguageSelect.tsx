@@ -5,7 +5,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { LANGUAGES, type Language } from '../domain/constants';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
+import { useClientState } from '../state/useClientState';
 import { documentTitle, loadMessages } from '../i18n/messages';
 import { setLanguage } from '../state/clientState';
 
@@ -19,7 +20,8 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 /** The language dropdown: the current language is disabled. */
 export function LanguageSelect({ light = false }: { light?: boolean }) {
-  const { t, language } = useT();
+  const t = useTranslate();
+  const language = useClientState((s) => s.language);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>

@@ -10,13 +10,13 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { DASHBOARD, menuFor, type PageEntry } from '../navigation/menu';
 import { useClientState } from '../state/useClientState';
 import { SidebarLogo } from './SidebarLogo';
 
 function Item({ page, open, nested }: { page: PageEntry; open: boolean; nested?: boolean }) {
-  const { t } = useT();
+  const t = useTranslate();
   const { pathname } = useLocation();
   const Icon = page.icon;
   const selected = pathname === page.path || pathname.startsWith(`${page.path}/`) || (page.path === DASHBOARD.path && pathname === '/');
@@ -31,7 +31,7 @@ function Item({ page, open, nested }: { page: PageEntry; open: boolean; nested?:
 
 /** The sidebar menu: the groups the user's level may see (built once per level), icons, the logo. */
 export function Menu() {
-  const { t } = useT();
+  const t = useTranslate();
   const theme = useTheme();
   const [open] = useSidebarState();
   const level = useClientState((s) => s.permissionLevel);

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { setTheme } from '../state/clientState';
 import { useClientState } from '../state/useClientState';
 import { PALETTES } from '../theme/palettes';
@@ -12,7 +12,7 @@ import { PALETTES } from '../theme/palettes';
  * header, hover); a click restyles the console at once and is remembered (clientState.setTheme).
  */
 export function PalettePicker({ compact = false }: { compact?: boolean }) {
-  const { t } = useT();
+  const t = useTranslate();
   const current = useClientState((s) => s.theme).toLowerCase();
   return (
     <Box role="radiogroup" aria-label={t('support.preference.theme')} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: compact ? 'repeat(4, 56px)' : 'repeat(auto-fill, minmax(150px, 1fr))' }}>

@@ -9,7 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { PasswordField } from '../pages/login/PasswordField';
 import { clearSession } from '../state/clientState';
 import { forgetLogin } from '../state/rememberedLogin';
@@ -22,7 +22,7 @@ import { useClientState } from '../state/useClientState';
  * returns to the same page through /redirect; Back logs out and reloads on the login page.
  */
 export function ReloginDialog({ leave = (path: string) => window.location.assign(path) }: { leave?: (path: string) => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const wanted = useClientState((s) => s.relogin);

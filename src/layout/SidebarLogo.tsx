@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { useClientState } from '../state/useClientState';
 
 export const DEFAULT_LOGO = '/logo.svg';
 
 /** The enterprise logo (fileType 1); the default logo when there is none or it fails to load. */
 export function SidebarLogo({ open }: { open: boolean }) {
-  const { t } = useT();
+  const t = useTranslate();
   const logo = useClientState((s) => s.icons.logo);
   const [failed, setFailed] = useState<string | null>(null);
   const src = logo && failed !== logo ? logo : DEFAULT_LOGO;

@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuItem from '@mui/material/MenuItem';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { canAccessPage } from '../domain/pageAccess';
 import { pageOf } from '../navigation/menu';
 import { getState, setState } from '../state/clientState';
@@ -21,7 +21,7 @@ export const tabPathOf = (pathname: string): string | null => {
 
 /** Open-page tabs: refresh, close, close others, close all (right click or the tab's menu). */
 export function TabsStrip() {
-  const { t } = useT();
+  const t = useTranslate();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tabs = useClientState((s) => s.tabs);

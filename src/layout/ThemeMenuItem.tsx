@@ -6,7 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import PaletteIcon from '@mui/icons-material/Palette';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { loadConsoleSettings } from '../state/preferences';
 import { PalettePicker } from './PalettePicker';
 
@@ -16,7 +16,7 @@ import { PalettePicker } from './PalettePicker';
  * settings the server keeps for everyone (bell interval, default size).
  */
 export function ThemeMenuItem({ onOpen }: { onOpen: () => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <MenuItem data-testid="theme-menu" onClick={onOpen}>
       <ListItemIcon><PaletteIcon fontSize="small" /></ListItemIcon>
@@ -26,7 +26,7 @@ export function ThemeMenuItem({ onOpen }: { onOpen: () => void }) {
 }
 
 export function ThemeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   useEffect(() => {
     void loadConsoleSettings();
   }, []);

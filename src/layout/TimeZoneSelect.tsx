@@ -2,13 +2,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { TIME_ZONES } from '../domain/constants';
 import { timeZoneLabel } from '../format/date';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { setTimeZone } from '../state/clientState';
 import { useClientState } from '../state/useClientState';
 
 /** UTC-12..UTC+12; the default is the browser's offset; the choice is kept 30 days. */
 export function TimeZoneSelect() {
-  const { t } = useT();
+  const t = useTranslate();
   const timeZone = useClientState((s) => s.timeZone);
   return (
     <TextField

@@ -11,13 +11,13 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { useClientState } from '../state/useClientState';
 import { ThemeDialog, ThemeMenuItem, useThemeDialog } from './ThemeMenuItem';
 
 /** The user menu: dashboard, password change, basic info, log out. */
 export function UserMenu() {
-  const { t } = useT();
+  const t = useTranslate();
   const navigate = useNavigate();
   const logout = useLogout();
   const name = useClientState((s) => s.nickName || s.name || '');

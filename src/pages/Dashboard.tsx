@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { useClientState } from '../state/useClientState';
 import { FleetMap } from './dashboard/FleetMap';
 import { KindTable, LatestAlarms, Panel, StateCards, TopFaults } from './dashboard/DashboardPanels';
@@ -10,7 +10,7 @@ import { KindTable, LatestAlarms, Panel, StateCards, TopFaults } from './dashboa
  * and the faults seen most this week; every part refreshes by itself.
  */
 export default function Dashboard() {
-  const { t } = useT();
+  const t = useTranslate();
   const name = useClientState((s) => s.nickName || s.name || '');
   return (
     <Box data-testid="dashboard" sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: { xs: 1, sm: 2 } }}>

@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 /** 401 and 404, each with a way back (previous page, or home). */
 export function ErrorPage({ code }: { code: 401 | 404 }) {
-  const { t } = useT();
+  const t = useTranslate();
   const navigate = useNavigate();
   const prefix = code === 401 ? 'console.page.unauthorized' : 'console.page.notFound';
   return (

@@ -1,12 +1,12 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router-dom';
-import { useT } from '../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { pageOf } from '../navigation/menu';
 
 /** A page a later issue builds: its title and a note, so the menu and the route exist already. */
 export default function PlaceholderPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const { pathname } = useLocation();
   const found = pageOf(pathname);
   return (

@@ -16,7 +16,7 @@ import { canEditDevices } from '../../domain/levels';
 import { formatPosition } from '../../domain/position';
 import { LOCATION_WINDOWS, type LocationWindow } from '../../domain/track';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { FeatureLockedNotice } from '../../layout/FeatureGate';
 import { BaseMap } from '../../map/BaseMap';
 import { useClientState } from '../../state/useClientState';
@@ -37,7 +37,7 @@ const pin = (colour: string, testId: string) => L.divIcon({
  * and manual positions, and the hand-typed position form.
  */
 export default function LocationPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const date = useDateFormatter();
   const level = useClientState((s) => s.permissionLevel);

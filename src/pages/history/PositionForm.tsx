@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { positionSchema, toSigned, type PositionInput } from '../../domain/position';
 import { validate } from '../../domain/validate';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 const EMPTY: PositionInput = { longitude: '', lonHemisphere: 'E', latitude: '', latHemisphere: 'N' };
 
@@ -23,7 +23,7 @@ export function PositionForm({ canSetVessel, hasManual, onCentre, onSetVessel, o
   onSetVessel: (p: PositionInput) => Promise<void>;
   onClearVessel: () => Promise<void>;
 }) {
-  const { t } = useT();
+  const t = useTranslate();
   const [values, setValues] = useState<PositionInput>(EMPTY);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const checked = useMemo(() => validate(positionSchema, values), [values]);

@@ -16,11 +16,11 @@ import PauseIcon from '@mui/icons-material/Pause';
 import DownloadIcon from '@mui/icons-material/Download';
 import { TRACK_WINDOWS, type TrackWindow } from '../../domain/track';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { PLAYBACK_SPEEDS } from './playback';
 
 export function WindowPicker({ value, onChange }: { value: TrackWindow; onChange: (w: TrackWindow) => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <ToggleButtonGroup size="small" exclusive value={value} onChange={(_, w: TrackWindow | null) => w && onChange(w)} aria-label={t('track.window')}
       sx={{ flexWrap: 'wrap' }}>
@@ -39,7 +39,7 @@ export interface CustomRange {
 export function CustomRangeFields({ value, errors, onChange, onApply }: {
   value: CustomRange; errors: Record<string, string>; onChange: (r: CustomRange) => void; onApply: () => void;
 }) {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <TextField size="small" type="datetime-local" label={t('track.from')} value={value.from} onChange={(e) => onChange({ ...value, from: e.target.value })}
@@ -52,7 +52,7 @@ export function CustomRangeFields({ value, errors, onChange, onApply }: {
 }
 
 export function ExportButtons({ disabled, onExport }: { disabled: boolean; onExport: (format: 'gpx' | 'kml' | 'csv') => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <ButtonGroup size="small" variant="outlined" disabled={disabled} aria-label={t('track.export')}>
       {(['gpx', 'kml', 'csv'] as const).map((f) => (
@@ -69,7 +69,7 @@ export function PlaybackBar({ start, end, cursor, playing, speed, follow, onPlay
   start: number; end: number; cursor: number; playing: boolean; speed: number; follow: boolean;
   onPlay: () => void; onPause: () => void; onSeek: (t: number) => void; onSpeed: (s: number) => void; onFollow: (f: boolean) => void;
 }) {
-  const { t } = useT();
+  const t = useTranslate();
   const date = useDateFormatter();
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' } }} data-testid="playback">

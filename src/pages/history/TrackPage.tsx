@@ -11,7 +11,7 @@ import { isApiError } from '../../api/errors';
 import { ErrorCode } from '../../domain/errorCodes';
 import { decodeTrack, TRACK_WINDOWS, trackQuerySchema, type TrackWindow } from '../../domain/track';
 import { validate } from '../../domain/validate';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { FeatureLockedNotice, useDeviceFeatures } from '../../layout/FeatureGate';
 import { BaseMap } from '../../map/BaseMap';
 import { drawTrack, vesselMarker, type DrawnTrack } from '../../map/trackLayer';
@@ -45,7 +45,7 @@ declare global {
  * track arrives simplified for the zoom it is drawn at; zooming in asks for the detail of the view.
  */
 export default function TrackPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const timeZone = useClientState((s) => s.timeZone);
   const [params] = useSearchParams();
   const [deviceId, setDeviceId] = useVesselId();
@@ -244,7 +244,7 @@ export default function TrackPage() {
 }
 
 function Legend({ detail }: { detail: boolean }) {
-  const { t } = useT();
+  const t = useTranslate();
   const swatch = (colour: string, dashed = false) => (
     <Box component="span" sx={{ display: 'inline-block', width: 18, height: 0, borderTop: `3px ${dashed ? 'dotted' : 'solid'} ${colour}`, mr: 0.5, verticalAlign: 'middle' }} />
   );

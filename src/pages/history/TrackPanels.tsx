@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { TrackPoint, TrackSummary } from '../../domain/track';
 import { formatPosition } from '../../domain/position';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 
 function Rows({ rows, testId }: { rows: [string, ReactNode, string?][]; testId: string }) {
@@ -27,13 +27,13 @@ function Rows({ rows, testId }: { rows: [string, ReactNode, string?][]; testId: 
 }
 
 export function useDuration() {
-  const { t } = useT();
+  const t = useTranslate();
   return (seconds: number) => t('track.summary.duration', { h: Math.floor(seconds / 3600), m: Math.floor((seconds % 3600) / 60) });
 }
 
 /** Distance sailed, time under way, time online, stops (over every report of the window). */
 export function SummaryPanel({ summary }: { summary: TrackSummary }) {
-  const { t } = useT();
+  const t = useTranslate();
   const duration = useDuration();
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
@@ -52,7 +52,7 @@ export function SummaryPanel({ summary }: { summary: TrackSummary }) {
 
 /** The report at the playback cursor, its time in the selected zone. */
 export function CursorReport({ point }: { point: TrackPoint | undefined }) {
-  const { t } = useT();
+  const t = useTranslate();
   const date = useDateFormatter();
   if (!point) return null;
   const state = point.state === 2 ? 'warn' : 'online';

@@ -13,7 +13,7 @@ import { useNotify } from 'react-admin';
 import { usersApi } from '../../api/usersApi';
 import { ANTENNA_ICON_SIZE, LOGO_SIZE } from '../../domain/constants';
 import { FileType } from '../../domain/pictures';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { loadIcons } from '../../state/icons';
 import { useClientState } from '../../state/useClientState';
 import type { ClientState } from '../../state/clientState';
@@ -27,7 +27,7 @@ const SLOTS: { fileType: number; key: keyof ClientState['icons']; size: { width:
 ];
 
 function Slot({ slot }: { slot: (typeof SLOTS)[number] }) {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const current = useClientState((s) => s.icons[slot.key]);
   const [preview, setPreview] = useState<string | null>(null);
@@ -90,7 +90,7 @@ function Slot({ slot }: { slot: (typeof SLOTS)[number] }) {
 
 /** Icon management (levels 2 and 3): the logo and the three antenna icons of the enterprise. */
 export default function IconManagement() {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <Box>
       <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{t('menu.icon')}</Typography>

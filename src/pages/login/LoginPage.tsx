@@ -7,7 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { getState } from '../../state/clientState';
 import { forgetLogin, recallLogin, rememberLogin } from '../../state/rememberedLogin';
 import { loginWith } from '../../state/session';
@@ -27,7 +27,7 @@ const loadLoginRules = () => (loginRules ??= import('./loginRules'));
  * over at the path asked for. A failed login only stops the spinner (the catalogue shows why).
  */
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (to: string) => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);

@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 /** A password input with the show/hide eye; onEnter submits where the form does not. */
 export function PasswordField(props: {
@@ -16,7 +16,7 @@ export function PasswordField(props: {
   onEnter?: () => void;
   autoFocus?: boolean;
 }) {
-  const { t } = useT();
+  const t = useTranslate();
   const [shown, setShown] = useState(false);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && props.onEnter) {

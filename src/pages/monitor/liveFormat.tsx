@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { faultInfo } from '../../domain/faultCodes';
 import { timeAgo } from '../../format/timeAgo';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useClientState } from '../../state/useClientState';
 
@@ -17,7 +17,7 @@ export const formatHeading = (heading: number | null): string => (heading === nu
 
 /** "n minutes ago" in the current language. */
 export function useAgo() {
-  const { t: translate } = useT();
+  const translate = useTranslate();
   return (value: string | null, now = Date.now()) => {
     const ago = timeAgo(value, now);
     if (!ago) return '';
@@ -27,7 +27,7 @@ export function useAgo() {
 
 /** The last report in the selected time zone, with "n minutes ago" under it. */
 export function LastReport({ at, compact = false }: { at: string | null; compact?: boolean }) {
-  const { t: translate } = useT();
+  const translate = useTranslate();
   const format = useDateFormatter();
   const ago = useAgo();
   if (!at) return <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.noReport')}</Box>;
@@ -41,7 +41,7 @@ export function LastReport({ at, compact = false }: { at: string | null; compact
 
 /** Active fault codes as chips with their meaning; a lost lock without a fault as its own chip. */
 export function FaultChips({ faults, modemLock, status }: { faults: readonly string[]; modemLock: boolean | null; status: number }) {
-  const { t: translate } = useT();
+  const translate = useTranslate();
   const language = useClientState((s) => s.language);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>

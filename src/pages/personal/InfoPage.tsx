@@ -11,7 +11,7 @@ import type { User } from '../../domain/user';
 import { updateUserSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { loadUser } from '../../state/session';
 
 const FIELDS = ['nickname', 'department', 'email', 'company', 'signature'] as const;
@@ -19,7 +19,7 @@ type Form = Record<(typeof FIELDS)[number] | 'sex', string>;
 
 /** Basic information (/personal/info): the caller's own profile, saved with updateUser. */
 export default function InfoPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const format = useDateFormatter();
   const [user, setUser] = useState<User | null>(null);

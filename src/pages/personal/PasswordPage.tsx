@@ -7,13 +7,13 @@ import { useNotify } from 'react-admin';
 import { usersApi } from '../../api/usersApi';
 import { passwordChangeSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { getState } from '../../state/clientState';
 import { PasswordField } from '../login/PasswordField';
 
 /** Password change (/personal/password): 6-18 characters, the confirmation must match. */
 export default function PasswordPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const [values, setValues] = useState({ password: '', repassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { supportApi } from '../../api/supportApi';
 import { OFFLINE_MINUTES_MAX, OFFLINE_MINUTES_MIN, SIZES, WARN_REFRESH_MAX, WARN_REFRESH_MIN, consoleSettingsSchema, offlineMinutesRule, type Size } from '../../domain/systemSettings';
 import { validate } from '../../domain/validate';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { PalettePicker } from '../../layout/PalettePicker';
 import { HOME_BACKGROUNDS, LOGIN_BACKGROUNDS } from '../../pictures/backgrounds';
 import { applyConsoleSettings, setBackground, setSize, useBackground, type BackgroundKind } from '../../state/preferences';
@@ -31,7 +31,7 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 }
 
 function Backgrounds({ kind }: { kind: BackgroundKind }) {
-  const { t } = useT();
+  const t = useTranslate();
   const chosen = useBackground(kind);
   const pictures = kind === 'login' ? LOGIN_BACKGROUNDS : HOME_BACKGROUNDS;
   return (
@@ -50,7 +50,7 @@ function Backgrounds({ kind }: { kind: BackgroundKind }) {
 
 /** The bell interval and default size (every user's, kept by the server) and the default offline threshold. */
 function SystemSettings() {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const [seconds, setSeconds] = useState('');
   const [offline, setOffline] = useState('');
@@ -101,7 +101,7 @@ function SystemSettings() {
  * home backgrounds, this browser's size, and the system settings every user gets.
  */
 export default function PreferencePage() {
-  const { t } = useT();
+  const t = useTranslate();
   const size = useClientState((s) => s.size);
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }} data-testid="preference-page">

@@ -28,14 +28,14 @@ import { faultClearingRecordSchema } from '../../domain/faultClearing';
 import { canAccessPage } from '../../domain/pageAccess';
 import { validate } from '../../domain/validate';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { useClientState } from '../../state/useClientState';
 
 const SEVERITY_COLOR = { critical: 'error', major: 'warning', minor: 'info' } as const;
 const AFTER_SALES = '/service/afterService';
 
 function VesselPicker({ value, onChange }: { value: VesselItem | null; onChange: (v: VesselItem | null) => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const [search, setSearch] = useState('');
   const [options, setOptions] = useState<VesselItem[]>([]);
   const [loading, setLoading] = useState(false);
@@ -67,7 +67,8 @@ function VesselPicker({ value, onChange }: { value: VesselItem | null; onChange:
 }
 
 function CodeChips({ guide, active, selected, onPick }: { guide: FaultGuide[]; active: ActiveAlarm[]; selected: string | null; onPick: (code: string) => void }) {
-  const { t, language } = useT();
+  const t = useTranslate();
+  const language = useClientState((s) => s.language);
   const activeCodes = new Set(active.map((a) => a.code));
   const ordered = [...guide.filter((g) => activeCodes.has(g.code)), ...guide.filter((g) => !activeCodes.has(g.code))];
   return (
@@ -89,7 +90,7 @@ function CodeChips({ guide, active, selected, onPick }: { guide: FaultGuide[]; a
 }
 
 function History({ records }: { records: FaultRecord[] | null }) {
-  const { t } = useT();
+  const t = useTranslate();
   const format = useDateFormatter();
   if (!records) return null;
   if (!records.length) return <Typography variant="body2" color="text.secondary">{t('support.fault.noHistory')}</Typography>;
@@ -124,7 +125,8 @@ function History({ records }: { records: FaultRecord[] | null }) {
 }
 
 function RecordForm({ vessel, fault, onSaved }: { vessel: VesselItem | null; fault: FaultGuide; onSaved: () => void }) {
-  const { t, language } = useT();
+  const t = useTranslate();
+  const language = useClientState((s) => s.language);
   const notify = useNotify();
   const [done, setDone] = useState<number[]>([]);
   const [action, setAction] = useState('');
@@ -192,7 +194,8 @@ function RecordForm({ vessel, fault, onSaved }: { vessel: VesselItem | null; fau
  * admin can start an after-sales report from the fault. ?deviceId= and ?code= open one directly.
  */
 export default function FaultClearingPage() {
-  const { t, language } = useT();
+  const t = useTranslate();
+  const language = useClientState((s) => s.language);
   const navigate = useNavigate();
   const format = useDateFormatter();
   const level = useClientState((s) => s.permissionLevel);

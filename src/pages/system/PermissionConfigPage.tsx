@@ -26,7 +26,7 @@ import { supportApi, type PermissionGroup } from '../../api/supportApi';
 import { PERMISSION_ACTIONS, PERMISSION_MODULES, permissionGroupSchema, permissionName } from '../../domain/permissionGroups';
 import type { User } from '../../domain/user';
 import { validate } from '../../domain/validate';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 interface Draft {
   id?: number;
@@ -38,7 +38,7 @@ const EMPTY: Draft = { name: '', description: '', permissions: [] };
 
 /** The grid of modules by actions: a checkbox only where the action exists for the module. */
 function PermissionGrid({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const has = (p: string) => value.includes(p);
   const toggle = (p: string) => onChange(has(p) ? value.filter((x) => x !== p) : [...value, p]);
   const rowAll = (key: string) => PERMISSION_MODULES.find((m) => m.key === key)!.actions.map((a) => permissionName(a, key));
@@ -87,7 +87,7 @@ function PermissionGrid({ value, onChange }: { value: string[]; onChange: (next:
 }
 
 function GroupEditor({ draft, onSaved, onDeleted }: { draft: Draft; onSaved: (g: PermissionGroup) => void; onDeleted: () => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const [form, setForm] = useState<Draft>(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -141,7 +141,7 @@ function GroupEditor({ draft, onSaved, onDeleted }: { draft: Draft; onSaved: (g:
 type UserItem = Pick<User, 'id' | 'name' | 'permissionLevel'>;
 
 function AssignGroups({ groups, onChanged }: { groups: PermissionGroup[]; onChanged: () => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const [users, setUsers] = useState<UserItem[]>([]);
   const [user, setUser] = useState<UserItem | null>(null);
@@ -193,7 +193,7 @@ function AssignGroups({ groups, onChanged }: { groups: PermissionGroup[]; onChan
  * them on the user and machine modules (server/auth/permissionGuard.ts).
  */
 export default function PermissionConfigPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const [groups, setGroups] = useState<PermissionGroup[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<number | 'new' | null>(null);

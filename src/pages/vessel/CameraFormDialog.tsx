@@ -11,7 +11,7 @@ import { useNotify } from 'react-admin';
 import { isApiError } from '../../api';
 import { vesselApi, type Camera } from '../../api/vesselApi';
 import { cameraSchema } from '../../domain/vesselSchemas';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { domainResolver, serverFieldErrors } from './domainResolver';
 
 const FIELDS = ['name', 'link', 'description'] as const;
@@ -29,7 +29,7 @@ export function CameraFormDialog(props: { deviceId: number; camera: Camera | nul
 
 /** Mounted at each opening, so the inputs start from the camera's values. */
 function CameraForm({ deviceId, camera, onClose, onSaved }: { deviceId: number; camera: Camera | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const toBody = (v: CameraForm) => ({ ...(camera ? { id: camera.id } : {}), deviceId, ...v });
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<CameraForm>({

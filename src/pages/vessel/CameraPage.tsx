@@ -24,7 +24,7 @@ import { Confirm, useNotify } from 'react-admin';
 import { vesselApi, type Camera } from '../../api/vesselApi';
 import { Feature } from '../../domain/features';
 import { canEditDevices } from '../../domain/levels';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { FeatureGate } from '../../layout/FeatureGate';
 import { useClientState } from '../../state/useClientState';
 import { CameraFormDialog } from './CameraFormDialog';
@@ -38,7 +38,7 @@ const StreamPlayer = lazy(() => import('./StreamPlayer'));
 
 /** Device video link (/device/cameraInfo?id=): a vessel's cameras; feature "camera". */
 export default function CameraPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const [id, setId] = useVesselId();
   return (
     <Box data-testid="camera-page" sx={PAGE_SX}>
@@ -53,7 +53,7 @@ export default function CameraPage() {
 }
 
 function CameraList({ deviceId }: { deviceId: number }) {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const level = useClientState((s) => s.permissionLevel);
   const canEdit = canEditDevices(level);

@@ -7,7 +7,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { vesselApi, type SeriesPoint, type VesselSeries } from '../../api/vesselApi';
 import type { DataWindow } from '../../domain/vesselSchemas';
 import { formatDate } from '../../format/date';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { useClientState } from '../../state/useClientState';
 import { FaultList } from './FaultList';
 import { LoadState } from './LoadState';
@@ -40,7 +40,7 @@ const round = (v: number | undefined) => (v === undefined || v === null ? '' : S
 
 /** The detail charts of one data window (lazy-loaded with @mui/x-charts). */
 export default function DetailCharts({ deviceId, window }: { deviceId: number; window: DataWindow }) {
-  const { t } = useT();
+  const t = useTranslate();
   const timeZone = useClientState((s) => s.timeZone);
   const state = useLoad(`${deviceId}:${window}`, (signal) => vesselApi.getSeries(deviceId, window, signal));
   const data = state.data;

@@ -12,7 +12,7 @@ import { DEVICE_KIND_LABELS, DEVICE_STATE_KEYS, type DeviceState } from '../../d
 import { Feature } from '../../domain/features';
 import { DATA_WINDOW_NAMES, type DataWindow } from '../../domain/vesselSchemas';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { FeatureGate } from '../../layout/FeatureGate';
 import { FaultList } from './FaultList';
 import { FieldGrid } from './FieldGrid';
@@ -34,14 +34,14 @@ const REPORT_FIELDS = ['reportedAt', 'receivedAt', 'lat', 'lon', 'speed', 'headi
 const FIELD_LABEL_KEY: Record<string, string> = { ownerName: 'deviceField.ownerId', ownerSubName: 'deviceField.ownerSubId' };
 
 export function StateChip({ status }: { status: number }) {
-  const { t } = useT();
+  const t = useTranslate();
   const name = STATE_NAMES[status] ?? 'offline';
   return <Chip size="small" data-testid="state-chip" label={t(DEVICE_STATE_KEYS[status as DeviceState] ?? 'deviceState.offline')} sx={{ bgcolor: STATE_COLORS[name], color: '#fff' }} />;
 }
 
 /** Device detail data (/device/deviceDataDetail?id=): every field, the latest report, charts, faults, voyages. */
 export default function DeviceDetailPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const format = useDateFormatter();
   const [id, setId] = useVesselId();
   const [window, setWindow] = useState<DataWindow>('24h');

@@ -3,13 +3,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FaultText } from '../../api/vesselApi';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 const SEVERITY_COLOR = { critical: 'error', major: 'warning', minor: 'info' } as const;
 
 /** Faults with their meaning and remedy; with times when they come from the window's alarms. */
 export function FaultList({ faults, testId }: { faults: (FaultText & { raisedAt?: string; clearedAt?: string | null })[]; testId: string }) {
-  const { t } = useT();
+  const t = useTranslate();
   const format = useDateFormatter();
   if (!faults.length) return <Typography variant="body2" color="text.secondary" data-testid={testId}>{t('vessel.detail.noFaults')}</Typography>;
   return (

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { vesselApi } from '../../api/vesselApi';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { LoadState } from './LoadState';
 import { duration } from './StateBands';
 import { useLoad } from './useLoad';
@@ -24,7 +24,7 @@ type Sort = 'name' | 'onlineSeconds' | 'availability';
 
 /** Every visible vessel's availability over the window: sortable, searchable, paged; a row opens the vessel. */
 export function FleetStatistics({ days, utcOffset, onOpen }: { days: number; utcOffset: number; onOpen: (id: number) => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const [sort, setSort] = useState<Sort>('availability');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(0);

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import type { Loaded } from './useLoad';
 
 /** The loading bar and the error notice (with a retry) of a loaded block. */
 export function LoadState({ state }: { state: Loaded<unknown> }) {
-  const { t } = useT();
+  const t = useTranslate();
   if (state.loading) return <LinearProgress sx={{ my: 1 }} />;
   if (state.error) {
     const message = state.error instanceof Error ? state.error.message : '';

@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Band } from '../../api/vesselApi';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { STATE_COLORS } from './stateColors';
 
 const STATE_KEY = { online: 'deviceState.online', warn: 'deviceState.warn', offline: 'deviceState.offline' } as const;
@@ -16,7 +16,7 @@ export const duration = (seconds: number) => {
 
 /** Online / warn / offline over the window as one strip, each band as wide as its time. */
 export function StateBands({ bands, from, to, totals }: { bands: Band[]; from: number; to: number; totals: Record<Band['state'], number> }) {
-  const { t } = useT();
+  const t = useTranslate();
   const format = useDateFormatter();
   const span = Math.max(1, to - from);
   return (

@@ -1,13 +1,13 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { DayStatistics } from '../../api/vesselApi';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { STATE_COLORS } from './stateColors';
 
 const hours = (s: number) => Math.round((s / 3600) * 10) / 10;
 
 /** Online hours per day, labelled MM-DD (lazy-loaded with @mui/x-charts). */
 export default function StatisticsChart({ days }: { days: DayStatistics[] }) {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <div data-testid="statistics-chart">
       <BarChart

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { Camera } from '../../api/vesselApi';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 /** Plays a camera in the page: HLS in a <video> (native, else hls.js loaded on demand), MJPEG in an <img>. */
 export default function StreamPlayer({ camera }: { camera: Camera }) {
-  const { t } = useT();
+  const t = useTranslate();
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

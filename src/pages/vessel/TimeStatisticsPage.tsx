@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { STATISTICS_RANGES_DAYS } from '../../domain/constants';
 import { Feature } from '../../domain/features';
 import { timeZoneLabel } from '../../format/date';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { FeatureGate } from '../../layout/FeatureGate';
 import { useClientState } from '../../state/useClientState';
 import { FleetStatistics } from './FleetStatistics';
@@ -23,7 +23,7 @@ import { VesselStatistics } from './VesselStatistics';
  * days counted in the selected time zone; the whole fleet, or one vessel (?id=).
  */
 export default function TimeStatisticsPage() {
-  const { t } = useT();
+  const t = useTranslate();
   const [id, setId] = useVesselId();
   const utcOffset = useClientState((s) => s.timeZone);
   const [days, setDays] = useState<number>(STATISTICS_RANGES_DAYS[0]);

@@ -6,7 +6,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import PlaceIcon from '@mui/icons-material/Place';
 import { Link } from 'react-router-dom';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 const LINKS = [
   { key: 'detail', path: '/device/deviceDataDetail', icon: InsightsIcon },
@@ -18,7 +18,7 @@ const LINKS = [
 
 /** Links from one vessel page to the others, with the vessel's ?id=. */
 export function VesselLinks({ id, current }: { id: number; current: (typeof LINKS)[number]['key'] }) {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="vessel-links">
       {LINKS.filter((l) => l.key !== current).map(({ key, path, icon: Icon }) => (

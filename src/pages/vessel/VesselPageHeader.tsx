@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { VesselLinks } from './VesselLinks';
 import { VesselPicker } from './VesselPicker';
 
@@ -12,7 +12,7 @@ type LinkKey = Parameters<typeof VesselLinks>[0]['current'];
 export function VesselPageHeader({ title, id, onPick, current, extra, requireVessel = true }: {
   title: string; id: number | null; onPick: (id: number | null) => void; current: LinkKey; extra?: ReactNode; requireVessel?: boolean;
 }) {
-  const { t } = useT();
+  const t = useTranslate();
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>

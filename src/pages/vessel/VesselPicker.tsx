@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { devicesApi } from '../../api/devicesApi';
 import type { Device } from '../../domain/device';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 
 type VesselOption = Pick<Device, 'id' | 'name' | 'deviceNum' | 'mmsi'>;
 
@@ -18,7 +18,7 @@ const label = (d: VesselOption) => [d.name, d.deviceNum, d.mmsi ? `MMSI ${d.mmsi
 export function VesselPicker({ value, onChange, sx = { width: { xs: '100%', sm: 340 } } }: {
   value: number | null; onChange: (id: number | null) => void; sx?: SxProps<Theme>;
 }) {
-  const { t } = useT();
+  const t = useTranslate();
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<VesselOption[]>([]);
   const [selected, setSelected] = useState<VesselOption | null>(null);

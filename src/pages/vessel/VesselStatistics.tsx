@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { vesselApi } from '../../api/vesselApi';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { LoadState } from './LoadState';
 import { duration } from './StateBands';
 import { useLoad } from './useLoad';
@@ -18,7 +18,7 @@ export const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).
 
 /** One vessel's online time per day: a chart and a table, dates as MM-DD. */
 export function VesselStatistics({ deviceId, days, utcOffset }: { deviceId: number; days: number; utcOffset: number }) {
-  const { t } = useT();
+  const t = useTranslate();
   const state = useLoad(`${deviceId}:${days}:${utcOffset}`, (signal) => vesselApi.getDaily(deviceId, days, utcOffset, signal));
   const data = state.data;
   return (

@@ -13,7 +13,7 @@ import { isApiError } from '../../api';
 import { vesselApi, type Voyage } from '../../api/vesselApi';
 import { voyageSchema } from '../../domain/vesselSchemas';
 import { timeZoneLabel } from '../../format/date';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { useClientState } from '../../state/useClientState';
 import { domainResolver, serverFieldErrors } from './domainResolver';
 import { isoToLocalInput, localInputToIso } from '../../format/zonedInput';
@@ -34,7 +34,7 @@ export function VoyageFormDialog(props: { deviceId: number; voyage: Voyage | nul
 
 /** Mounted at each opening, so the inputs start from the voyage's values. */
 function VoyageForm({ deviceId, voyage, onClose, onSaved }: { deviceId: number; voyage: Voyage | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const timeZone = useClientState((s) => s.timeZone);
   const toBody = (v: VoyageForm) => ({

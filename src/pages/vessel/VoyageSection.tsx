@@ -21,7 +21,7 @@ import { Confirm, useNotify } from 'react-admin';
 import { vesselApi, type Voyage } from '../../api/vesselApi';
 import { canEditDevices } from '../../domain/levels';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useT } from '../../i18n/I18nContext';
+import { useTranslate } from 'ra-core';
 import { useClientState } from '../../state/useClientState';
 import { FieldGrid } from './FieldGrid';
 import { LoadState } from './LoadState';
@@ -35,7 +35,7 @@ const NARROW_HIDDEN = new Set(['destination', 'agent']);
 const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function VoyageStatusChip({ status }: { status: Voyage['status'] }) {
-  const { t } = useT();
+  const t = useTranslate();
   return <Chip size="small" color={STATUS_COLOR[status]} label={t(`vessel.voyage.status.${status}`)} />;
 }
 
@@ -44,7 +44,7 @@ export function VoyageStatusChip({ status }: { status: Voyage['status'] }) {
  * a sub-user reads (the server refuses its writes too).
  */
 export function VoyageSection({ deviceId, current, onChanged }: { deviceId: number; current: Voyage | null; onChanged: () => void }) {
-  const { t } = useT();
+  const t = useTranslate();
   const notify = useNotify();
   const format = useDateFormatter();
   const level = useClientState((s) => s.permissionLevel);
