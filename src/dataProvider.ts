@@ -1,6 +1,7 @@
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import { request, ApiError, NetworkError, type Method, type RequestOptions } from './api';
-import type { Params, ResourceEndpoints, Row, WriteEndpoint } from './resourceEndpoints';
+import type { ListEndpoint, Params, ResourceEndpoints, Row, WriteEndpoint } from './resourceEndpoints';
+import { DATA_CALLS, type CallMethod } from './dataCalls';
 import { ErrorCode } from './domain/errorCodes';
 
 /**
@@ -13,6 +14,21 @@ export class CzHttpError extends HttpError {
     super(message, status, body);
     this.code = code;
   }
+  /** The envelope's data (field errors, row errors, remaining attempts...). */
+  get data(): unknown {
+    return (this.body as { data?: unknown } | null)?.data ?? null;
+  }
+}
+
+/** The envelope code of an error from the dataProvider or the HTTP client (undefined: not a business error). */
+export function errorCode(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** The envelope's data of a business error ({ field, message }[] for field errors), else null. */
+export function errorData(error: unknown): unknown {
+  return error && typeof error === 'object' && 'data' in error ? (error as { data: unknown }).data : null;
 }
 
 const STATUS_OF: Partial<Record<number, number>> = {
@@ -59,10 +75,34 @@ const compare = (a: unknown, b: unknown): number => {
   return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
 };
 
-export function createDataProvider(resources: Readonly<Record<string, ResourceEndpoints>>): DataProvider {
+const isIdKey = (key: string) => key === 'id' || /Id$/.test(key);
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Does a record match one filter here? Ids and numbers exactly (id 1 does not match 12); text as a case-insensitive substring. */
+function matches(record: Row, key: string, value: unknown): boolean {
+  const actual = record[key];
+  if (Array.isArray(value)) return value.some((v) => String(v) === String(actual));
+  if (isIdKey(key) || typeof value === 'number' || typeof value === 'boolean' || typeof actual === 'number' || typeof actual === 'boolean') return String(actual ?? '') === String(value);
+  return String(actual ?? '').toLowerCase().includes(String(value).toLowerCase());
+}
+
+/** The filters a list sends: the declared ones (all when none are declared), plus `keep` (a reference's target) always. */
+function sentFilters(list: ListEndpoint, filter: Record<string, unknown> | undefined, keep?: string): Params {
+  const out: Params = {};
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (isEmpty(value)) continue;
+    if (key === keep || !list.filters || list.filters.includes(key)) out[key] = (Array.isArray(value) ? value.join(',') : value) as Params[string];
+  }
+  return out;
+}
+
+/** The dataProvider with its non-CRUD calls (dataProvider.call(module, name, ...args), src/dataCalls.ts). */
+export type ConsoleDataProvider = DataProvider & CallMethod;
+
+export function createDataProvider(resources: Readonly<Record<string, ResourceEndpoints>>, calls: Record<string, object> = DATA_CALLS): ConsoleDataProvider {
   const endpointsOf = (resource: string): ResourceEndpoints => {
     const found = resources[resource];
-    if (!found) throw new Error(`No endpoints for resource ${resource}`);
+    if (!found) throw new CzHttpError(`unknown resource ${resource}`, 404, ErrorCode.NotFound, null);
     return found;
   };
   const withId = (endpoints: ResourceEndpoints, record: Row): RaRecord => ({
@@ -75,35 +115,34 @@ export function createDataProvider(resources: Readonly<Record<string, ResourceEn
     return endpoint as NonNullable<ResourceEndpoints[K]>;
   };
 
-  const provider: DataProvider = {
-    async getList(resource, params) {
-      const endpoints = endpointsOf(resource);
-      const { list } = endpoints;
-      const page = params.pagination?.page ?? 1;
-      const perPage = params.pagination?.perPage ?? 10;
-      const filters: Params = {};
-      for (const [key, value] of Object.entries(params.filter ?? {})) {
-        if (!list.filters || list.filters.includes(key)) filters[key] = value as Params[string];
+  const list = async (resource: string, params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Record<string, unknown>; signal?: AbortSignal }, keep?: string) => {
+    const endpoints = endpointsOf(resource);
+    const { list: endpoint } = endpoints;
+    const page = params.pagination?.page ?? 1;
+    const perPage = params.pagination?.perPage ?? 10;
+    const filters = sentFilters(endpoint, params.filter, keep);
+    const sort = params.sort?.field;
+    const descending = params.sort?.order === 'DESC';
+    if (endpoint.paged) {
+      const query: Params = { pageIndex: page, pageSize: perPage, ...filters };
+      if (sort && (!endpoint.sortable || endpoint.sortable.includes(sort))) {
+        query.sort = sort;
+        query.order = descending ? 'desc' : 'asc';
       }
-      if (list.paged) {
-        const sort = params.sort?.field;
-        const query: Params = { pageIndex: page, pageSize: perPage, ...filters };
-        if (sort && (!list.sortable || list.sortable.includes(sort))) {
-          query.sort = sort;
-          query.order = params.sort?.order === 'DESC' ? 'desc' : 'asc';
-        }
-        const data = await call<{ list: Row[]; total: number; totalEstimated?: boolean }>(list.path, { method: list.method ?? 'GET', query, signal: params.signal });
-        // totalEstimated (device list past its exact-count threshold): the page shows "about N".
-        return { data: data.list.map((r) => withId(endpoints, r)) as never[], total: data.total, ...(data.totalEstimated ? { meta: { totalEstimated: true } } : {}) };
-      }
-      const all = (await call<Row[]>(list.path, { method: list.method ?? 'GET', signal: params.signal })).map((r) => withId(endpoints, r));
-      const matching = all.filter((record) =>
-        Object.entries(filters).every(([key, value]) => value === undefined || value === '' || String(record[key] ?? '').toLowerCase().includes(String(value).toLowerCase())),
-      );
-      const field = params.sort?.field;
-      if (field) matching.sort((a, b) => compare(a[field], b[field]) * (params.sort?.order === 'DESC' ? -1 : 1));
-      return { data: matching.slice((page - 1) * perPage, page * perPage) as never[], total: matching.length };
-    },
+      const data = await call<{ list: Row[]; total: number; totalEstimated?: boolean }>(endpoint.path, { method: endpoint.method ?? 'GET', query, signal: params.signal });
+      // totalEstimated (device list past its exact-count threshold): the page shows "about N".
+      return { data: data.list.map((r) => withId(endpoints, r)) as never[], total: data.total, ...(data.totalEstimated ? { meta: { totalEstimated: true } } : {}) };
+    }
+    // An unpaged list: the server filters by what it takes; matchHere filters (and a reference's target) are matched here too.
+    const all = (await call<Row[]>(endpoint.path, { method: endpoint.method ?? 'GET', query: filters, signal: params.signal })).map((r) => withId(endpoints, r));
+    const local = Object.entries(params.filter ?? {}).filter(([key, value]) => !isEmpty(value) && (key === keep || endpoint.matchHere?.includes(key)));
+    const matching = all.filter((record) => local.every(([key, value]) => matches(record, key, value)));
+    if (sort) matching.sort((a, b) => compare(a[sort], b[sort]) * (descending ? -1 : 1));
+    return { data: matching.slice((page - 1) * perPage, page * perPage) as never[], total: matching.length };
+  };
+
+  const provider: ConsoleDataProvider = {
+    getList: (resource, params) => list(resource, params),
 
     async getOne(resource, params) {
       const endpoints = endpointsOf(resource);
@@ -113,32 +152,47 @@ export function createDataProvider(resources: Readonly<Record<string, ResourceEn
       return { data: withId(endpoints, data) as never };
     },
 
+    /** One call where the server reads several ids at once (endpoints.many), else one getOne per id; ids it does not find are left out. */
     async getMany(resource, params) {
-      const records = await Promise.all(params.ids.map((id) => provider.getOne(resource, { id, signal: params.signal })));
-      return { data: records.map((r) => r.data) };
+      const endpoints = endpointsOf(resource);
+      const ids = [...new Set(params.ids.map(String))];
+      if (ids.length === 0) return { data: [] };
+      if (endpoints.many) {
+        const rows = await call<Row[]>(endpoints.many.path, { method: endpoints.many.method ?? 'GET', query: { [endpoints.many.param ?? 'ids']: ids.join(',') }, signal: params.signal });
+        return { data: rows.map((r) => withId(endpoints, r)) as never[] };
+      }
+      const records = await Promise.all(ids.map((id) => provider.getOne(resource, { id, signal: params.signal }).then((r) => r.data, (error: unknown) => {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      })));
+      return { data: records.filter((r) => r !== null) as never[] };
     },
 
-    async getManyReference(resource, params) {
-      return provider.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
-    },
+    /** The records whose target field is this id: the target is always sent (and matched here on an unpaged list). */
+    getManyReference: (resource, params) => list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }, params.target),
 
     async create(resource, params) {
       const endpoints = endpointsOf(resource);
       const create = requireEndpoint(resource, 'create');
       const data = await call<Row | null>(create.path, writeOptions(create, params.data as Row));
-      return { data: withId(endpoints, { ...(params.data as Row), ...(data ?? {}) }) as never };
+      return { data: withId(endpoints, { ...(params.data as Row), ...(data && typeof data === 'object' ? data : {}) }) as never };
     },
 
     async update(resource, params) {
       const endpoints = endpointsOf(resource);
       const update = requireEndpoint(resource, 'update');
       const data = await call<Row | null>(update.path, writeOptions(update, { ...(params.data as Row), id: params.id }));
-      return { data: withId(endpoints, { ...(params.data as Row), ...(data ?? {}), id: params.id }) as never };
+      return { data: withId(endpoints, { ...(params.data as Row), ...(data && typeof data === 'object' ? data : {}), id: params.id }) as never };
     },
 
+    /** One update per id, one after the other: the first refusal stops the rest and is reported. */
     async updateMany(resource, params) {
-      await Promise.all(params.ids.map((id) => provider.update(resource, { id, data: params.data, previousData: {} as never })));
-      return { data: params.ids };
+      const done: Identifier[] = [];
+      for (const id of params.ids) {
+        await provider.update(resource, { id, data: params.data, previousData: { id } as never });
+        done.push(id);
+      }
+      return { data: done };
     },
 
     async delete(resource, params) {
@@ -150,6 +204,16 @@ export function createDataProvider(resources: Readonly<Record<string, ResourceEn
     async deleteMany(resource, params) {
       for (const id of params.ids) await provider.delete(resource, { id });
       return { data: params.ids };
+    },
+
+    async call(module, name, ...args) {
+      const fn = (calls[module] as Record<string, unknown> | undefined)?.[name];
+      if (typeof fn !== 'function') throw new CzHttpError(`no call ${module}.${name}`, 404, ErrorCode.NotFound, null);
+      try {
+        return await (fn as (...a: unknown[]) => Promise<never>)(...args);
+      } catch (error) {
+        throw toHttpError(error);
+      }
     },
   };
   return provider;

@@ -16,6 +16,11 @@ export interface ListEndpoint {
   filters?: readonly string[];
   /** Fields the server can sort by. */
   sortable?: readonly string[];
+  /**
+   * Unpaged lists only: filters matched here as well, over what the server sent (text: substring,
+   * case-insensitive; ids and numbers: exact). The others are sent to the server only.
+   */
+  matchHere?: readonly string[];
 }
 
 export interface WriteEndpoint {
@@ -34,9 +39,18 @@ export interface IdEndpoint {
   params?: (id: string | number) => Params;
 }
 
+/** Several records by id in one call (getMany): the ids go as one comma-separated parameter. */
+export interface ManyEndpoint {
+  path: string;
+  method?: Method;
+  /** The parameter's name (default ids). */
+  param?: string;
+}
+
 export interface ResourceEndpoints {
   list: ListEndpoint;
   one?: IdEndpoint;
+  many?: ManyEndpoint;
   create?: WriteEndpoint;
   update?: WriteEndpoint;
   delete?: IdEndpoint;

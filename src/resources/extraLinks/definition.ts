@@ -16,7 +16,7 @@ export const extraLinksResource: ResourceDefinition = {
   name: 'system/extraLink',
   levels: PAGE_ACCESS['/system/extraLink']!,
   endpoints: {
-    list: { path: '/users/getAllUserExtraLink', paged: false, filters: ['userName'] },
+    list: { path: '/users/getAllUserExtraLink', paged: false, filters: [], matchHere: ['userName'] },
     one: { path: '/users/getUserExtraLink', params: (id) => ({ userId: id }) },
     create: { path: '/users/addEditUserExtraLink', send: 'query', params: (r) => ({ userId: r.userId, content: r.content ?? '' }) },
     update: { path: '/users/addEditUserExtraLink', send: 'query', params: (r) => ({ userId: r.userId ?? r.id, content: r.content ?? '' }) },
