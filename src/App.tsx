@@ -12,6 +12,7 @@ import { ENDPOINTS, RESOURCES } from './resources';
 import { ResourceCreate } from './resources/generic/ResourceCreate';
 import { ResourceEdit } from './resources/generic/ResourceEdit';
 import { ResourceList } from './resources/generic/ResourceList';
+import { ResourceShow } from './resources/generic/ResourceShow';
 import { layoutRoutes } from './routes';
 import { getState } from './state/clientState';
 import { buildTheme } from './theme/buildTheme';
@@ -24,13 +25,16 @@ export const queryClient = new QueryClient({
 
 const dataProvider = createDataProvider(ENDPOINTS);
 const authProvider = createAuthProvider();
-const i18nProvider = createI18nProvider(getState().language);
+/** Resources that bring their own words (an integrator's entity) add them to the catalogue. */
+const resourceMessages = (language: 'zh' | 'en') => Object.fromEntries(RESOURCES.filter((r) => r.messages).map((r) => [r.name, r.messages![language]]));
+const i18nProvider = createI18nProvider(getState().language, { zh: resourceMessages('zh'), en: resourceMessages('en') });
 
 const VIEWS = RESOURCES.map((definition) => ({
   definition,
   List: definition.views?.list ?? (() => <ResourceList definition={definition} />),
   Create: definition.endpoints.create ? definition.views?.create ?? (() => <ResourceCreate definition={definition} />) : undefined,
   Edit: definition.endpoints.update ? definition.views?.edit ?? (() => <ResourceEdit definition={definition} />) : undefined,
+  Show: definition.views?.show ?? (definition.show && definition.endpoints.one ? () => <ResourceShow definition={definition} /> : undefined),
 }));
 
 function RaLogin() {
@@ -67,8 +71,8 @@ export default function App() {
         <Route path="/auth-redirect" element={<AuthRedirect />} />
       </CustomRoutes>
       <CustomRoutes>{layoutRoutes()}</CustomRoutes>
-      {VIEWS.map(({ definition, List, Create, Edit }) => (
-        <Resource key={definition.name} name={definition.name} list={List} create={Create} edit={Edit} recordRepresentation={definition.recordRepresentation} />
+      {VIEWS.map(({ definition, List, Create, Edit, Show }) => (
+        <Resource key={definition.name} name={definition.name} list={List} create={Create} edit={Edit} show={Show} recordRepresentation={definition.recordRepresentation} />
       ))}
     </Admin>
     </BrowserRouter>

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { usersApi } from './api/usersApi';
 import { ErrorCode } from './domain/errorCodes';
-import { canAccessPage } from './domain/pageAccess';
+import { canAccessResource } from './navigation/access';
 import { clearSession, getState } from './state/clientState';
 import { forgetLogin, rememberLogin } from './state/rememberedLogin';
 import { hasUser, loadUser, loginWith } from './state/session';
@@ -94,10 +94,11 @@ export function createAuthProvider(deps: AuthDeps = defaultDeps): AuthProvider {
       return getState().permissionLevel;
     },
 
-    async canAccess({ resource }: { resource: string; action: string }) {
+    /** The action's levels from the resource's definition (a page: its levels); anything undeclared is denied. */
+    async canAccess({ resource, action }: { resource: string; action: string }) {
       if (!getState().token) return false;
       if (!hasUser()) await loadUser();
-      return canAccessPage(getState().permissionLevel, `/${resource.replace(/^\/+/, '')}`);
+      return canAccessResource(getState().permissionLevel, resource, action);
     },
   };
 }

@@ -12,6 +12,8 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
   console: {
     title: 'Vessel Satellite Terminal Tracking',
     loading: 'Loading…',
+    list: { empty: 'Nothing here yet', chooseFirst: 'Choose %{field} to see the list' },
+    value: { yes: 'Yes', no: 'No' },
     error: {
       network: 'Network error, please check the connection',
       timeout: 'The request timed out (60 s), please try again later',

@@ -9,6 +9,8 @@ export const consoleZh = {
   console: {
     title: '船舶卫星终端监控平台',
     loading: '加载中…',
+    list: { empty: '暂无数据', chooseFirst: '请先选择%{field}' },
+    value: { yes: '是', no: '否' },
     error: {
       network: '网络错误，请检查网络连接',
       timeout: '请求超时（60 秒），请稍后再试',

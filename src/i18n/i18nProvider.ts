@@ -1,13 +1,24 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { DEFAULT_LANGUAGE, normaliseLanguage } from '../domain/constants';
+import { DEFAULT_LANGUAGE, normaliseLanguage, type Language } from '../domain/constants';
 import { loadMessages, messagesOf } from './messages';
+import type { ConsoleMessages } from './zh';
 
 /**
  * react-admin's provider: polyglot over zh and en; zh is the default, anything else falls back to it.
  * The initial language's catalogue is already loaded (main.tsx); another is fetched when chosen.
  */
-export function createI18nProvider(initial: string = DEFAULT_LANGUAGE) {
-  return polyglotI18nProvider((locale) => (locale === normaliseLanguage(initial) ? messagesOf(normaliseLanguage(initial)) : loadMessages(normaliseLanguage(locale))), normaliseLanguage(initial), [
+export type ExtraMessages = Partial<Record<Language, Record<string, unknown>>>;
+
+/** A catalogue with resources' own words added under resources.<name> (the catalogue's own entries win). */
+const withExtra = (messages: ConsoleMessages, extra: Record<string, unknown> | undefined): ConsoleMessages =>
+  extra ? ({ ...messages, resources: { ...extra, ...(messages as { resources?: object }).resources } } as ConsoleMessages) : messages;
+
+export function createI18nProvider(initial: string = DEFAULT_LANGUAGE, extra: ExtraMessages = {}) {
+  const first = normaliseLanguage(initial);
+  return polyglotI18nProvider((locale) => {
+    const language = normaliseLanguage(locale);
+    return language === first ? withExtra(messagesOf(first), extra[first]) : loadMessages(language).then((m) => withExtra(m, extra[language]));
+  }, first, [
     { locale: 'zh', name: '中文' },
     { locale: 'en', name: 'English' },
   ]);

@@ -6,7 +6,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import MenuItem from '@mui/material/MenuItem';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { canAccessPage } from '../domain/pageAccess';
+import { canAccessPage } from '../navigation/access';
 import { pageOf } from '../navigation/menu';
 import { getState, setState } from '../state/clientState';
 import { useClientState } from '../state/useClientState';

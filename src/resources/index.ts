@@ -1,14 +1,26 @@
 import type { ResourceEndpoints } from '../resourceEndpoints';
 import type { ResourceDefinition } from './types';
-import { usersResource } from './users/definition';
-import { extraLinksResource } from './extraLinks/definition';
-import { devicesResource } from './devices/definition';
-import { deviceAuthResource } from './deviceAuth/definition';
-import { afterSalesResource } from './afterSales/definition';
-import { firmwareResource } from './firmware/definition';
-import { auditLogResource } from './auditLog/definition';
+import { EXTENSION_RESOURCES } from './extensions';
 
-/** Every schema-driven resource. Adding an entity: one definition here plus its messages. */
-export const RESOURCES: readonly ResourceDefinition[] = [usersResource, extraLinksResource, devicesResource, deviceAuthResource, afterSalesResource, firmwareResource, auditLogResource];
+/**
+ * Every schema-driven resource, discovered: each folder src/resources/<name>/ whose definition.ts
+ * exports a ResourceDefinition is registered, with nothing else to edit (docs/extending.md).
+ * Resources kept outside src/ come in through ./extensions (empty in the product; the extension
+ * test points it at its fixture).
+ */
+const isDefinition = (value: unknown): value is ResourceDefinition =>
+  Boolean(value && typeof value === 'object' && 'name' in value && 'endpoints' in value && 'menu' in value && 'access' in value);
+
+const discovered = Object.entries(import.meta.glob<Record<string, unknown>>('./*/definition.ts', { eager: true }))
+  .sort(([a], [b]) => a.localeCompare(b))
+  .flatMap(([, module]) => Object.values(module).filter(isDefinition));
+
+export const RESOURCES: readonly ResourceDefinition[] = [...discovered, ...EXTENSION_RESOURCES];
+
+const names = new Set<string>();
+for (const r of RESOURCES) {
+  if (names.has(r.name)) throw new Error(`two resources are named ${r.name}`);
+  names.add(r.name);
+}
 
 export const ENDPOINTS: Record<string, ResourceEndpoints> = Object.fromEntries(RESOURCES.map((r) => [r.name, r.endpoints]));

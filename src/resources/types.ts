@@ -1,40 +1,78 @@
 import type { ComponentType } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import type { Level } from '../domain/levels';
-import type { NameItem } from '../domain/user';
+import type { MenuEntry } from '../navigation/types';
 import type { ResourceEndpoints } from '../resourceEndpoints';
 
 /**
- * A resource declared as data (DESIGN.md, schema-driven resources): the generic List, Create and
- * Edit render from it; a resource overrides only what really differs.
+ * A resource declared as data (DESIGN.md, schema-driven resources): the generic List, Create, Edit
+ * and Show render from it; the menu, the breadcrumb, the tabs, the access matrix and
+ * authProvider.canAccess are derived from it. A resource overrides only the view that really differs.
  */
 export interface Choice {
-  id: string;
+  id: string | number;
   /** An i18n key. */
   nameKey: string;
 }
 
+/** A reference to another resource: the input is a ReferenceInput, the column a ReferenceField. */
+export interface ReferenceDef {
+  resource: string;
+  /** The referenced record's field shown (default: its recordRepresentation). */
+  optionText?: string;
+  /** A filter on the referenced list (e.g. only enterprises). */
+  filter?: Record<string, unknown>;
+  /** The field the typed text filters on (default: the list's first filter). */
+  searchField?: string;
+}
+
+export type FieldKind = 'text' | 'textarea' | 'email' | 'password' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'reference' | 'file' | 'image';
+
 export interface FieldDef {
   source: string;
-  input: 'text' | 'password' | 'email' | 'textarea' | 'select' | 'options';
-  /** select: fixed choices. */
+  kind: FieldKind;
+  /** select: fixed choices (or by the caller's level). */
   choices?: readonly Choice[] | ((level: string | null) => readonly Choice[]);
-  /** options: id/name pairs loaded from the API. */
-  options?: () => Promise<NameItem[]>;
+  reference?: ReferenceDef;
+  /** number: bounds and step. */
+  min?: number;
+  max?: number;
+  step?: number;
+  /** file/image: accepted types (e.g. "image/png,image/jpeg"). */
+  accept?: string;
   on: { create?: boolean; edit?: boolean };
   /** Shown only while this holds for the form values and the caller's level. */
   when?: (values: Record<string, unknown>, level: string | null) => boolean;
   disabledOnEdit?: boolean;
-  fullWidth?: boolean;
+  /** An i18n key for the label (default: resources.<name>.fields.<source>). */
+  label?: string;
 }
+
+export type ColumnKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'choice' | 'json' | 'reference' | 'image';
 
 export interface ColumnDef {
   source: string;
-  /** json: an object shown as compact key: value text (the audit log's before and after). */
-  kind?: 'text' | 'date' | 'choice' | 'json';
+  /** date: the day; datetime (and date for full timestamps): in the user's time zone. json: an object as compact key: value text. */
+  kind?: ColumnKind;
   /** choice: the i18n key prefix of the value (e.g. console.level. + '2'). */
   choicePrefix?: string;
+  reference?: ReferenceDef;
   sortable?: boolean;
+  label?: string;
+}
+
+export type FilterKind = 'search' | 'text' | 'select' | 'reference' | 'date' | 'boolean' | 'number';
+
+export interface FilterDef {
+  source: string;
+  kind: FilterKind;
+  choices?: readonly Choice[];
+  reference?: ReferenceDef;
+  /** Shown without the add-filter button. */
+  alwaysOn?: boolean;
+  /** The list is not loaded until it has a value (camera/getAll needs deviceId): the page asks for it. */
+  required?: boolean;
+  label?: string;
 }
 
 export interface RowAction {
@@ -42,22 +80,53 @@ export interface RowAction {
   component: ComponentType;
 }
 
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
+
+/** The levels allowed per action; an action not given takes the list's levels (when its endpoint exists). */
+export type ResourceAccess = { list: readonly Level[] } & Partial<Record<Exclude<ResourceAction, 'list'>, readonly Level[]>>;
+
+/** An entity's words in one language: its name ("one |||| many"), its fields' labels, anything its views add. */
+export interface ResourceMessages {
+  name: string;
+  fields: Record<string, string>;
+  [key: string]: unknown;
+}
+
 export interface ResourceDefinition {
   /** The page path without its leading slash; also the react-admin resource name. */
   name: string;
-  levels: readonly Level[];
+  access: ResourceAccess;
+  /** The menu line (group, order, title, icon, hidden). */
+  menu: MenuEntry;
   endpoints: ResourceEndpoints;
   fields: readonly FieldDef[];
   columns: readonly ColumnDef[];
-  /** Filters shown above the list (the first one is the search box); a date filter is a date picker. */
-  filters: readonly (string | { source: string; kind: 'date' })[];
+  /** Filters shown above the list; a string is a text filter (the first one: the search box). */
+  filters: readonly (string | FilterDef)[];
+  /** Filters always applied, not shown (e.g. a kind of record). */
+  permanentFilter?: Record<string, unknown>;
+  /** The list's first sort (default id ascending). */
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  perPage?: number;
   createSchema?: AnyObjectSchema;
   editSchema?: AnyObjectSchema;
   /** The defaults of a new record. */
   defaults?: (level: string | null) => Record<string, unknown>;
   recordRepresentation: string;
-  canDelete?: boolean;
   rowActions?: readonly RowAction[];
-  /** Views that really differ from the generic ones (the device list with its icons, import and export). */
-  views?: { list?: ComponentType; create?: ComponentType; edit?: ComponentType };
+  /** Buttons over the selected rows (the list shows checkboxes when there are any). */
+  bulkActions?: readonly RowAction[];
+  /** Views that really differ from the generic ones; say why in the definition's comment. */
+  views?: { list?: ComponentType; create?: ComponentType; edit?: ComponentType; show?: ComponentType };
+  /** The generic Show page is registered (rows open it). */
+  show?: boolean;
+  /**
+   * Its words, when they are not in the console catalogues (an integrator's entity): merged into
+   * react-admin's catalogue under resources.<name>.
+   */
+  messages?: { zh: ResourceMessages; en: ResourceMessages };
 }
+
+/** A filter declaration in its full form. */
+export const filterDefOf = (filter: string | FilterDef, index: number): FilterDef =>
+  typeof filter === 'string' ? { source: filter, kind: index === 0 ? 'search' : 'text', alwaysOn: index === 0 } : filter;

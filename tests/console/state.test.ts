@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browserTimeZone, getState, restoreState, saveState, setLanguage, setSidebarOpen, setState, setTimeZone, setToken } from '../../src/state/clientState';
 import { getCookie, setCookie } from '../../src/state/cookies';
 import { formatDate, timeZoneLabel } from '../../src/format/date';
-import { canAccessPage, pageKeyOf } from '../../src/domain/pageAccess';
+import { canAccessPage, pageKeyOf } from '../../src/navigation/access';
 import { menuFor } from '../../src/navigation/menu';
 
 describe('client state (SPEC section 3)', () => {

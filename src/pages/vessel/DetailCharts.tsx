@@ -4,7 +4,9 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { vesselApi, type SeriesPoint, type VesselSeries } from '../../api/vesselApi';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { SeriesPoint, VesselSeries } from '../../api/vesselApi';
+import { useCallQuery } from '../../dataHooks';
 import type { DataWindow } from '../../domain/vesselSchemas';
 import { formatDate } from '../../format/date';
 import { useTranslate } from 'ra-core';
@@ -12,7 +14,6 @@ import { useClientState } from '../../state/useClientState';
 import { FaultList } from './FaultList';
 import { LoadState } from './LoadState';
 import { StateBands } from './StateBands';
-import { useLoad } from './useLoad';
 
 type Metric = 'signal' | 'snr' | 'azimuth' | 'elevation' | 'skew' | 'speed';
 const CHARTS: { key: string; metrics: Metric[] }[] = [
@@ -42,7 +43,8 @@ const round = (v: number | undefined) => (v === undefined || v === null ? '' : S
 export default function DetailCharts({ deviceId, window }: { deviceId: number; window: DataWindow }) {
   const t = useTranslate();
   const timeZone = useClientState((s) => s.timeZone);
-  const state = useLoad(`${deviceId}:${window}`, (signal) => vesselApi.getSeries(deviceId, window, signal));
+  // The previous window stays drawn (under the loading bar) while the next one loads.
+  const state = useCallQuery('vessel', 'getSeries', [deviceId, window], { placeholderData: keepPreviousData });
   const data = state.data;
   const rows = useMemo(() => (data ? slots(data) : []), [data]);
   // The time axis draws in the browser's zone: shift the instants so it shows the selected zone.
@@ -54,7 +56,7 @@ export default function DetailCharts({ deviceId, window }: { deviceId: number; w
   };
 
   return (
-    <Stack spacing={2} data-testid="detail-charts" data-window={window} data-loaded={data && !state.loading ? 'true' : 'false'}>
+    <Stack spacing={2} data-testid="detail-charts" data-window={window} data-loaded={data && !state.isFetching ? 'true' : 'false'}>
       <LoadState state={state} />
       {data && (
         <>

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { vesselApi } from '../../api/vesselApi';
+import { useCallQuery } from '../../dataHooks';
 import { DEVICE_KIND_LABELS, DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
 import { Feature } from '../../domain/features';
 import { DATA_WINDOW_NAMES, type DataWindow } from '../../domain/vesselSchemas';
@@ -18,7 +18,6 @@ import { FaultList } from './FaultList';
 import { FieldGrid } from './FieldGrid';
 import { LoadState } from './LoadState';
 import { STATE_COLORS, STATE_NAMES } from './stateColors';
-import { useLoad } from './useLoad';
 import { useVesselId } from './useVesselId';
 import { PAGE_SX } from './pageLayout';
 import { VesselPageHeader } from './VesselPageHeader';
@@ -45,7 +44,7 @@ export default function DeviceDetailPage() {
   const format = useDateFormatter();
   const [id, setId] = useVesselId();
   const [window, setWindow] = useState<DataWindow>('24h');
-  const detail = useLoad(id ? String(id) : null, (signal) => vesselApi.getDetail(id!, signal));
+  const detail = useCallQuery('vessel', 'getDetail', id ? [id] : null);
   const d = detail.data;
   const text = (v: unknown, decimals = 2) => {
     if (typeof v === 'boolean') return t(v ? 'vessel.detail.yes' : 'vessel.detail.no');
@@ -80,7 +79,7 @@ export default function DeviceDetailPage() {
             <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>{t('vessel.detail.faults')}</Typography>
             <FaultList faults={d.faults} testId="active-faults" />
           </Paper>
-          <VoyageSection deviceId={id} current={d.currentVoyage} onChanged={detail.reload} />
+          <VoyageSection deviceId={id} current={d.currentVoyage} onChanged={() => void detail.refetch()} />
           <Paper sx={{ p: 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 1.5 }}>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{t('vessel.detail.charts')}</Typography>

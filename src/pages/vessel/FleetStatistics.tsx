@@ -13,11 +13,11 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
-import { vesselApi } from '../../api/vesselApi';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { LoadState } from './LoadState';
 import { duration } from './StateBands';
-import { useLoad } from './useLoad';
+import { useCallQuery } from '../../dataHooks';
 import { percent } from './VesselStatistics';
 
 type Sort = 'name' | 'onlineSeconds' | 'availability';
@@ -35,8 +35,8 @@ export function FleetStatistics({ days, utcOffset, onOpen }: { days: number; utc
     const timer = setTimeout(() => { setQuery(search.trim()); setPage(0); }, 300);
     return () => clearTimeout(timer);
   }, [search]);
-  const key = JSON.stringify({ days, utcOffset, sort, order, page, pageSize, query });
-  const state = useLoad(key, (signal) => vesselApi.getFleet({ days, utcOffset, sort, order, pageIndex: page + 1, pageSize, search: query || undefined }, signal));
+  // The previous page stays shown (under the loading bar) while the next one loads.
+  const state = useCallQuery('vessel', 'getFleet', [{ days, utcOffset, sort, order, pageIndex: page + 1, pageSize, search: query || undefined }], { placeholderData: keepPreviousData });
   const sortBy = (s: Sort) => {
     if (s === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
     else { setSort(s); setOrder(s === 'name' ? 'asc' : 'desc'); }
@@ -51,7 +51,7 @@ export function FleetStatistics({ days, utcOffset, onOpen }: { days: number; utc
   return (
     <Paper sx={{ p: 2 }} data-testid="fleet-statistics">
       <TextField size="small" label={t('console.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1, maxWidth: 320 }} fullWidth />
-      {state.loading && data && <LinearProgress />}
+      {state.isFetching && data && <LinearProgress />}
       {!data && <LoadState state={state} />}
       {data && (
         <>

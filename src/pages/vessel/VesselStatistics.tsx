@@ -7,11 +7,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { vesselApi } from '../../api/vesselApi';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { LoadState } from './LoadState';
 import { duration } from './StateBands';
-import { useLoad } from './useLoad';
+import { useCallQuery } from '../../dataHooks';
 
 const StatisticsChart = lazy(() => import('./StatisticsChart'));
 export const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
@@ -19,7 +19,8 @@ export const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).
 /** One vessel's online time per day: a chart and a table, dates as MM-DD. */
 export function VesselStatistics({ deviceId, days, utcOffset }: { deviceId: number; days: number; utcOffset: number }) {
   const t = useTranslate();
-  const state = useLoad(`${deviceId}:${days}:${utcOffset}`, (signal) => vesselApi.getDaily(deviceId, days, utcOffset, signal));
+  // The previous range stays shown (under the loading bar) while the next one loads.
+  const state = useCallQuery('vessel', 'getDaily', [deviceId, days, utcOffset], { placeholderData: keepPreviousData });
   const data = state.data;
   return (
     <Paper sx={{ p: 2 }} data-testid="vessel-statistics">

@@ -1,4 +1,5 @@
-import { PAGE_ACCESS } from '../../domain/pageAccess';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { AFTER_SALES_FIELDS, AFTER_SALES_SORTS, afterSalesSchema, updateAfterSalesSchema } from '../../domain/afterSales';
 import type { Row } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
@@ -26,7 +27,8 @@ const body = (record: Row, withId: boolean): Row => {
  */
 export const afterSalesResource: ResourceDefinition = {
   name: 'service/afterService',
-  levels: PAGE_ACCESS['/service/afterService']!,
+  access: { list: PAGE_LEVELS.adminOnly },
+  menu: { group: 'service', order: 20, titleKey: 'menu.afterService', icon: AssignmentIcon },
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: AFTER_SALES_FILTERS, sortable: AFTER_SALES_SORTS },
     one: { path: `${M}/getById` },
@@ -40,6 +42,5 @@ export const afterSalesResource: ResourceDefinition = {
   createSchema: afterSalesSchema,
   editSchema: updateAfterSalesSchema,
   recordRepresentation: 'DeviceSn',
-  canDelete: true,
   views: { list: AfterSalesList, create: AfterSalesCreate, edit: AfterSalesEdit },
 };

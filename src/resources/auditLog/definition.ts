@@ -1,4 +1,5 @@
-import { PAGE_ACCESS } from '../../domain/pageAccess';
+import HistoryIcon from '@mui/icons-material/History';
+import { PAGE_LEVELS } from '../../domain/pageAccess';
 import type { ResourceDefinition } from '../types';
 
 const M = '/supportModule/auditLog';
@@ -9,7 +10,8 @@ const M = '/supportModule/auditLog';
  */
 export const auditLogResource: ResourceDefinition = {
   name: 'system/auditLog',
-  levels: PAGE_ACCESS['/system/auditLog']!,
+  access: { list: PAGE_LEVELS.adminEnterprise },
+  menu: { group: 'system', order: 80, titleKey: 'menu.auditLog', icon: HistoryIcon },
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: ['userName', 'entity', 'entityId', 'from', 'to'] },
     export: { path: `${M}/export` },

@@ -1,4 +1,5 @@
-import { PAGE_ACCESS } from '../../domain/pageAccess';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { deviceAuthGrantSchema, updateDeviceAuthGrantSchema } from '../../domain/deviceSchemas';
 import type { Row } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
@@ -18,7 +19,8 @@ const grantBody = (record: Row, withId: boolean): Row => {
  */
 export const deviceAuthResource: ResourceDefinition = {
   name: 'system/deviceAuth',
-  levels: PAGE_ACCESS['/system/deviceAuth']!,
+  access: { list: PAGE_LEVELS.adminOnly },
+  menu: { group: 'system', order: 60, titleKey: 'menu.deviceAuth', icon: VerifiedUserIcon },
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: ['enterpriseId', 'deviceId', 'feature'], sortable: [] },
     one: { path: `${M}/getById` },
@@ -32,6 +34,5 @@ export const deviceAuthResource: ResourceDefinition = {
   createSchema: deviceAuthGrantSchema,
   editSchema: updateDeviceAuthGrantSchema,
   recordRepresentation: 'enterpriseName',
-  canDelete: true,
   views: { list: DeviceAuthList, create: DeviceAuthCreate, edit: DeviceAuthEdit },
 };

@@ -1,4 +1,6 @@
-import { PAGE_ACCESS } from '../../domain/pageAccess';
+import RouterIcon from '@mui/icons-material/Router';
+import { PAGE_LEVELS } from '../../domain/pageAccess';
+import { DEVICE_EDITORS } from '../../domain/levels';
 import { DEVICE_FIELDS, deviceSchema, updateDeviceSchema } from '../../domain/deviceSchemas';
 import type { Row } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
@@ -27,7 +29,8 @@ const deviceBody = (record: Row, withId: boolean): Row => {
  */
 export const devicesResource: ResourceDefinition = {
   name: 'system/deviceManagement',
-  levels: PAGE_ACCESS['/system/deviceManagement']!,
+  access: { list: PAGE_LEVELS.all, create: DEVICE_EDITORS, edit: DEVICE_EDITORS, delete: DEVICE_EDITORS },
+  menu: { group: 'system', order: 20, titleKey: 'menu.deviceManagement', icon: RouterIcon },
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: DEVICE_FILTERS, sortable: DEVICE_SORTS },
     one: { path: `${M}/getById` },
@@ -42,6 +45,5 @@ export const devicesResource: ResourceDefinition = {
   editSchema: updateDeviceSchema,
   defaults: () => ({ ownerSubId: 0 }),
   recordRepresentation: 'name',
-  canDelete: true,
   views: { list: DeviceList, create: DeviceCreate, edit: DeviceEdit },
 };

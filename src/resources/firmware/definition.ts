@@ -1,4 +1,5 @@
-import { PAGE_ACCESS } from '../../domain/pageAccess';
+import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
+import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { firmwareSchema, updateFirmwareSchema } from '../../domain/firmware';
 import type { Row } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
@@ -18,7 +19,8 @@ const editable = (r: Row): Row => ({ id: r.id, customer: r.customer, versionType
  */
 export const firmwareResource: ResourceDefinition = {
   name: 'system/firmware',
-  levels: PAGE_ACCESS['/system/firmware']!,
+  access: { list: PAGE_LEVELS.adminOnly },
+  menu: { group: 'system', order: 50, titleKey: 'menu.firmware', icon: SystemUpdateIcon },
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: FIRMWARE_FILTERS, sortable: FIRMWARE_SORTS },
     one: { path: `${M}/getById` },
@@ -33,6 +35,5 @@ export const firmwareResource: ResourceDefinition = {
   createSchema: firmwareSchema,
   editSchema: updateFirmwareSchema,
   recordRepresentation: 'name',
-  canDelete: true,
   views: { list: FirmwareList, create: FirmwareUpload, edit: FirmwareDetail },
 };

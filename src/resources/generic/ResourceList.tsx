@@ -1,55 +1,100 @@
-import { CreateButton, DataTable, DateInput, DeleteWithConfirmButton, EditButton, FilterButton, List, SearchInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
-import type { RaRecord } from 'react-admin';
-import { useDateFormatter } from '../../format/useDateFormatter';
-import type { ColumnDef, ResourceDefinition } from '../types';
-import { DATATABLE_SX, LIST_SX } from './listStyles';
+import type { ReactElement } from 'react';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import {
+  BooleanInput, CreateButton, DataTable, DateInput, DeleteButton, EditButton, FilterButton, List, NumberInput, Pagination, SearchInput, SelectInput, ShowButton, TextInput, TopToolbar,
+  useCanAccess, useListContext, useResourceContext, type RaRecord,
+} from 'react-admin';
+import { useTranslate } from 'ra-core';
+import { filterDefOf, type FilterDef, type ResourceDefinition } from '../types';
+import { ColumnValue } from './ColumnValue';
+import { ReferencePicker } from './FieldInput';
+import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from './listStyles';
 import { ListExportButton } from './ListExportButton';
 
-function ColumnValue({ column, record }: { column: ColumnDef; record: RaRecord }) {
-  const translate = useTranslate();
-  const format = useDateFormatter();
-  const value = record[column.source];
-  if (column.kind === 'date') return <>{format(value as string)}</>;
-  if (column.kind === 'json') {
-    const text = value && typeof value === 'object' ? Object.entries(value).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`).join(', ') : '';
-    return <span title={text} style={{ display: 'inline-block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>{text}</span>;
+function filterInput(filter: FilterDef, choices: { id: string | number; name: string }[]): ReactElement {
+  const common = { key: filter.source, source: filter.source, label: filter.label, alwaysOn: filter.alwaysOn || filter.required };
+  switch (filter.kind) {
+    case 'search': return <SearchInput {...common} alwaysOn />;
+    case 'date': return <DateInput {...common} />;
+    case 'number': return <NumberInput {...common} />;
+    case 'boolean': return <BooleanInput {...common} />;
+    case 'select': return <SelectInput {...common} choices={choices} />;
+    case 'reference': return filter.reference ? <ReferencePicker key={filter.source} source={filter.source} reference={filter.reference} label={filter.label} alwaysOn={common.alwaysOn} /> : <TextInput {...common} />;
+    default: return <TextInput {...common} />;
   }
-  if (column.kind === 'choice' && value !== null && value !== undefined && value !== '') return <>{translate(`${column.choicePrefix}${String(value)}`, { _: String(value) })}</>;
-  return <>{value === null || value === undefined ? '' : String(value)}</>;
 }
 
-/** The generic List: server-paged DataTable, the definition's columns and filters, row actions. */
+/** The filters of a definition as react-admin inputs (select choices translated). */
+function useFilterInputs(definition: ResourceDefinition): { inputs: ReactElement[]; addable: boolean } {
+  const defs = definition.filters.map(filterDefOf);
+  const translate = useTranslate();
+  const inputs = defs.map((f) => filterInput(f, (f.choices ?? []).map((c) => ({ id: c.id, name: translate(c.nameKey) }))));
+  return { inputs, addable: defs.some((f) => !f.alwaysOn && !f.required && f.kind !== 'search') };
+}
+
+/** The list's empty state; while a required filter has no value it asks for it instead. */
+function EmptyState({ definition }: { definition: ResourceDefinition }) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const { filterValues } = useListContext();
+  const missing = definition.filters.map(filterDefOf).find((f) => f.required && (filterValues[f.source] === undefined || filterValues[f.source] === ''));
+  const field = missing ? translate(missing.label ?? `resources.${resource}.fields.${missing.source}`) : '';
+  return (
+    <Box sx={{ p: 3, textAlign: 'center' }} data-testid="list-empty">
+      <Typography color="text.secondary">{missing ? translate('console.list.chooseFirst', { field }) : translate('console.list.empty')}</Typography>
+    </Box>
+  );
+}
+
+function RowActions({ definition }: { definition: ResourceDefinition }) {
+  const resource = useResourceContext();
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  return (
+    <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'nowrap' }}>
+      {definition.endpoints.one && definition.show && <ShowButton />}
+      {definition.endpoints.update && <EditButton />}
+      {definition.rowActions?.map(({ key, component: Action }) => <Action key={key} />)}
+      {definition.endpoints.delete && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />}
+    </span>
+  );
+}
+
+function ListActions({ definition, addable }: { definition: ResourceDefinition; addable: boolean }) {
+  const resource = useResourceContext();
+  const { canAccess: canExport } = useCanAccess({ resource, action: 'export' });
+  return (
+    <TopToolbar>
+      {addable && <FilterButton />}
+      {definition.endpoints.create && <CreateButton />}
+      {definition.endpoints.export && canExport && <ListExportButton path={definition.endpoints.export.path} label="console.action.export" />}
+    </TopToolbar>
+  );
+}
+
+/** The generic List: server-paged DataTable, the definition's columns, filters, sort, row and bulk actions. */
 export function ResourceList({ definition }: { definition: ResourceDefinition }) {
-  const filters = definition.filters.map((filter, i) => {
-    if (typeof filter !== 'string') return <DateInput key={filter.source} source={filter.source} alwaysOn />;
-    return i === 0 ? <SearchInput key={filter} source={filter} alwaysOn /> : <TextInput key={filter} source={filter} />;
-  });
-  const canEdit = Boolean(definition.endpoints.update);
+  const { inputs, addable } = useFilterInputs(definition);
+  const hasRowActions = Boolean(definition.endpoints.update || definition.endpoints.delete || definition.rowActions?.length || definition.show);
+  const bulk = definition.bulkActions?.length ? <>{definition.bulkActions.map(({ key, component: Action }) => <Action key={key} />)}</> : false;
   return (
     <List
-      filters={filters}
-      perPage={10}
-      sort={{ field: 'id', order: 'ASC' }}
-      actions={<TopToolbar>
-        {definition.filters.some((f, i) => i > 0 && typeof f === 'string') && <FilterButton />}
-        {definition.endpoints.create && <CreateButton />}
-        {definition.endpoints.export && <ListExportButton path={definition.endpoints.export.path} label="console.action.export" />}
-      </TopToolbar>}
+      filters={inputs}
+      filter={definition.permanentFilter}
+      perPage={definition.perPage ?? PAGE_SIZES[0]}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      sort={definition.sort ?? { field: 'id', order: 'ASC' }}
+      actions={<ListActions definition={definition} addable={addable} />}
+      empty={false}
       queryOptions={{ onError: () => undefined }}
       disableSyncWithLocation={false}
       sx={LIST_SX}
     >
-      <DataTable rowClick={false} bulkActionButtons={false} sx={DATATABLE_SX}>
+      <DataTable rowClick={definition.show ? 'show' : false} bulkActionButtons={bulk} empty={<EmptyState definition={definition} />} sx={DATATABLE_SX}>
         {definition.columns.map((column) => (
-          <DataTable.Col key={column.source} source={column.source} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
+          <DataTable.Col key={column.source} source={column.source} label={column.label} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
         ))}
-        {(canEdit || definition.rowActions?.length || definition.canDelete) && <DataTable.Col label="console.table.actions" disableSort render={() => (
-          <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'nowrap' }}>
-            {canEdit && <EditButton />}
-            {definition.rowActions?.map(({ key, component: Action }) => <Action key={key} />)}
-            {definition.canDelete && <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />}
-          </span>
-        )} />}
+        {hasRowActions && <DataTable.Col label="console.table.actions" disableSort render={() => <RowActions definition={definition} />} />}
       </DataTable>
     </List>
   );

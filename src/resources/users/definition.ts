@@ -1,6 +1,6 @@
-import { usersApi } from '../../api/usersApi';
 import { Level } from '../../domain/levels';
-import { PAGE_ACCESS } from '../../domain/pageAccess';
+import PeopleIcon from '@mui/icons-material/People';
+import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { addUserSchema, updateUserSchema } from '../../domain/userSchemas';
 import type { Row } from '../../resourceEndpoints';
 import type { Choice, ResourceDefinition } from '../types';
@@ -21,7 +21,8 @@ const pick = (record: Row, keys: readonly string[]): Row => {
 /** User accounts (levels 1 and 2): SPEC sections 3, 5 and 7. */
 export const usersResource: ResourceDefinition = {
   name: 'system/user',
-  levels: PAGE_ACCESS['/system/user']!,
+  access: { list: PAGE_LEVELS.adminEnterprise },
+  menu: { group: 'system', order: 10, titleKey: 'menu.user', icon: PeopleIcon },
   endpoints: {
     list: { path: '/users/getAll', paged: true, filters: ['name', 'permissionLevel', 'parentId'], sortable: ['id', 'name', 'nickname', 'permissionLevel', 'createdAt'] },
     one: { path: '/users/getUserSimpleInfo' },
@@ -30,21 +31,21 @@ export const usersResource: ResourceDefinition = {
     delete: { path: '/users/deleteUserById', method: 'DELETE' },
   },
   fields: [
-    { source: 'name', input: 'text', on: { create: true, edit: true } },
-    { source: 'nickname', input: 'text', on: { create: true, edit: true } },
-    { source: 'password', input: 'password', on: { create: true } },
-    { source: 'repassword', input: 'password', on: { create: true } },
-    { source: 'permissionLevel', input: 'select', choices: levelChoices, on: { create: true, edit: true }, disabledOnEdit: true },
+    { source: 'name', kind: 'text', on: { create: true, edit: true } },
+    { source: 'nickname', kind: 'text', on: { create: true, edit: true } },
+    { source: 'password', kind: 'password', on: { create: true } },
+    { source: 'repassword', kind: 'password', on: { create: true } },
+    { source: 'permissionLevel', kind: 'select', choices: levelChoices, on: { create: true, edit: true }, disabledOnEdit: true },
     {
-      source: 'parentId', input: 'options', options: usersApi.enterpriseNames, on: { create: true, edit: true },
+      source: 'parentId', kind: 'reference', reference: { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' }, on: { create: true, edit: true },
       when: (values, level) => level === Level.Admin && values.permissionLevel === Level.SubUser,
     },
-    { source: 'department', input: 'text', on: { create: true, edit: true } },
-    { source: 'sex', input: 'select', choices: ['male', 'female', 'unknown'].map((id) => ({ id, nameKey: `console.sex.${id}` })), on: { create: true, edit: true } },
-    { source: 'email', input: 'email', on: { create: true, edit: true } },
-    { source: 'company', input: 'text', on: { create: true, edit: true } },
-    { source: 'userType', input: 'select', choices: ['admin', 'company', 'staff'].map((id) => ({ id, nameKey: `console.userType.${id}` })), on: { create: true, edit: true } },
-    { source: 'signature', input: 'textarea', on: { create: true, edit: true } },
+    { source: 'department', kind: 'text', on: { create: true, edit: true } },
+    { source: 'sex', kind: 'select', choices: ['male', 'female', 'unknown'].map((id) => ({ id, nameKey: `console.sex.${id}` })), on: { create: true, edit: true } },
+    { source: 'email', kind: 'email', on: { create: true, edit: true } },
+    { source: 'company', kind: 'text', on: { create: true, edit: true } },
+    { source: 'userType', kind: 'select', choices: ['admin', 'company', 'staff'].map((id) => ({ id, nameKey: `console.userType.${id}` })), on: { create: true, edit: true } },
+    { source: 'signature', kind: 'textarea', on: { create: true, edit: true } },
   ],
   columns: [
     { source: 'id', sortable: true },
@@ -60,6 +61,5 @@ export const usersResource: ResourceDefinition = {
   editSchema: updateUserSchema,
   defaults: (level) => ({ permissionLevel: level === Level.Admin ? Level.Enterprise : Level.SubUser }),
   recordRepresentation: 'name',
-  canDelete: true,
   rowActions: [{ key: 'resetPassword', component: ResetPasswordButton }, { key: 'vessels', component: SubUserVesselsButton }],
 };
