@@ -1,11 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Five projects: server (API through app.inject, on PGlite and on PostgreSQL when it answers),
+ * Six projects: server (API through app.inject, on PGlite and on PostgreSQL when it answers),
  * console (unit and component tests in jsdom), e2e (headless Chromium against the real server),
  * smoke (a fresh copy of the repository started with the README's command), faults (the server
- * killed with SIGKILL mid-work and started again on the same data, on PGlite and PostgreSQL).
+ * killed with SIGKILL mid-work and started again on the same data, on PGlite and PostgreSQL),
+ * extending (an integrator's entity added from one definition file, driven through the real
+ * providers against the real server).
  */
 export default defineConfig({
   plugins: [react()],
@@ -30,6 +33,18 @@ export default defineConfig({
           include: ['tests/component/**/*.test.{ts,tsx}', 'tests/console/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/component/setup.ts'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        // The extension point src/resources/extensions.ts is pointed at the test's fixture entity.
+        resolve: { alias: [{ find: /^\.\/extensions$/, replacement: fileURLToPath(new URL('./tests/fixtures/extension/index.ts', import.meta.url)) }] },
+        test: {
+          name: 'extending',
+          environment: 'node',
+          include: ['tests/extending/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -8,7 +8,7 @@ import { createI18nProvider } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './pages/login/LoginPage';
 import AuthRedirect from './pages/AuthRedirect';
-import { ENDPOINTS, RESOURCES } from './resources';
+import { ENDPOINTS, RESOURCES, resourceMessages } from './resources';
 import { ResourceCreate } from './resources/generic/ResourceCreate';
 import { ResourceEdit } from './resources/generic/ResourceEdit';
 import { ResourceList } from './resources/generic/ResourceList';
@@ -25,8 +25,6 @@ export const queryClient = new QueryClient({
 
 const dataProvider = createDataProvider(ENDPOINTS);
 const authProvider = createAuthProvider();
-/** Resources that bring their own words (an integrator's entity) add them to the catalogue. */
-const resourceMessages = (language: 'zh' | 'en') => Object.fromEntries(RESOURCES.filter((r) => r.messages).map((r) => [r.name, r.messages![language]]));
 const i18nProvider = createI18nProvider(getState().language, { zh: resourceMessages('zh'), en: resourceMessages('en') });
 
 const VIEWS = RESOURCES.map((definition) => ({

@@ -12,6 +12,8 @@ export class CzHttpError extends HttpError {
   readonly code: number;
   constructor(message: string, status: number, code: number, body: unknown) {
     super(message, status, body);
+    // react-admin's HttpError resets the prototype to its own; keep ours (instanceof, data).
+    Object.setPrototypeOf(this, CzHttpError.prototype);
     this.code = code;
   }
   /** The envelope's data (field errors, row errors, remaining attempts...). */

@@ -23,4 +23,8 @@ for (const r of RESOURCES) {
   names.add(r.name);
 }
 
+/** The words resources bring with them (definition.messages), per language, for react-admin's catalogue. */
+export const resourceMessages = (language: 'zh' | 'en'): Record<string, unknown> =>
+  Object.fromEntries(RESOURCES.filter((r) => r.messages).map((r) => [r.name, r.messages![language]]));
+
 export const ENDPOINTS: Record<string, ResourceEndpoints> = Object.fromEntries(RESOURCES.map((r) => [r.name, r.endpoints]));
