@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useNavigate } from 'react-router-dom';
-import { fetchAlarmCount } from '../api/usersApi';
+import type { LiveStateQuery } from '../api/monitoringApi';
+import { callKey, useConsoleDataProvider } from '../dataHooks';
+import { usePolledQuery } from '../pages/monitor/usePolledQuery';
 import { useWarnRefreshSeconds } from '../state/preferences';
 import { useTranslate } from 'ra-core';
 
@@ -13,40 +15,44 @@ export const ALARM_STATUS = 2;
 export const STATUS_MONITOR_PATH = '/device/deviceManageData';
 /** Where a click on the bell goes: the status monitor filtered to devices in alarm. */
 export const BELL_TARGET = `${STATUS_MONITOR_PATH}?state=warn`;
-/** Fired by pages that acknowledge or clear alarms, so the bell asks again at once. */
-export const ALARMS_CHANGED_EVENT = 'fleet:alarms-changed';
 /**
  * The bell's query: devices in alarm (status 2) with an alarm nobody acknowledged (our server's
  * unacknowledgedOnly; a server that ignores it answers every device in alarm). One is enough.
  */
-export const BELL_QUERY = { deviceStatus: [ALARM_STATUS], unacknowledgedOnly: true, pageIndex: 1, pageSize: 1 };
+export const BELL_QUERY: LiveStateQuery = { deviceStatus: [ALARM_STATUS], unacknowledgedOnly: true, pageIndex: 1, pageSize: 1 };
+/**
+ * The bell's place in the query cache: the monitoring module's live-state call, so whatever changes
+ * alarms (acknowledge, clear: useCallMutation('monitoring', ...)) refreshes the bell with the
+ * status monitor, the alarm list and the dashboard.
+ */
+export const BELL_KEY = callKey('monitoring', 'liveAll', [BELL_QUERY]);
+
+/** How many devices the alarm query answered: a bare list (SPEC), or { list } (a paged answer). */
+function alarmCount(data: unknown): number {
+  if (Array.isArray(data)) return data.length;
+  if (data && typeof data === 'object' && Array.isArray((data as { list?: unknown }).list)) return (data as { list: unknown[] }).list.length;
+  return 0;
+}
 
 /**
  * The message bell: polls the alarm query every warnRefreshSeconds; the dot is on while the
- * answer holds any device. A click clears the dot and opens the status monitor filtered to warn.
+ * answer holds any device. A click clears the dot (until the next answer) and opens the status
+ * monitor filtered to warn. The poll is always a background call: the console asks by itself.
  */
 export function Bell() {
   const t = useTranslate();
   const navigate = useNavigate();
-  const [dot, setDot] = useState(false);
+  const dataProvider = useConsoleDataProvider();
   const seconds = useWarnRefreshSeconds();
-
-  useEffect(() => {
-    let live = true;
-    const poll = () =>
-      fetchAlarmCount(BELL_QUERY).then(
-        (count) => live && setDot(count > 0),
-        () => undefined,
-      );
-    void poll();
-    const timer = setInterval(poll, seconds * 1000);
-    window.addEventListener(ALARMS_CHANGED_EVENT, poll);
-    return () => {
-      live = false;
-      clearInterval(timer);
-      window.removeEventListener(ALARMS_CHANGED_EVENT, poll);
-    };
-  }, [seconds]);
+  const { data, dataUpdatedAt } = usePolledQuery({
+    queryKey: BELL_KEY,
+    poll: () => dataProvider.call('monitoring', 'liveAll', BELL_QUERY, { background: true }),
+    refetchInterval: seconds * 1000,
+    refetchIntervalInBackground: true,
+  });
+  // The answer the user has seen by clicking: its dot stays off until another answer comes.
+  const [seenAt, setSeenAt] = useState(-1);
+  const dot = alarmCount(data) > 0 && dataUpdatedAt !== seenAt;
 
   return (
     <Tooltip title={t('console.nav.bell')}>
@@ -55,7 +61,7 @@ export function Bell() {
         aria-label={t('console.nav.bell')}
         data-testid="bell"
         onClick={() => {
-          setDot(false);
+          setSeenAt(dataUpdatedAt);
           navigate(BELL_TARGET);
         }}
       >

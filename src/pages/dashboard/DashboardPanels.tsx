@@ -13,7 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { dashboardRefreshMs, monitoringApi } from '../../api/monitoringApi';
+import { dashboardRefreshMs } from '../../api/monitoringApi';
+import { callKey, useConsoleDataProvider } from '../../dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
 import { STATE_COLOURS } from '../../map/vesselStyle';
@@ -22,6 +23,19 @@ import { usePolledQuery } from '../monitor/usePolledQuery';
 
 const MONITOR = '/device/deviceManageData';
 const useRefetchInterval = () => dashboardRefreshMs(useWarnRefreshSeconds());
+const LATEST_ALARMS = { pageIndex: 1, pageSize: 6, active: true };
+const TOP_FAULT_DAYS = 7;
+const TOP_FAULT_LIMIT = 5;
+
+/** Counts per state and per kind (the state cards and the kind table share the one query). */
+function useStatusCounts() {
+  const dataProvider = useConsoleDataProvider();
+  return usePolledQuery({
+    queryKey: callKey('monitoring', 'statusCounts'),
+    poll: (mode) => dataProvider.call('monitoring', 'statusCounts', mode),
+    refetchInterval: useRefetchInterval(),
+  });
+}
 const SEVERITY_COLOUR = { critical: 'error', major: 'warning', minor: 'info' } as const;
 
 export function Panel({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
@@ -39,7 +53,7 @@ export function Panel({ title, action, children, testId }: { title: string; acti
 /** Counts per state as four cards; each opens the status monitor filtered to it. */
 export function StateCards() {
   const translate = useTranslate();
-  const { data } = usePolledQuery({ queryKey: ['monitor', 'statusCounts'], poll: monitoringApi.statusCounts, refetchInterval: useRefetchInterval() });
+  const { data } = useStatusCounts();
   const cards = [
     { key: 'all', label: translate('monitor.dashboard.total'), value: data?.total, colour: '#065aa1', to: MONITOR },
     { key: 'online', label: translate('monitor.state.online'), value: data?.online, colour: STATE_COLOURS[1]!, to: `${MONITOR}?state=online` },
@@ -63,7 +77,7 @@ export function StateCards() {
 /** Counts per kind and state; kinds with no device are left out. */
 export function KindTable() {
   const translate = useTranslate();
-  const { data } = usePolledQuery({ queryKey: ['monitor', 'statusCounts'], poll: monitoringApi.statusCounts, refetchInterval: useRefetchInterval() });
+  const { data } = useStatusCounts();
   const kinds = DEVICE_KINDS.filter((k) => (data?.byKind[k]?.total ?? 0) > 0);
   return (
     <Panel title={translate('monitor.dashboard.byKind')} testId="dashboard-by-kind">
@@ -100,7 +114,12 @@ export function KindTable() {
 export function LatestAlarms() {
   const translate = useTranslate();
   const ago = useAgo();
-  const { data } = usePolledQuery({ queryKey: ['monitor', 'alarms', 'latest'], poll: (mode) => monitoringApi.alarms({ pageIndex: 1, pageSize: 6, active: true }, mode), refetchInterval: useRefetchInterval() });
+  const dataProvider = useConsoleDataProvider();
+  const { data } = usePolledQuery({
+    queryKey: callKey('monitoring', 'alarms', [LATEST_ALARMS]),
+    poll: (mode) => dataProvider.call('monitoring', 'alarms', LATEST_ALARMS, mode),
+    refetchInterval: useRefetchInterval(),
+  });
   return (
     <Panel title={translate('monitor.dashboard.latestAlarms')} testId="dashboard-alarms"
       action={<Link component={RouterLink} to={`${MONITOR}?tab=alarms`} variant="body2">{translate('monitor.dashboard.openAlarms')}</Link>}>
@@ -122,7 +141,12 @@ export function LatestAlarms() {
 /** The fault codes seen most in the last 7 days, as bars. */
 export function TopFaults() {
   const translate = useTranslate();
-  const { data } = usePolledQuery({ queryKey: ['monitor', 'topFaults'], poll: (mode) => monitoringApi.topFaults(7, 5, mode), refetchInterval: useRefetchInterval() });
+  const dataProvider = useConsoleDataProvider();
+  const { data } = usePolledQuery({
+    queryKey: callKey('monitoring', 'topFaults', [TOP_FAULT_DAYS, TOP_FAULT_LIMIT]),
+    poll: (mode) => dataProvider.call('monitoring', 'topFaults', TOP_FAULT_DAYS, TOP_FAULT_LIMIT, mode),
+    refetchInterval: useRefetchInterval(),
+  });
   const most = Math.max(1, ...(data ?? []).map((f) => f.alarms));
   return (
     <Panel title={translate('monitor.dashboard.topFaults')} testId="dashboard-top-faults">

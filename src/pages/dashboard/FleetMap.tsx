@@ -8,7 +8,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { dashboardRefreshMs, monitoringApi, type DeviceLiveState } from '../../api/monitoringApi';
+import { dashboardRefreshMs, type DeviceLiveState, type LiveStateQuery } from '../../api/monitoringApi';
+import { callKey, useConsoleDataProvider } from '../../dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
 import { BaseMap } from '../../map/BaseMap';
@@ -25,6 +26,9 @@ declare global {
   }
 }
 
+/** The fleet map asks for every visible device. */
+const EVERY_DEVICE: LiveStateQuery = {};
+
 const toMapVessel = (d: DeviceLiveState): MapVessel | null =>
   d.lat === null || d.lon === null ? null : { id: d.id, name: d.name, lat: d.lat, lon: d.lon, heading: d.heading, status: d.status };
 
@@ -38,9 +42,10 @@ export function FleetMap({ height }: { height: number | string }) {
   const mapRef = useRef<L.Map | null>(null);
   const fitted = useRef(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const dataProvider = useConsoleDataProvider();
   const { data } = usePolledQuery({
-    queryKey: ['monitor', 'fleetMap'],
-    poll: (mode) => monitoringApi.liveAll({}, mode),
+    queryKey: callKey('monitoring', 'liveAll', [EVERY_DEVICE]),
+    poll: (mode) => dataProvider.call('monitoring', 'liveAll', EVERY_DEVICE, mode),
     refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()),
   });
 

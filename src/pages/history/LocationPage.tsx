@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import L from 'leaflet';
 import Alert from '@mui/material/Alert';
@@ -9,8 +10,9 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { historyApi, type LocationResponse, type ManualPosition } from '../../api/historyApi';
-import { isApiError } from '../../api/errors';
+import type { LocationResponse, ManualPosition } from '../../api/historyApi';
+import { callKey, useCallMutation, useCallQuery, useConsoleDataProvider } from '../../dataHooks';
+import { errorCode } from '../../dataProvider';
 import { ErrorCode } from '../../domain/errorCodes';
 import { canEditDevices } from '../../domain/levels';
 import { formatPosition } from '../../domain/position';
@@ -44,30 +46,29 @@ export default function LocationPage() {
   const [deviceId, setDeviceId] = useVesselId();
   const [window_, setWindow] = useState<LocationWindow>('week');
   const [zoom, setZoom] = useState(3);
-  const [data, setData] = useState<LocationResponse | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'locked' | 'error'>('idle');
-  const [manual, setManual] = useState<ManualPosition | null>(null);
+  const dataProvider = useConsoleDataProvider();
   const mapRef = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const renderer = useRef<L.Renderer | null>(null);
   const fitted = useRef<string>('');
 
-  useEffect(() => {
-    setData(null);
-    setManual(null);
-    if (!deviceId) { setStatus('idle'); return undefined; }
-    const controller = new AbortController();
-    setStatus('loading');
-    historyApi.location(deviceId, window_, zoom, controller.signal)
-      .then((res) => { setData(res); setManual(res.manual); setStatus('idle'); })
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        const isLocked = isApiError(error) && error.code === ErrorCode.Forbidden;
-        setStatus(isLocked ? 'locked' : 'error');
-        if (isLocked) historyApi.manualPosition(deviceId).then(setManual).catch(() => undefined);
-      });
-    return () => controller.abort();
-  }, [deviceId, window_, zoom]);
+  // The positions of the vessel over the window, thinned for the zoom; another vessel, window or zoom aborts the one under way.
+  const location = useQuery<LocationResponse, Error>({
+    queryKey: callKey('history', 'location', [deviceId, window_, zoom]),
+    queryFn: ({ signal }) => dataProvider.call('history', 'location', deviceId!, window_, zoom, signal),
+    enabled: Boolean(deviceId),
+  });
+  const data = location.data ?? null;
+  const locked = errorCode(location.error) === ErrorCode.Forbidden;
+  // A locked feature still shows the manual position, asked on its own.
+  const lockedManual = useCallQuery('history', 'manualPosition', deviceId && locked ? [deviceId] : null);
+  const manual: ManualPosition | null = (locked ? lockedManual.data : data?.manual) ?? null;
+  const status: 'idle' | 'loading' | 'locked' | 'error' = !deviceId ? 'idle'
+    : locked ? 'locked' : location.error ? 'error' : location.isFetching && !location.data ? 'loading' : 'idle';
+
+  // Setting or clearing the manual position refreshes the history calls (the location answer carries it).
+  const setManualPosition = useCallMutation('history', 'setManualPosition');
+  const clearManualPosition = useCallMutation('history', 'clearManualPosition');
 
   // Draw the positions (oldest faint, newest strong), the latest and the manual position.
   useEffect(() => {
@@ -150,16 +151,15 @@ export default function LocationPage() {
             onCentre={({ lat, lon }) => mapRef.current?.setView([lat, lon], Math.max(mapRef.current.getZoom(), 6))}
             onSetVessel={async (p) => {
               if (!deviceId) return;
-              const saved = await historyApi.setManualPosition(deviceId, p).catch(() => null);
+              // A refusal: the error catalogue has shown the message.
+              const saved = await setManualPosition.mutateAsync([deviceId, p]).catch(() => null);
               if (!saved) return;
-              setManual(saved);
               mapRef.current?.setView([saved.lat, saved.lon], Math.max(mapRef.current.getZoom(), 6));
               notify('track.position.saved', { type: 'success' });
             }}
             onClearVessel={async () => {
               if (!deviceId) return;
-              if ((await historyApi.clearManualPosition(deviceId).catch(() => false)) === false) return;
-              setManual(null);
+              if ((await clearManualPosition.mutateAsync([deviceId]).then(() => true, () => false)) === false) return;
               notify('track.position.cleared', { type: 'success' });
             }}
           />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import L from 'leaflet';
 import Alert from '@mui/material/Alert';
@@ -6,8 +7,9 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { historyApi, type TrackResponse } from '../../api/historyApi';
-import { isApiError } from '../../api/errors';
+import type { TrackRequest, TrackResponse } from '../../api/historyApi';
+import { callKey, useCallMutation, useConsoleDataProvider } from '../../dataHooks';
+import { errorCode } from '../../dataProvider';
 import { ErrorCode } from '../../domain/errorCodes';
 import { decodeTrack, TRACK_WINDOWS, trackQuerySchema, type TrackWindow } from '../../domain/track';
 import { validate } from '../../domain/validate';
@@ -30,7 +32,8 @@ const DETAIL_FROM_ZOOM = OVERVIEW_ZOOM + 2;
 /** Reports kept evenly over the window besides the shape, so playback's cursor report follows the clock. */
 const PLAYBACK_SAMPLES = 3000;
 
-type Load = { state: 'idle' | 'loading' | 'locked' | 'error' } | { state: 'ready'; data: TrackResponse };
+/** The part of the map a detail track is asked for (zoomed in from DETAIL_FROM_ZOOM). */
+type DetailView = Required<Pick<TrackRequest, 'zoom' | 'bbox'>>;
 
 declare global {
   interface Window {
@@ -56,12 +59,12 @@ export default function TrackPage() {
   const [custom, setCustom] = useState<CustomRange>(() => ({ from: msToLocalInput(Date.now() - 86_400_000, timeZone), to: msToLocalInput(Date.now(), timeZone) }));
   const [customApplied, setCustomApplied] = useState<{ from: string; to: string } | null>(null);
   const [customErrors, setCustomErrors] = useState<Record<string, string>>({});
-  const [load, setLoad] = useState<Load>({ state: 'idle' });
+  const [detailView, setDetailView] = useState<DetailView | null>(null);
   const [detail, setDetail] = useState(false);
   const [follow, setFollow] = useState(true);
   const features = useDeviceFeatures(deviceId);
   const featureLocked = features !== null && !features.trackHistory;
-  const locked = load.state === 'locked' || featureLocked;
+  const dataProvider = useConsoleDataProvider();
 
   const mapRef = useRef<L.Map | null>(null);
   const renderer = useRef<L.Renderer | null>(null);
@@ -71,34 +74,44 @@ export default function TrackPage() {
   const followRef = useRef(follow);
   followRef.current = follow;
 
-  const data = load.state === 'ready' ? load.data : null;
-  const points = useMemo(() => (data ? decodeTrack(data.track) : []), [data]);
-  const start = points[0]?.time ?? 0;
-  const end = points[points.length - 1]?.time ?? 0;
-
   const query = useMemo(() => (deviceId ? {
     deviceId, window: window_, from: customApplied?.from, to: customApplied?.to,
   } : null), [deviceId, window_, customApplied]);
 
-  // The overview track of the vessel and window.
-  useEffect(() => {
-    setLoad({ state: 'idle' });
-    setDetail(false);
-    if (!query || (query.window === 'custom' && !query.from) || featureLocked) return undefined;
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    window.__trackTiming = { requested: performance.now() };
-    historyApi.track({ ...query, zoom: OVERVIEW_ZOOM, samples: PLAYBACK_SAMPLES }, controller.signal)
-      .then((res) => {
-        if (window.__trackTiming) window.__trackTiming.received = performance.now();
-        setLoad({ state: 'ready', data: res });
-      })
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        setLoad({ state: isApiError(error) && error.code === ErrorCode.Forbidden ? 'locked' : 'error' });
-      });
-    return () => controller.abort();
-  }, [query, featureLocked]);
+  // The overview track of the vessel and window; another vessel or window aborts the one under way.
+  // A track is large: it is not kept once the page has moved on (gcTime 0), so coming back asks again.
+  const overviewRequest: TrackRequest | null = query && !(query.window === 'custom' && !query.from) && !featureLocked
+    ? { ...query, zoom: OVERVIEW_ZOOM, samples: PLAYBACK_SAMPLES } : null;
+  const overviewTrack = useQuery<TrackResponse, Error>({
+    queryKey: callKey('history', 'track', [overviewRequest]),
+    queryFn: async ({ signal }) => {
+      window.__trackTiming = { requested: performance.now() };
+      const res = await dataProvider.call('history', 'track', overviewRequest!, signal);
+      if (window.__trackTiming) window.__trackTiming.received = performance.now();
+      return res;
+    },
+    enabled: overviewRequest !== null,
+    gcTime: 0,
+  });
+  const data = overviewRequest ? overviewTrack.data ?? null : null;
+  const locked = (overviewRequest !== null && errorCode(overviewTrack.error) === ErrorCode.Forbidden) || featureLocked;
+  const loadState = !overviewRequest ? 'idle' : locked ? 'locked' : overviewTrack.error ? 'error' : overviewTrack.isFetching && !overviewTrack.data ? 'loading' : 'ready';
+  const points = useMemo(() => (data ? decodeTrack(data.track) : []), [data]);
+  const start = points[0]?.time ?? 0;
+  const end = points[points.length - 1]?.time ?? 0;
+
+  // Zoomed in: the full detail of the view; another view aborts the one under way.
+  const detailRequest: TrackRequest | null = query && data && detailView ? { ...query, ...detailView } : null;
+  const detailTrack = useQuery<TrackResponse, Error>({
+    queryKey: callKey('history', 'track', [detailRequest]),
+    queryFn: ({ signal }) => dataProvider.call('history', 'track', detailRequest!, signal),
+    enabled: detailRequest !== null,
+    gcTime: 0,
+  });
+  const detailData = detailRequest ? detailTrack.data ?? null : null;
+
+  // The export is a download (src/api/transfer.ts) reached through the dataProvider; it changes nothing.
+  const exportTrack = useCallMutation('history', 'exportTrack', { calls: [] });
 
   const moveVessel = useCallback((time: number, pan = false) => {
     const map = mapRef.current;
@@ -111,12 +124,15 @@ export default function TrackPage() {
   }, [points]);
   const playback = usePlayback(start, end, moveVessel);
 
-  // Draw the overview whenever it changes, and fit the map to it.
+  // Draw the overview whenever it changes, and fit the map to it; a detail shown before is dropped.
   useEffect(() => {
+    setDetailView(null);
+    setDetail(false);
     const map = mapRef.current;
     if (!map || !renderer.current) return;
     overview.current?.layer.remove();
     detailLayer.current?.remove();
+    detailLayer.current = null;
     vessel.current?.marker.remove();
     overview.current = null;
     if (!data || !points.length) return;
@@ -139,44 +155,47 @@ export default function TrackPage() {
     });
   }, [data, points, start, moveVessel, t]);
 
-  // Zoomed in: ask for the full detail of the view; zoomed out: back to the overview.
+  // Zoomed in: the view to ask the detail of; zoomed out: none (back to the overview).
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !query || !data) return undefined;
-    let controller: AbortController | null = null;
     let timer = 0;
     const refresh = () => {
-      controller?.abort();
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         if (map.getZoom() < DETAIL_FROM_ZOOM) {
-          detailLayer.current?.remove();
-          detailLayer.current = null;
-          if (overview.current && !map.hasLayer(overview.current.layer)) overview.current.layer.addTo(map);
-          setDetail(false);
+          setDetailView(null);
           return;
         }
         const b = map.getBounds().pad(0.25);
-        controller = new AbortController();
-        historyApi.track({ ...query, zoom: map.getZoom(), bbox: { west: b.getWest(), south: Math.max(-90, b.getSouth()), east: b.getEast(), north: Math.min(90, b.getNorth()) } }, controller.signal)
-          .then((res) => {
-            if (!renderer.current) return;
-            const drawn = drawTrack(decodeTrack(res.track), new Set(res.cuts), renderer.current, { start: t('track.legend.start'), end: t('track.legend.end') });
-            detailLayer.current?.remove();
-            overview.current?.layer.remove();
-            detailLayer.current = drawn.layer.addTo(map);
-            setDetail(true);
-          })
-          .catch(() => undefined);
+        setDetailView({ zoom: map.getZoom(), bbox: { west: b.getWest(), south: Math.max(-90, b.getSouth()), east: b.getEast(), north: Math.min(90, b.getNorth()) } });
       }, 300);
     };
     map.on('zoomend moveend', refresh);
     return () => {
       map.off('zoomend moveend', refresh);
-      controller?.abort();
       window.clearTimeout(timer);
     };
-  }, [query, data, t]);
+  }, [query, data]);
+
+  // Draw the detail of the view in place of the overview once it arrives (the one on screen stays meanwhile); none: the overview again.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (!detailView) {
+      detailLayer.current?.remove();
+      detailLayer.current = null;
+      if (overview.current && !map.hasLayer(overview.current.layer)) overview.current.layer.addTo(map);
+      setDetail(false);
+      return;
+    }
+    if (!detailData || !renderer.current) return;
+    const drawn = drawTrack(decodeTrack(detailData.track), new Set(detailData.cuts), renderer.current, { start: t('track.legend.start'), end: t('track.legend.end') });
+    detailLayer.current?.remove();
+    overview.current?.layer.remove();
+    detailLayer.current = drawn.layer.addTo(map);
+    setDetail(true);
+  }, [detailView, detailData, t]);
 
   const onReady = useCallback((map: L.Map) => {
     mapRef.current = map;
@@ -204,7 +223,7 @@ export default function TrackPage() {
           <VesselPicker value={deviceId} onChange={setDeviceId} />
           <WindowPicker value={window_} onChange={(w) => { setWindow(w); if (w !== 'custom') setCustomApplied(null); }} />
           <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
-          <ExportButtons disabled={!data || locked} onExport={(f) => query && void historyApi.exportTrack(query, f).catch(() => undefined)} />
+          <ExportButtons disabled={!data || locked || exportTrack.isPending} onExport={(f) => query && exportTrack.mutate([query, f])} />
         </Stack>
         {window_ === 'custom' && (
           <Box sx={{ mt: 1.5 }}>
@@ -214,10 +233,10 @@ export default function TrackPage() {
       </Paper>
       {!deviceId && <Alert severity="info">{t('track.pickVessel')}</Alert>}
       {locked && <FeatureLockedNotice />}
-      {load.state === 'error' && <Alert severity="error">{t('track.loadFailed')}</Alert>}
+      {loadState === 'error' && <Alert severity="error">{t('track.loadFailed')}</Alert>}
       <Box sx={{ display: locked ? 'none' : 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1.5 }}>
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
-          {load.state === 'loading' && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} aria-label={t('track.loading')} />}
+          {loadState === 'loading' && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} aria-label={t('track.loading')} />}
           <Box sx={{ height: { xs: '52vh', md: 'calc(100vh - 330px)' }, minHeight: 300 }}>
             <BaseMap onReady={onReady} zoom={3} style={{ height: '100%', minHeight: 0 }} data-testid="track-map" />
           </Box>

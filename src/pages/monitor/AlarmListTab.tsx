@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -29,12 +29,12 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { liveRefreshMs, monitoringApi, type Alarm } from '../../api/monitoringApi';
+import { liveRefreshMs, type Alarm, type AlarmQuery } from '../../api/monitoringApi';
+import { callKey, useCallMutation, useConsoleDataProvider, type Invalidates } from '../../dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { FAULT_SEVERITIES } from '../../domain/faultCodes';
 import { Level } from '../../domain/levels';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { ALARMS_CHANGED_EVENT } from '../../layout/Bell';
 import { useClientState } from '../../state/useClientState';
 import { deviceDetailPath } from './LiveStatusTab';
 import { FetchStatus } from './FetchStatus';
@@ -45,6 +45,8 @@ type Show = 'active' | 'cleared' | 'all';
 const SEVERITY_COLOUR = { critical: 'error', major: 'warning', minor: 'info' } as const;
 /** Who may clear alarms (docs/api.md: levels 1 and 2); every level that sees a device may acknowledge. */
 const CLEARERS: readonly string[] = [Level.Admin, Level.Enterprise];
+/** What acknowledging or clearing an alarm makes stale. */
+const ALARMS_CHANGE: Invalidates = { calls: ['monitoring', 'vessel'] };
 
 /**
  * The alarm list (a tab of the status monitor): active or cleared alarms with severity, device,
@@ -55,7 +57,7 @@ export function AlarmListTab() {
   const notify = useNotify();
   const format = useDateFormatter();
   const ago = useAgo();
-  const queryClient = useQueryClient();
+  const dataProvider = useConsoleDataProvider();
   const level = useClientState((s) => s.permissionLevel);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [show, setShow] = useState<Show>('active');
@@ -65,14 +67,13 @@ export function AlarmListTab() {
   const [size, setSize] = useState(20);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmClear, setConfirmClear] = useState<number[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const query = {
+  const query: AlarmQuery = {
     pageIndex: page + 1, pageSize: size, severity: severity || undefined,
     active: show === 'all' ? undefined : show === 'active', acknowledged: unackedOnly ? false : undefined,
   };
   const { data, error, isFetching, refetch } = usePolledQuery({
-    queryKey: ['monitor', 'alarms', query],
-    poll: (mode) => monitoringApi.alarms(query, mode),
+    queryKey: callKey('monitoring', 'alarms', [query]),
+    poll: (mode) => dataProvider.call('monitoring', 'alarms', query, mode),
     refetchInterval: liveRefreshMs(useWarnRefreshSeconds()),
     placeholderData: keepPreviousData,
   });
@@ -80,21 +81,20 @@ export function AlarmListTab() {
   const canClear = CLEARERS.includes(level ?? '');
   const filtersChanged = () => { setPage(0); setSelected(new Set()); };
 
-  const run = async (action: 'acknowledge' | 'clear', ids: number[]) => {
-    setBusy(true);
-    try {
-      const result = await monitoringApi[action](ids);
-      notify(translate('monitor.alarms.changed', { smart_count: result.changed }), { type: 'success' });
-      setSelected(new Set());
-      // The bell, the list, the monitor and the dashboard all read alarms.
-      await queryClient.invalidateQueries({ queryKey: ['monitor'] });
-      window.dispatchEvent(new Event(ALARMS_CHANGED_EVENT));
-    } catch {
-      // The error catalogue has shown the message.
-    } finally {
-      setBusy(false);
-      setConfirmClear(null);
-    }
+  // Acknowledging or clearing refreshes every monitoring call (this list, the monitor, the dashboard,
+  // the bell) and the vessel pages, which show a vessel's faults.
+  const acknowledge = useCallMutation('monitoring', 'acknowledge', ALARMS_CHANGE);
+  const clear = useCallMutation('monitoring', 'clear', ALARMS_CHANGE);
+  const busy = acknowledge.isPending || clear.isPending;
+  const run = (action: 'acknowledge' | 'clear', ids: number[]) => {
+    // A failure: the error catalogue has shown the message.
+    (action === 'acknowledge' ? acknowledge : clear).mutate([ids], {
+      onSuccess: (result) => {
+        notify(translate('monitor.alarms.changed', { smart_count: result.changed }), { type: 'success' });
+        setSelected(new Set());
+      },
+      onSettled: () => setConfirmClear(null),
+    });
   };
 
   const toggle = (id: number) => setSelected((s) => {
@@ -121,7 +121,7 @@ export function AlarmListTab() {
         <FormControlLabel control={<Switch size="small" checked={unackedOnly} onChange={(e) => { setUnackedOnly(e.target.checked); filtersChanged(); }} />}
           label={translate('monitor.alarms.unacknowledgedOnly')} />
         <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
-        <Button size="small" variant="contained" disabled={busy || ackable.length === 0} onClick={() => void run('acknowledge', ackable)} data-testid="alarms-ack-selected">
+        <Button size="small" variant="contained" disabled={busy || ackable.length === 0} onClick={() => run('acknowledge', ackable)} data-testid="alarms-ack-selected">
           {translate('monitor.alarms.acknowledgeSelected', { smart_count: ackable.length })}
         </Button>
         {canClear && (
@@ -150,7 +150,7 @@ export function AlarmListTab() {
                 <Box sx={{ flex: 1, color: a.ackedAt ? 'text.secondary' : 'warning.dark' }}>
                   {a.ackedAt ? translate('monitor.alarms.ackedBy', { name: a.ackedByName ?? '', time: format(a.ackedAt) }) : translate('monitor.alarms.notAcked')}
                 </Box>
-                {a.active && !a.ackedAt && <Button size="small" disabled={busy} onClick={() => void run('acknowledge', [a.id])} data-testid={`alarm-ack-${a.id}`}>{translate('monitor.alarms.acknowledge')}</Button>}
+                {a.active && !a.ackedAt && <Button size="small" disabled={busy} onClick={() => run('acknowledge', [a.id])} data-testid={`alarm-ack-${a.id}`}>{translate('monitor.alarms.acknowledge')}</Button>}
                 {a.active && canClear && <Button size="small" color="error" disabled={busy} onClick={() => setConfirmClear([a.id])} data-testid={`alarm-clear-${a.id}`}>{translate('monitor.alarms.clear')}</Button>}
               </Stack>
             </Card>
@@ -202,7 +202,7 @@ export function AlarmListTab() {
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {a.active && !a.ackedAt && (
-                    <Button size="small" disabled={busy} onClick={() => void run('acknowledge', [a.id])} data-testid={`alarm-ack-${a.id}`}>{translate('monitor.alarms.acknowledge')}</Button>
+                    <Button size="small" disabled={busy} onClick={() => run('acknowledge', [a.id])} data-testid={`alarm-ack-${a.id}`}>{translate('monitor.alarms.acknowledge')}</Button>
                   )}
                   {a.active && canClear && (
                     <Button size="small" color="error" disabled={busy} onClick={() => setConfirmClear([a.id])} data-testid={`alarm-clear-${a.id}`}>{translate('monitor.alarms.clear')}</Button>
@@ -224,7 +224,7 @@ export function AlarmListTab() {
         <DialogContent>{translate('monitor.alarms.clearConfirm', { smart_count: confirmClear?.length ?? 0 })}</DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmClear(null)}>{translate('console.dialog.cancel')}</Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={() => confirmClear && void run('clear', confirmClear)} data-testid="alarms-clear-confirm">
+          <Button color="error" variant="contained" disabled={busy} onClick={() => confirmClear && run('clear', confirmClear)} data-testid="alarms-clear-confirm">
             {translate('monitor.alarms.clear')}
           </Button>
         </DialogActions>

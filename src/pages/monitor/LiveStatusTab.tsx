@@ -27,7 +27,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import { useOwnerTree } from '../../resources/devices/useOwnerTree';
-import { liveRefreshMs, monitoringApi, type DeviceLiveState, type StateCounts } from '../../api/monitoringApi';
+import { liveRefreshMs, type DeviceLiveState, type StateCounts } from '../../api/monitoringApi';
+import { callKey, useConsoleDataProvider } from '../../dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
 import { Level } from '../../domain/levels';
@@ -58,9 +59,10 @@ export function LiveStatusTab() {
   const [selected, setSelected] = useState<number | null>(null);
   const refreshMs = liveRefreshMs(useWarnRefreshSeconds());
   const query = useMemo(() => toLiveQuery(filters), [params.toString()]); // eslint-disable-line react-hooks/exhaustive-deps
+  const dataProvider = useConsoleDataProvider();
   const { data, error, isFetching, refetch } = usePolledQuery({
-    queryKey: ['monitor', 'live', query],
-    poll: (mode) => monitoringApi.livePage(query, mode),
+    queryKey: callKey('monitoring', 'livePage', [query]),
+    poll: (mode) => dataProvider.call('monitoring', 'livePage', query, mode),
     refetchInterval: refreshMs,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
