@@ -38,7 +38,8 @@ export const devicesApi = {
     request<{ device: Device; secret: string }>(`${M}/activation/activate`, { method: 'POST', json: { id, ownerId, ownerSubId } }),
   deactivate: (id: number) => request<Device>(`${M}/activation/deactivate`, { method: 'POST', query: { id } }),
 
-  deviceFeatures: (id: number) => request<Record<Feature, boolean>>(`${M}/deviceAuth/getDeviceFeatures`, { query: { id } }),
+  /** Quiet: a vessel the user may not see simply shows its features locked. */
+  deviceFeatures: (id: number) => request<Record<Feature, boolean>>(`${M}/deviceAuth/getDeviceFeatures`, { query: { id }, quiet: true }),
 
   subUserDeviceIds: (subUserId: number) => request<number[]>(`${M}/subUserGrant/getDeviceIds`, { query: { subUserId } }),
   setSubUserDevices: (subUserId: number, deviceIds: number[]) =>

@@ -1,26 +1,17 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import LockIcon from '@mui/icons-material/Lock';
-import { request } from '../api';
+import { useCallQuery } from '../dataHooks';
 import type { Feature } from '../domain/features';
 import { FEATURE_LOCKED_KEY } from '../domain/features';
 import { useTranslate } from 'ra-core';
 
 type DeviceFeatures = Record<Feature, boolean>;
 
-/** A device's unlocked features (deviceAuth/getDeviceFeatures); null while loading or without a device. */
+/** A device's unlocked features (devices.deviceFeatures, deviceAuth/getDeviceFeatures); null while loading, after a failure or without a device. */
 export function useDeviceFeatures(deviceId: number | null | undefined): DeviceFeatures | null {
-  const [features, setFeatures] = useState<DeviceFeatures | null>(null);
-  useEffect(() => {
-    setFeatures(null);
-    if (!deviceId) return undefined;
-    const controller = new AbortController();
-    request<DeviceFeatures>('/deviceModule/deviceAuth/getDeviceFeatures', { query: { id: deviceId }, signal: controller.signal, quiet: true })
-      .then(setFeatures)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [deviceId]);
-  return features;
+  const { data } = useCallQuery('devices', 'deviceFeatures', deviceId ? [deviceId] : null);
+  return deviceId && data ? data : null;
 }
 
 /** The refusal a locked feature shows, in the user's language. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -7,8 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import PaletteIcon from '@mui/icons-material/Palette';
 import { useTranslate } from 'ra-core';
-import { loadConsoleSettings } from '../state/preferences';
 import { PalettePicker } from './PalettePicker';
+import { useConsoleSettings } from './useConsoleSettings';
 
 /**
  * "Theme" in the user menu: the palette picker every level can reach (the preference page with
@@ -27,9 +27,7 @@ export function ThemeMenuItem({ onOpen }: { onOpen: () => void }) {
 
 export function ThemeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslate();
-  useEffect(() => {
-    void loadConsoleSettings();
-  }, []);
+  useConsoleSettings();
   return (
     <Dialog open={open} onClose={onClose} data-testid="theme-dialog">
       <DialogTitle>{t('support.themeMenu.title')}</DialogTitle>

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { COOKIE_DAYS } from '../domain/constants';
 import { isSize, type ConsoleSettings, type Size } from '../domain/systemSettings';
-import { supportApi } from '../api/supportApi';
 import { getConfig } from '../config';
 import { getState, setState } from './clientState';
 import { getCookie, setCookie } from './cookies';
@@ -33,7 +32,6 @@ export function setBackground(kind: BackgroundKind, n: number): void {
 }
 
 let settings: ConsoleSettings | null = null;
-let loading: Promise<void> | null = null;
 let version = 0;
 const listeners = new Set<() => void>();
 function notify() {
@@ -50,17 +48,6 @@ export function applyConsoleSettings(next: ConsoleSettings): void {
   settings = next;
   if (getCookie(CookieKey.size) === null && isSize(next.defaultSize) && getState().size !== next.defaultSize) setState({ size: next.defaultSize });
   notify();
-}
-
-/** Reads the console settings once per page (a failure leaves the built-in defaults). */
-export function loadConsoleSettings(): Promise<void> {
-  loading ??= supportApi.settings().then(
-    (s) => {
-      if (s && typeof s === 'object' && Number.isFinite(s.warnRefreshSeconds)) applyConsoleSettings(s);
-    },
-    () => undefined,
-  );
-  return loading;
 }
 
 /** Seconds between two polls of the bell: the server's setting, else config.json's. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
-import { getState, restoreState, setState, setToken } from '../../src/state/clientState';
+import { clearSession, getState, restoreState, setState, setToken } from '../../src/state/clientState';
 import { getCookie } from '../../src/state/cookies';
 import { isLoginRemembered } from '../../src/state/rememberedLogin';
 import { LocalKey } from '../../src/state/storageKeys';
@@ -134,5 +134,26 @@ describe('authProvider: the session states of SPEC section 4', () => {
     setState({ id: 1, name: 'n', permissionLevel: level, roles: [level] });
     const { auth } = setup({});
     await expect(auth.canAccess!({ resource, action: 'list' })).resolves.toBe(allowed);
+  });
+
+  it.each([
+    ['3', 'system/deviceManagement', 'list', true], ['3', 'system/deviceManagement', 'create', false], ['3', 'system/deviceManagement', 'edit', false], ['3', 'system/deviceManagement', 'delete', false],
+    ['2', 'system/deviceManagement', 'create', true], ['2', 'system/deviceManagement', 'delete', true],
+    ['1', 'system/extraLink', 'delete', false], ['1', 'system/auditLog', 'create', false], ['1', 'system/auditLog', 'export', true], ['2', 'system/auditLog', 'export', true],
+    ['1', 'system/user', 'fly', false], ['1', 'nowhere', 'list', false], ['1', 'device/deviceManageData', 'list', true],
+  ])('canAccess per action: level %s, %s, %s is %s', async (level, resource, action, allowed) => {
+    setToken('T8');
+    setState({ id: 1, name: 'n', permissionLevel: level, roles: [level] });
+    const { auth } = setup({});
+    await expect(auth.canAccess!({ resource, action })).resolves.toBe(allowed);
+  });
+
+  it('getPermissions is the level, or null without a token', async () => {
+    setToken('T9');
+    setState({ id: 1, name: 'n', permissionLevel: '2', roles: ['2'] });
+    const { auth } = setup({});
+    await expect(auth.getPermissions!({})).resolves.toBe('2');
+    clearSession();
+    await expect(auth.getPermissions!({})).resolves.toBeNull();
   });
 });

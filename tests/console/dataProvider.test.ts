@@ -3,6 +3,7 @@ import { HttpError } from 'react-admin';
 import { createDataProvider, CzHttpError } from '../../src/dataProvider';
 import { ENDPOINTS } from '../../src/resources';
 import { mockApi, ok } from './helpers';
+import { ErrorCode } from '../../src/domain/errorCodes';
 
 const provider = createDataProvider(ENDPOINTS);
 const users = 'system/user';
@@ -111,5 +112,63 @@ describe('dataProvider over the /cz users module', () => {
   it('a network failure becomes an HttpError with code -1', async () => {
     setup(() => new TypeError('Failed to fetch'));
     await expect(provider.getOne(users, { id: 1 })).rejects.toMatchObject({ code: -1, status: 0 });
+  });
+
+  describe('the rest of the contract', () => {
+    const many = 'test/many';
+    const flat = 'test/flat';
+    const fixture = createDataProvider({
+      [many]: { list: { path: '/m/getAll', paged: true, filters: ['name'] }, one: { path: '/m/getById' }, many: { path: '/m/getByIds' }, update: { path: '/m/update', send: 'json' } },
+      [flat]: { list: { path: '/f/getAll', paged: false, filters: ['deviceId'], matchHere: ['name', 'groupId'] } },
+    });
+
+    it('an unpaged list sends its server filters and matches ids exactly here (id 1 does not match 12)', async () => {
+      const { calls } = setup(() => ok([{ id: 1, groupId: 1, name: 'Alpha' }, { id: 2, groupId: 12, name: 'alpine' }, { id: 3, groupId: 1, name: 'Beta' }]));
+      const result = await fixture.getList(flat, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { deviceId: 7, groupId: 1, name: 'AL' } });
+      expect(calls[0]!.url.searchParams.get('deviceId')).toBe('7');
+      expect(calls[0]!.url.searchParams.has('groupId')).toBe(false);
+      expect(result.data.map((r) => r.id)).toEqual([1]);
+    });
+
+    it('getManyReference keeps its target even when the list does not declare it as a filter', async () => {
+      const { calls } = setup(() => ok({ list: [], total: 0 }));
+      await fixture.getManyReference(many, { target: 'deviceId', id: 5, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { junk: 1 } });
+      expect(calls[0]!.url.searchParams.get('deviceId')).toBe('5');
+      expect(calls[0]!.url.searchParams.has('junk')).toBe(false);
+      setup(() => ok([{ id: 1, groupId: 3 }, { id: 2, groupId: 33 }]));
+      const local = await fixture.getManyReference(flat, { target: 'groupId', id: 3, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+      expect(local.data.map((r) => r.id)).toEqual([1]);
+    });
+
+    it('getMany is one call where the server reads several ids, and skips a record that is gone where it reads one', async () => {
+      const { calls } = setup(() => ok([{ id: 4 }, { id: 5 }]));
+      await expect(fixture.getMany(many, { ids: [4, 5, 4] })).resolves.toEqual({ data: [{ id: 4 }, { id: 5 }] });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.url.searchParams.get('ids')).toBe('4,5');
+      setup((_path, call) => (call.url.searchParams.get('id') === '9' ? ok(null) : ok({ id: Number(call.url.searchParams.get('id')) })));
+      await expect(provider.getMany(users, { ids: [8, 9] })).resolves.toEqual({ data: [{ id: 8 }] });
+      await expect(fixture.getMany(many, { ids: [] })).resolves.toEqual({ data: [] });
+    });
+
+    it('updateMany updates one by one and stops at the first refusal, which it reports', async () => {
+      const { calls } = setup((_path, call) => ((call.body as { id: number }).id === 2 ? { code: ErrorCode.Forbidden, msg: 'no' } : ok(null)));
+      await expect(fixture.updateMany(many, { ids: [1, 2, 3], data: { enabled: true } })).rejects.toMatchObject({ code: ErrorCode.Forbidden, status: 403 });
+      expect(calls.map((c) => (c.body as { id: number }).id)).toEqual([1, 2]);
+    });
+
+    it('an unknown resource is a 404, not a crash', async () => {
+      await expect(provider.getList('nowhere', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('call reaches an API module and turns its business error into the provider\'s error with the message and data', async () => {
+      const { calls } = setup(() => ok({ list: [], total: 0 }));
+      await provider.call('vessel', 'getFleet', { days: 7, utcOffset: 8, pageIndex: 1, pageSize: 10, sort: 'name', order: 'asc' });
+      expect(calls[0]!.url.pathname).toBe('/cz/test/deviceModule/statistics/getFleet');
+      setup(() => ({ code: ErrorCode.Validation, msg: 'Invalid input', data: [{ field: 'days', message: 'too many' }] }));
+      const error = await provider.call('vessel', 'getFleet', { days: 999, utcOffset: 8, pageIndex: 1, pageSize: 10, sort: 'name', order: 'asc' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CzHttpError);
+      expect(error).toMatchObject({ code: ErrorCode.Validation, message: 'Invalid input', data: [{ field: 'days', message: 'too many' }] });
+      await expect(provider.call('vessel', 'nothing' as never)).rejects.toMatchObject({ status: 404 });
+    });
   });
 });

@@ -12,10 +12,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SearchIcon from '@mui/icons-material/Search';
-import { useQuery } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
-import { devicesApi } from '../../api/devicesApi';
-import { request } from '../../api';
+import { useGetOne, useNotify } from 'react-admin';
+import { useTranslate } from 'ra-core';
+import { useCallMutation, useCallQuery } from '../../dataHooks';
 import type { Device } from '../../domain/device';
 import { DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
 import type { User } from '../../domain/user';
@@ -26,7 +25,7 @@ import { subUsersOf, useOwnerTree } from '../../resources/devices/useOwnerTree';
 
 /** Who activated the device, by name (the device carries the admin's id). */
 function ActivatedBy({ id }: { id: number | null }) {
-  const { data } = useQuery({ queryKey: ['userName', id], queryFn: () => request<User>('/users/getUserSimpleInfo', { query: { id: id! }, quiet: true }), enabled: id !== null });
+  const { data } = useGetOne<User>('system/user', { id: id! }, { enabled: id !== null });
   if (id === null) return null;
   return <>{data?.name ?? `#${id}`}</>;
 }
@@ -74,62 +73,17 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
  */
 export default function ActivateDevicePage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const format = useDateFormatter();
-  const { owners } = useOwnerTree();
   const [key, setKey] = useState('');
-  const [device, setDevice] = useState<Device | null>(null);
-  const [notFound, setNotFound] = useState(false);
-  const [ownerId, setOwnerId] = useState('');
-  const [ownerSubId, setOwnerSubId] = useState('0');
+  // The key last looked up: the device is that lookup's answer (refetched after a change).
+  const [sought, setSought] = useState<string | null>(null);
+  const found = useCallQuery('devices', 'findForActivation', sought === null ? null : [sought]);
+  const device = found.isError ? null : (found.data ?? null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const show = (found: Device) => {
-    setDevice(found);
-    setOwnerId(found.ownerId ? String(found.ownerId) : '');
-    setOwnerSubId(String(found.ownerSubId ?? 0));
-  };
-  const find = async () => {
-    if (!key.trim()) return;
-    setBusy(true);
-    setNotFound(false);
-    try {
-      show(await devicesApi.findForActivation(key.trim()));
-    } catch {
-      setDevice(null);
-      setNotFound(true);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const activate = async () => {
-    if (!device || !ownerId) return;
-    setBusy(true);
-    try {
-      const result = await devicesApi.activate(device.id, Number(ownerId), Number(ownerSubId));
-      show(result.device);
-      setSecret(result.secret);
-      notify('devices.activation.activatedOk', { type: 'success' });
-    } catch {
-      /* the catalogue shows it */
-    } finally {
-      setBusy(false);
-    }
-  };
-  const deactivate = async () => {
-    setConfirm(false);
-    if (!device) return;
-    setBusy(true);
-    try {
-      show(await devicesApi.deactivate(device.id));
-      notify('devices.activation.deactivatedOk', { type: 'success' });
-    } catch {
-      /* the catalogue shows it */
-    } finally {
-      setBusy(false);
-    }
+  const find = () => {
+    const wanted = key.trim();
+    if (!wanted) return;
+    if (wanted === sought) void found.refetch();
+    else setSought(wanted);
   };
 
   return (
@@ -137,55 +91,80 @@ export default function ActivateDevicePage() {
       <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{translate('devices.activation.title')}</Typography>
       <Paper sx={{ p: 2, mb: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('devices.activation.hint')}</Typography>
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); void find(); }} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Box component="form" onSubmit={(e) => { e.preventDefault(); find(); }} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <TextField size="small" label={translate('devices.activation.key')} value={key} onChange={(e) => setKey(e.target.value)} sx={{ flex: 1, minWidth: 220 }}
             slotProps={{ htmlInput: { 'data-testid': 'activation-key', maxLength: 64 } }} />
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={busy || !key.trim()} data-testid="activation-find">{translate('devices.activation.find')}</Button>
+          <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={found.isFetching || !key.trim()} data-testid="activation-find">{translate('devices.activation.find')}</Button>
         </Box>
-        {notFound && <Alert severity="warning" sx={{ mt: 2 }} data-testid="activation-not-found">{translate('error.deviceNotFound')}</Alert>}
+        {found.isError && !found.isFetching && <Alert severity="warning" sx={{ mt: 2 }} data-testid="activation-not-found">{translate('error.deviceNotFound')}</Alert>}
       </Paper>
-      {device && (
-        <Paper sx={{ p: 2 }} data-testid="activation-device">
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-            <DeviceStatusIcon kind={device.deviceKind} status={device.status} />
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{device.name}</Typography>
-            <ActivationChip record={device} />
-          </Box>
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(110px, max-content) 1fr', columnGap: 3, rowGap: 0.75, mb: 2 }}>
-            <Detail label={translate('deviceField.deviceNum')}>{device.deviceNum ?? ''}</Detail>
-            <Detail label={translate('deviceField.deviceSn')}>{device.deviceSn}</Detail>
-            <Detail label={translate('deviceField.deviceKind')}>{DEVICE_KIND_LABELS[device.deviceKind] ?? device.deviceKind} · {device.deviceType}</Detail>
-            <Detail label={translate('deviceField.ownerId')}>{device.ownerName ?? ''}</Detail>
-            <Detail label={translate('deviceField.ownerSubId')}>{device.ownerSubName ?? ''}</Detail>
-            {device.activated && <Detail label={translate('devices.activation.activatedBy')}><span data-testid="activated-by"><ActivatedBy id={device.activatedBy} /></span></Detail>}
-            {device.activated && <Detail label={translate('devices.activation.activatedAt')}><span data-testid="activated-at">{format(device.activatedAt)}</span></Detail>}
-          </Box>
-          {device.activated ? (
-            <Button variant="outlined" color="error" disabled={busy} onClick={() => setConfirm(true)} data-testid="deactivate">{translate('devices.activation.deactivate')}</Button>
-          ) : (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <TextField select size="small" label={translate('devices.activation.owner')} value={ownerId} sx={{ minWidth: 200 }}
-                onChange={(e) => { setOwnerId(e.target.value); setOwnerSubId('0'); }} slotProps={{ htmlInput: { 'data-testid': 'activation-owner' } }}>
-                {owners.map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.name}</MenuItem>)}
-              </TextField>
-              <TextField select size="small" label={translate('devices.activation.subOwner')} value={ownerSubId} sx={{ minWidth: 200 }}
-                onChange={(e) => setOwnerSubId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'activation-sub-owner' } }}>
-                <MenuItem value="0">{translate('devices.form.noSubUser')}</MenuItem>
-                {subUsersOf(owners, ownerId).map((s) => <MenuItem key={s.id} value={String(s.id)}>{s.name}</MenuItem>)}
-              </TextField>
-              <Button variant="contained" disabled={busy || !ownerId} onClick={activate} data-testid="activate">{translate('devices.activation.activate')}</Button>
-            </Box>
-          )}
-        </Paper>
-      )}
+      {device && <DevicePanel key={`${device.id}:${device.activated}:${device.ownerId ?? ''}:${device.ownerSubId ?? ''}`} device={device} busy={found.isFetching} onSecret={setSecret} />}
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+    </Box>
+  );
+}
+
+/** The device found, with activation for an owner (and sub-owner) or deactivation after a confirmation. */
+function DevicePanel({ device, busy, onSecret }: { device: Device; busy: boolean; onSecret: (secret: string) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const format = useDateFormatter();
+  const { owners } = useOwnerTree();
+  const [ownerId, setOwnerId] = useState(device.ownerId ? String(device.ownerId) : '');
+  const [ownerSubId, setOwnerSubId] = useState(String(device.ownerSubId ?? 0));
+  const [confirm, setConfirm] = useState(false);
+  // A change refetches the lookup and every device list and view; a refusal is shown by the error catalogue.
+  const changes = { resources: ['system/deviceManagement'], calls: ['devices', 'vessel', 'monitoring', 'history'] } as const;
+  const activate = useCallMutation('devices', 'activate', changes, {
+    onSuccess: (result) => {
+      onSecret(result.secret);
+      notify('devices.activation.activatedOk', { type: 'success' });
+    },
+  });
+  const deactivate = useCallMutation('devices', 'deactivate', changes, {
+    onSuccess: () => notify('devices.activation.deactivatedOk', { type: 'success' }),
+  });
+  const working = busy || activate.isPending || deactivate.isPending;
+
+  return (
+    <Paper sx={{ p: 2 }} data-testid="activation-device">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+        <DeviceStatusIcon kind={device.deviceKind} status={device.status} />
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{device.name}</Typography>
+        <ActivationChip record={device} />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(110px, max-content) 1fr', columnGap: 3, rowGap: 0.75, mb: 2 }}>
+        <Detail label={translate('deviceField.deviceNum')}>{device.deviceNum ?? ''}</Detail>
+        <Detail label={translate('deviceField.deviceSn')}>{device.deviceSn}</Detail>
+        <Detail label={translate('deviceField.deviceKind')}>{DEVICE_KIND_LABELS[device.deviceKind] ?? device.deviceKind} · {device.deviceType}</Detail>
+        <Detail label={translate('deviceField.ownerId')}>{device.ownerName ?? ''}</Detail>
+        <Detail label={translate('deviceField.ownerSubId')}>{device.ownerSubName ?? ''}</Detail>
+        {device.activated && <Detail label={translate('devices.activation.activatedBy')}><span data-testid="activated-by"><ActivatedBy id={device.activatedBy} /></span></Detail>}
+        {device.activated && <Detail label={translate('devices.activation.activatedAt')}><span data-testid="activated-at">{format(device.activatedAt)}</span></Detail>}
+      </Box>
+      {device.activated ? (
+        <Button variant="outlined" color="error" disabled={working} onClick={() => setConfirm(true)} data-testid="deactivate">{translate('devices.activation.deactivate')}</Button>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField select size="small" label={translate('devices.activation.owner')} value={ownerId} sx={{ minWidth: 200 }}
+            onChange={(e) => { setOwnerId(e.target.value); setOwnerSubId('0'); }} slotProps={{ htmlInput: { 'data-testid': 'activation-owner' } }}>
+            {owners.map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.name}</MenuItem>)}
+          </TextField>
+          <TextField select size="small" label={translate('devices.activation.subOwner')} value={ownerSubId} sx={{ minWidth: 200 }}
+            onChange={(e) => setOwnerSubId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'activation-sub-owner' } }}>
+            <MenuItem value="0">{translate('devices.form.noSubUser')}</MenuItem>
+            {subUsersOf(owners, ownerId).map((s) => <MenuItem key={s.id} value={String(s.id)}>{s.name}</MenuItem>)}
+          </TextField>
+          <Button variant="contained" disabled={working || !ownerId} onClick={() => activate.mutate([device.id, Number(ownerId), Number(ownerSubId)])} data-testid="activate">{translate('devices.activation.activate')}</Button>
+        </Box>
+      )}
       <Dialog open={confirm} onClose={() => setConfirm(false)} data-testid="deactivate-dialog">
-        <DialogContent>{device && translate('devices.activation.confirmDeactivate', { name: device.name })}</DialogContent>
+        <DialogContent>{translate('devices.activation.confirmDeactivate', { name: device.name })}</DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(false)}>{translate('console.dialog.cancel')}</Button>
-          <Button variant="contained" color="error" onClick={deactivate} data-testid="deactivate-confirm">{translate('console.dialog.confirm')}</Button>
+          <Button variant="contained" color="error" onClick={() => { setConfirm(false); deactivate.mutate([device.id]); }} data-testid="deactivate-confirm">{translate('console.dialog.confirm')}</Button>
         </DialogActions>
       </Dialog>
-    </Box>
+    </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
 import type { ReactNode } from 'react';
-import { supportApi } from '../../api/supportApi';
+import { useCallMutation, useCallQuery } from '../../dataHooks';
 import { OFFLINE_MINUTES_MAX, OFFLINE_MINUTES_MIN, SIZES, WARN_REFRESH_MAX, WARN_REFRESH_MIN, consoleSettingsSchema, offlineMinutesRule, type Size } from '../../domain/systemSettings';
 import { validate } from '../../domain/validate';
 import { useTranslate } from 'ra-core';
@@ -48,18 +48,34 @@ function Backgrounds({ kind }: { kind: BackgroundKind }) {
   );
 }
 
-/** The bell interval and default size (every user's, kept by the server) and the default offline threshold. */
+/**
+ * The bell interval and default size (every user's, kept by the server) and the default offline
+ * threshold: the form starts from the server's values once both are read (a failed read leaves
+ * the field empty); a save refetches both.
+ */
 function SystemSettings() {
   const t = useTranslate();
+  const settings = useCallQuery('support', 'settings', []);
+  const monitor = useCallQuery('support', 'monitorSettings', []);
+  if (settings.isPending || monitor.isPending) return <Section title={t('support.preference.serverSettings')}>{null}</Section>;
+  const initial = {
+    seconds: settings.data ? String(settings.data.warnRefreshSeconds) : '',
+    defaultSize: settings.data?.defaultSize ?? 'mini',
+    offline: monitor.data ? String(monitor.data.defaultOfflineMinutes) : '',
+  };
+  return <SystemSettingsForm initial={initial} />;
+}
+
+function SystemSettingsForm({ initial }: { initial: { seconds: string; defaultSize: Size; offline: string } }) {
+  const t = useTranslate();
   const notify = useNotify();
-  const [seconds, setSeconds] = useState('');
-  const [offline, setOffline] = useState('');
-  const [defaultSize, setDefaultSize] = useState<Size>('mini');
+  const [seconds, setSeconds] = useState(initial.seconds);
+  const [offline, setOffline] = useState(initial.offline);
+  const [defaultSize, setDefaultSize] = useState<Size>(initial.defaultSize);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    supportApi.settings().then((s) => { setSeconds(String(s.warnRefreshSeconds)); setDefaultSize(s.defaultSize); }, () => undefined);
-    supportApi.monitorSettings().then((m) => setOffline(String(m.defaultOfflineMinutes)), () => undefined);
-  }, []);
+  // The console settings are read by every page (the bell, the monitor); the offline threshold by the monitor.
+  const updateSettings = useCallMutation('support', 'updateSettings', { calls: ['support'] }, { onSuccess: applyConsoleSettings });
+  const updateMonitor = useCallMutation('support', 'updateMonitorSettings', { calls: ['support', 'monitoring'] });
   const save = async () => {
     const minutes = Number(offline);
     const checked = validate(consoleSettingsSchema, { warnRefreshSeconds: seconds === '' ? undefined : Number(seconds), defaultSize });
@@ -68,8 +84,8 @@ function SystemSettings() {
     setErrors(next);
     if (!checked.ok || next.offline) return;
     try {
-      applyConsoleSettings(await supportApi.updateSettings(checked.value));
-      await supportApi.updateMonitorSettings({ defaultOfflineMinutes: minutes });
+      await updateSettings.mutateAsync([checked.value]);
+      await updateMonitor.mutateAsync([{ defaultOfflineMinutes: minutes }]);
       notify(t('support.preference.saved'), { type: 'success' });
     } catch {
       /* shown by the catalogue */
@@ -90,7 +106,7 @@ function SystemSettings() {
             {SIZES.map((s) => <FormControlLabel key={s} value={s} control={<Radio />} label={t(`support.preference.sizes.${s}`)} />)}
           </RadioGroup>
         </Box>
-        <Box><Button variant="contained" onClick={save} data-testid="pref-save">{t('support.preference.save')}</Button></Box>
+        <Box><Button variant="contained" onClick={() => void save()} disabled={updateSettings.isPending || updateMonitor.isPending} data-testid="pref-save">{t('support.preference.save')}</Button></Box>
       </Stack>
     </Section>
   );

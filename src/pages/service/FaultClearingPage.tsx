@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -21,11 +22,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import { useNotify } from 'react-admin';
+import { useGetList, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { supportApi, type ActiveAlarm, type FaultGuide, type FaultRecord, type VesselItem } from '../../api/supportApi';
+import type { ActiveAlarm, FaultGuide, FaultRecord, VesselItem } from '../../api/supportApi';
+import { useCallMutation, useCallQuery } from '../../dataHooks';
 import { faultClearingRecordSchema } from '../../domain/faultClearing';
-import { canAccessPage } from '../../domain/pageAccess';
+import { canAccessPage } from '../../navigation/access';
 import { validate } from '../../domain/validate';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useTranslate } from 'ra-core';
@@ -34,22 +36,26 @@ import { useClientState } from '../../state/useClientState';
 const SEVERITY_COLOR = { critical: 'error', major: 'warning', minor: 'info' } as const;
 const AFTER_SALES = '/service/afterService';
 
+const DEVICES = 'system/deviceManagement';
+
+/** The text typed last, once typing has paused for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The vessels matching what is typed (the device list's search), online ones first. */
 function VesselPicker({ value, onChange }: { value: VesselItem | null; onChange: (v: VesselItem | null) => void }) {
   const t = useTranslate();
-  const [search, setSearch] = useState('');
-  const [options, setOptions] = useState<VesselItem[]>([]);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const timer = setTimeout(() => {
-      supportApi.vessels(search).then((r) => live && setOptions(r.list), () => live && setOptions([])).finally(() => live && setLoading(false));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [search]);
+  const [text, setText] = useState('');
+  const search = useSettled(text, 250);
+  const { data, isFetching } = useGetList<VesselItem>(DEVICES, { filter: { search }, pagination: { page: 1, perPage: 50 }, sort: { field: 'status', order: 'DESC' } }, { placeholderData: keepPreviousData });
+  const options = data ?? [];
+  const loading = isFetching || search !== text;
   return (
     <Autocomplete
       value={value}
@@ -59,7 +65,7 @@ function VesselPicker({ value, onChange }: { value: VesselItem | null; onChange:
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(x) => x}
       onChange={(_, v) => onChange(v)}
-      onInputChange={(_, text, reason) => reason === 'input' && setSearch(text)}
+      onInputChange={(_, typed, reason) => reason === 'input' && setText(typed)}
       renderInput={(params) => <TextField {...params} label={t('support.fault.pickVessel')} placeholder={t('support.fault.pickVesselHint')} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'fc-vessel' } }} />}
       sx={{ minWidth: 260, flex: 1 }}
     />
@@ -124,7 +130,8 @@ function History({ records }: { records: FaultRecord[] | null }) {
   );
 }
 
-function RecordForm({ vessel, fault, onSaved }: { vessel: VesselItem | null; fault: FaultGuide; onSaved: () => void }) {
+/** What was done for one fault of one vessel (the page remounts it for another fault or vessel). */
+function RecordForm({ vessel, fault }: { vessel: VesselItem | null; fault: FaultGuide }) {
   const t = useTranslate();
   const language = useClientState((s) => s.language);
   const notify = useNotify();
@@ -132,31 +139,21 @@ function RecordForm({ vessel, fault, onSaved }: { vessel: VesselItem | null; fau
   const [action, setAction] = useState('');
   const [cleared, setCleared] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setDone([]);
-    setAction('');
-    setCleared(false);
-    setErrors({});
-  }, [fault.code, vessel?.id]);
+  // Refetches the vessel's history; a refusal is shown by the catalogue.
+  const add = useCallMutation('support', 'addFaultRecord', { calls: ['support'] }, {
+    onSuccess: () => {
+      notify(t('support.fault.saved'), { type: 'success' });
+      setAction('');
+      setDone([]);
+    },
+  });
   const toggle = (i: number) => setDone((d) => (d.includes(i) ? d.filter((x) => x !== i) : [...d, i].sort((a, b) => a - b)));
-  const save = async () => {
+  const save = () => {
     if (!vessel) return;
     const checked = validate(faultClearingRecordSchema, { deviceId: vessel.id, code: fault.code, stepsDone: done, action, cleared });
     if (!checked.ok) return setErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.message])));
     setErrors({});
-    setBusy(true);
-    try {
-      await supportApi.addFaultRecord(checked.value);
-      notify(t('support.fault.saved'), { type: 'success' });
-      setAction('');
-      setDone([]);
-      onSaved();
-    } catch {
-      /* shown by the catalogue */
-    } finally {
-      setBusy(false);
-    }
+    add.mutate([checked.value]);
   };
   return (
     <>
@@ -180,7 +177,7 @@ function RecordForm({ vessel, fault, onSaved }: { vessel: VesselItem | null; fau
           <TextField label={t('support.fault.action')} value={action} onChange={(e) => setAction(e.target.value)} multiline minRows={2} required
             error={Boolean(errors.action)} helperText={errors.action ? t(errors.action) : ' '} slotProps={{ htmlInput: { 'data-testid': 'fc-action', maxLength: 2000 } }} />
           <FormControlLabel control={<Switch checked={cleared} onChange={(e) => setCleared(e.target.checked)} data-testid="fc-cleared" />} label={t('support.fault.cleared')} />
-          <Box><Button variant="contained" onClick={save} disabled={busy} data-testid="fc-save">{t('support.fault.save')}</Button></Box>
+          <Box><Button variant="contained" onClick={save} disabled={add.isPending} data-testid="fc-save">{t('support.fault.save')}</Button></Box>
         </Stack>
       )}
     </>
@@ -200,45 +197,30 @@ export default function FaultClearingPage() {
   const format = useDateFormatter();
   const level = useClientState((s) => s.permissionLevel);
   const [params, setParams] = useSearchParams();
-  const [guide, setGuide] = useState<FaultGuide[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [vessel, setVessel] = useState<VesselItem | null>(null);
-  const [active, setActive] = useState<ActiveAlarm[]>([]);
-  const [records, setRecords] = useState<FaultRecord[] | null>(null);
   const code = params.get('code');
   const deviceId = Number(params.get('deviceId')) || null;
-
+  const guideQuery = useCallQuery('support', 'faultGuide', []);
+  const guide = guideQuery.data ?? null;
+  // The vessel of ?deviceId= is read; one picked here shows until it is.
+  const [picked, setPicked] = useState<VesselItem | null>(null);
+  const { data: read } = useGetOne<VesselItem>(DEVICES, { id: deviceId! }, { enabled: deviceId !== null });
+  const vessel = deviceId === null ? null : read?.id === deviceId ? read : picked?.id === deviceId ? picked : null;
+  const alarms = useCallQuery('support', 'activeAlarms', deviceId ? [deviceId] : null);
+  const active: ActiveAlarm[] = (deviceId && alarms.data?.list) || [];
+  const history = useCallQuery('support', 'faultRecords', deviceId ? [{ deviceId, pageSize: 50 }] : null);
+  // A failed read shows an empty history.
+  const records: FaultRecord[] | null = deviceId ? (history.data?.list ?? (history.isError ? [] : null)) : null;
+  // A vessel alone opens its first active fault.
+  const firstActive = alarms.data?.list[0]?.code;
   useEffect(() => {
-    supportApi.faultGuide().then(setGuide, () => setFailed(true));
-  }, []);
-  useEffect(() => {
-    if (!deviceId) return setVessel(null);
-    if (vessel?.id === deviceId) return;
-    supportApi.vessel(deviceId).then(setVessel, () => setVessel(null));
-  }, [deviceId, vessel?.id]);
-  const loadRecords = useCallback(() => {
-    if (!deviceId) return setRecords(null);
-    supportApi.faultRecords({ deviceId, pageSize: 50 }).then((r) => setRecords(r.list), () => setRecords([]));
-  }, [deviceId]);
-  useEffect(() => {
-    if (!deviceId) return setActive([]);
-    let live = true;
-    supportApi.activeAlarms(deviceId).then((r) => {
-      if (!live) return;
-      setActive(r.list);
-      if (!params.get('code') && r.list[0]) setParams((p) => { p.set('code', r.list[0]!.code); return p; }, { replace: true });
-    }, () => live && setActive([]));
-    loadRecords();
-    return () => {
-      live = false;
-    };
-  }, [deviceId]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (deviceId && firstActive && !params.get('code')) setParams((p) => { p.set('code', firstActive); return p; }, { replace: true });
+  }, [deviceId, firstActive]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const fault = useMemo(() => guide?.find((g) => g.code === code) ?? null, [guide, code]);
   const alarm = active.find((a) => a.code === code);
   const set = (key: string, value: string | null) => setParams((p) => { if (value) p.set(key, value); else p.delete(key); return p; });
   const pickVessel = (v: VesselItem | null) => {
-    setVessel(v);
+    setPicked(v);
     setParams((p) => { if (v) p.set('deviceId', String(v.id)); else p.delete('deviceId'); p.delete('code'); return p; });
   };
   const startReport = () => {
@@ -251,7 +233,7 @@ export default function FaultClearingPage() {
     navigate(`${AFTER_SALES}/create?source=${encodeURIComponent(JSON.stringify(source))}`);
   };
 
-  if (failed) return <Alert severity="error" sx={{ m: 2 }}>{t('support.fault.loadError')}</Alert>;
+  if (guideQuery.isError) return <Alert severity="error" sx={{ m: 2 }}>{t('support.fault.loadError')}</Alert>;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="fault-clearing">
       <Typography variant="h6" sx={{ mb: 2 }}>{t('support.fault.title')}</Typography>
@@ -287,7 +269,7 @@ export default function FaultClearingPage() {
               <Typography variant="subtitle1" sx={{ mt: 1 }} data-testid="fc-meaning">{fault.meaning[language]}</Typography>
               {fault.contactManufacturer && <Alert severity="error" sx={{ mt: 1 }} data-testid="fc-contact">{t('support.fault.contactManufacturer')}</Alert>}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('support.fault.remedy')}: {fault.remedy[language]}</Typography>
-              <RecordForm vessel={vessel} fault={fault} onSaved={loadRecords} />
+              <RecordForm key={`${fault.code}:${vessel?.id ?? ''}`} vessel={vessel} fault={fault} />
               {canAccessPage(level, AFTER_SALES) && (
                 <Button sx={{ mt: 2 }} variant="outlined" startIcon={<AssignmentIcon />} onClick={startReport} data-testid="fc-start-report">{t('support.fault.startReport')}</Button>
               )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -20,9 +20,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { Confirm, useNotify } from 'react-admin';
-import { request } from '../../api';
-import { supportApi, type PermissionGroup } from '../../api/supportApi';
+import { Confirm, useGetList, useNotify } from 'react-admin';
+import type { PermissionGroup } from '../../api/supportApi';
+import { useCallMutation, useCallQuery } from '../../dataHooks';
 import { PERMISSION_ACTIONS, PERMISSION_MODULES, permissionGroupSchema, permissionName } from '../../domain/permissionGroups';
 import type { User } from '../../domain/user';
 import { validate } from '../../domain/validate';
@@ -86,38 +86,35 @@ function PermissionGrid({ value, onChange }: { value: string[]; onChange: (next:
   );
 }
 
+/** One group's form; it starts from the stored group (the page remounts it when that changes). */
 function GroupEditor({ draft, onSaved, onDeleted }: { draft: Draft; onSaved: (g: PermissionGroup) => void; onDeleted: () => void }) {
   const t = useTranslate();
   const notify = useNotify();
   const [form, setForm] = useState<Draft>(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState(false);
-  useEffect(() => {
-    setForm(draft);
-    setErrors({});
-  }, [draft]);
-  const save = async () => {
+  // Both refetch the groups (and each user's groups) before going on; a refusal (a duplicate name: code 9) is shown by the catalogue.
+  const saveGroup = useCallMutation('support', 'saveGroup', { calls: ['support'] }, {
+    onSuccess: (saved) => {
+      notify(t('support.permission.saved'), { type: 'success' });
+      onSaved(saved);
+    },
+  });
+  const deleteGroup = useCallMutation('support', 'deleteGroup', { calls: ['support'] }, {
+    onSuccess: () => {
+      notify(t('support.permission.deleted'), { type: 'success' });
+      onDeleted();
+    },
+  });
+  const save = () => {
     const checked = validate(permissionGroupSchema, form);
     if (!checked.ok) return setErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.message])));
     setErrors({});
-    try {
-      const saved = await supportApi.saveGroup({ ...checked.value, id: form.id });
-      notify(t('support.permission.saved'), { type: 'success' });
-      onSaved(saved);
-    } catch {
-      /* shown by the catalogue (a duplicate name: code 9) */
-    }
+    saveGroup.mutate([{ ...checked.value, id: form.id }]);
   };
-  const remove = async () => {
+  const remove = () => {
     setConfirm(false);
-    if (!form.id) return;
-    try {
-      await supportApi.deleteGroup(form.id);
-      notify(t('support.permission.deleted'), { type: 'success' });
-      onDeleted();
-    } catch {
-      /* shown by the catalogue */
-    }
+    if (form.id) deleteGroup.mutate([form.id]);
   };
   return (
     <Stack spacing={2}>
@@ -130,8 +127,8 @@ function GroupEditor({ draft, onSaved, onDeleted }: { draft: Draft; onSaved: (g:
       <PermissionGrid value={form.permissions} onChange={(permissions) => setForm({ ...form, permissions })} />
       <Typography variant="caption" color="text.secondary">✓ {t('support.permission.enforcedNote')}</Typography>
       <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={save} data-testid="perm-save">{t('support.permission.save')}</Button>
-        {form.id && <Button color="error" onClick={() => setConfirm(true)}>{t('support.permission.delete')}</Button>}
+        <Button variant="contained" onClick={save} disabled={saveGroup.isPending} data-testid="perm-save">{t('support.permission.save')}</Button>
+        {form.id && <Button color="error" onClick={() => setConfirm(true)} disabled={deleteGroup.isPending}>{t('support.permission.delete')}</Button>}
       </Stack>
       <Confirm isOpen={confirm} title={t('support.permission.delete')} content={t('support.permission.deleteConfirm', { name: form.name })} onConfirm={remove} onClose={() => setConfirm(false)} />
     </Stack>
@@ -140,29 +137,36 @@ function GroupEditor({ draft, onSaved, onDeleted }: { draft: Draft; onSaved: (g:
 
 type UserItem = Pick<User, 'id' | 'name' | 'permissionLevel'>;
 
-function AssignGroups({ groups, onChanged }: { groups: PermissionGroup[]; onChanged: () => void }) {
+/** A user's groups as checkboxes; they start from the stored ones (remounted when those change). */
+function UserGroups({ user, groups, stored }: { user: UserItem; groups: PermissionGroup[]; stored: number[] }) {
   const t = useTranslate();
   const notify = useNotify();
-  const [users, setUsers] = useState<UserItem[]>([]);
+  const [chosen, setChosen] = useState<number[]>(stored);
+  // Refetches this user's groups and the groups' members; a refusal is shown by the catalogue.
+  const setUserGroups = useCallMutation('support', 'setUserGroups', { calls: ['support'] }, {
+    onSuccess: () => notify(t('support.permission.saved'), { type: 'success' }),
+  });
+  return (
+    <Box>
+      <FormGroup row>
+        {groups.map((g) => (
+          <FormControlLabel key={g.id} label={g.name}
+            control={<Checkbox size="small" checked={chosen.includes(g.id)} onChange={() => setChosen((c) => (c.includes(g.id) ? c.filter((x) => x !== g.id) : [...c, g.id]))} />} />
+        ))}
+      </FormGroup>
+      <Button variant="contained" onClick={() => setUserGroups.mutate([user.id, chosen])} disabled={setUserGroups.isPending} sx={{ mt: 1 }} data-testid="perm-assign-save">{t('support.permission.save')}</Button>
+    </Box>
+  );
+}
+
+function AssignGroups({ groups }: { groups: PermissionGroup[] }) {
+  const t = useTranslate();
+  const { data: all } = useGetList<UserItem>('system/user', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const users = useMemo(() => (all ?? []).filter((u) => u.id !== 1), [all]);
   const [user, setUser] = useState<UserItem | null>(null);
-  const [chosen, setChosen] = useState<number[]>([]);
-  useEffect(() => {
-    request<{ list: UserItem[] }>('/users/getAll', { query: { pageSize: 500, sort: 'name', order: 'asc' } }).then((r) => setUsers(r.list.filter((u) => u.id !== 1)), () => undefined);
-  }, []);
-  useEffect(() => {
-    if (!user) return setChosen([]);
-    supportApi.userGroups(user.id).then(setChosen, () => setChosen([]));
-  }, [user]);
-  const save = async () => {
-    if (!user) return;
-    try {
-      setChosen(await supportApi.setUserGroups(user.id, chosen));
-      notify(t('support.permission.saved'), { type: 'success' });
-      onChanged();
-    } catch {
-      /* shown by the catalogue */
-    }
-  };
+  const userGroups = useCallQuery('support', 'userGroups', user ? [user.id] : null);
+  // A failed read shows no group ticked.
+  const stored = userGroups.data ?? (userGroups.isError ? [] : null);
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('support.permission.assign')}</Typography>
@@ -171,17 +175,7 @@ function AssignGroups({ groups, onChanged }: { groups: PermissionGroup[]; onChan
         <Autocomplete options={users} value={user} onChange={(_, v) => setUser(v)} getOptionLabel={(u) => `${u.name} (${t(`console.level.${u.permissionLevel}`)})`}
           isOptionEqualToValue={(a, b) => a.id === b.id} sx={{ minWidth: 260 }}
           renderInput={(params) => <TextField {...params} label={t('support.permission.user')} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'perm-user' } }} />} />
-        {user && (
-          <Box>
-            <FormGroup row>
-              {groups.map((g) => (
-                <FormControlLabel key={g.id} label={g.name}
-                  control={<Checkbox size="small" checked={chosen.includes(g.id)} onChange={() => setChosen((c) => (c.includes(g.id) ? c.filter((x) => x !== g.id) : [...c, g.id]))} />} />
-              ))}
-            </FormGroup>
-            <Button variant="contained" onClick={save} sx={{ mt: 1 }} data-testid="perm-assign-save">{t('support.permission.save')}</Button>
-          </Box>
-        )}
+        {user && stored && <UserGroups key={`${user.id}:${stored.join(',')}`} user={user} groups={groups} stored={stored} />}
       </Stack>
     </Paper>
   );
@@ -194,18 +188,16 @@ function AssignGroups({ groups, onChanged }: { groups: PermissionGroup[]; onChan
  */
 export default function PermissionConfigPage() {
   const t = useTranslate();
-  const [groups, setGroups] = useState<PermissionGroup[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [selected, setSelected] = useState<number | 'new' | null>(null);
-  const load = useCallback(() => supportApi.groups().then((r) => { setGroups(r.list); return r.list; }, () => { setFailed(true); return []; }), []);
-  useEffect(() => {
-    void load().then((list) => setSelected((s) => s ?? list[0]?.id ?? 'new'));
-  }, [load]);
+  const { data, isError } = useCallQuery('support', 'groups', []);
+  const groups = data?.list ?? null;
+  // The chosen group (null: the first one); one no longer there (deleted) falls back to the first too.
+  const [chosen, setChosen] = useState<number | 'new' | null>(null);
+  const selected = groups === null ? null : chosen === 'new' ? 'new' : (groups.find((g) => g.id === chosen) ?? groups[0])?.id ?? 'new';
   const draft = useMemo<Draft>(() => {
     const g = groups?.find((x) => x.id === selected);
     return g ? { id: g.id, name: g.name, description: g.description ?? '', permissions: g.permissions } : { ...EMPTY };
   }, [groups, selected]);
-  if (failed) return <Alert severity="error" sx={{ m: 2 }}>{t('support.fault.loadError')}</Alert>;
+  if (isError) return <Alert severity="error" sx={{ m: 2 }}>{t('support.fault.loadError')}</Alert>;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="permission-config">
       <Typography variant="h6">{t('support.permission.title')}</Typography>
@@ -213,12 +205,12 @@ export default function PermissionConfigPage() {
         <Paper variant="outlined" sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0, boxSizing: 'border-box' }}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
             <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>{t('support.permission.groups')}</Typography>
-            <Button size="small" startIcon={<AddIcon />} onClick={() => setSelected('new')} data-testid="perm-new">{t('support.permission.newGroup')}</Button>
+            <Button size="small" startIcon={<AddIcon />} onClick={() => setChosen('new')} data-testid="perm-new">{t('support.permission.newGroup')}</Button>
           </Stack>
           <List dense disablePadding>
             {groups?.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>{t('support.permission.noGroups')}</Typography>}
             {groups?.map((g) => (
-              <ListItemButton key={g.id} selected={selected === g.id} onClick={() => setSelected(g.id)}>
+              <ListItemButton key={g.id} selected={selected === g.id} onClick={() => setChosen(g.id)}>
                 <ListItemText primary={g.name} secondary={`${t('support.permission.members')}: ${g.members.map((m) => m.name).join(', ') || '—'}`} />
               </ListItemButton>
             ))}
@@ -226,11 +218,11 @@ export default function PermissionConfigPage() {
         </Paper>
         <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 0, width: '100%', boxSizing: 'border-box' }}>
           {groups && selected !== null && (
-            <GroupEditor draft={draft} onSaved={(g) => { void load(); setSelected(g.id); }} onDeleted={() => { void load().then((list) => setSelected(list[0]?.id ?? 'new')); }} />
+            <GroupEditor key={JSON.stringify(draft)} draft={draft} onSaved={(g) => setChosen(g.id)} onDeleted={() => setChosen(null)} />
           )}
         </Paper>
       </Stack>
-      {groups && <AssignGroups groups={groups} onChanged={() => void load()} />}
+      {groups && <AssignGroups groups={groups} />}
     </Stack>
   );
 }
