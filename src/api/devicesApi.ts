@@ -1,4 +1,4 @@
-import type { Device, DeviceGroup } from '../domain/device';
+import type { Device } from '../domain/device';
 import type { Feature } from '../domain/features';
 import type { NameItem } from '../domain/user';
 import { request, type QueryValue } from './client';
@@ -22,12 +22,7 @@ export const devicesApi = {
     formData.append('file', file);
     return uploadWithProgress<{ imported: number }>(`${M}/device/import`, formData, { onProgress, quiet: [ErrorCode.Validation], timeoutMs: 10 * 60_000 });
   },
-  getDevice: (id: number) => request<Device>(`${M}/device/getById`, { query: { id } }),
-  devicePage: (query: Record<string, QueryValue>, signal?: AbortSignal) => request<{ list: Device[]; total: number }>(`${M}/device/getAll`, { query, signal }),
 
-  groupList: () => request<DeviceGroup[]>(`${M}/deviceGroup/getGroupList`),
-  addGroup: (name: string, ownerId?: number) => request<DeviceGroup>(`${M}/deviceGroup/add`, { method: 'POST', json: { name, ownerId }, quiet: [ErrorCode.Validation] }),
-  renameGroup: (id: number, name: string) => request<DeviceGroup>(`${M}/deviceGroup/update`, { method: 'POST', json: { id, name }, quiet: [ErrorCode.Validation] }),
   deleteGroup: (id: number) => request<null>(`${M}/deviceGroup/deleteById`, { method: 'DELETE', query: { id } }),
   moveDevices: (groupId: number, deviceIds: number[]) => request<null>(`${M}/deviceGroup/moveDevices`, { method: 'POST', json: { groupId, deviceIds } }),
   pin: (deviceIds: number[]) => request<null>(`${M}/deviceGroup/pin`, { method: 'POST', json: { deviceIds } }),

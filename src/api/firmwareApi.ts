@@ -4,7 +4,11 @@ import { uploadWithProgress } from './transfer';
 
 export type { FirmwarePackage, Rollout };
 
-/** Calls of deviceModule/firmware (docs/api.md "firmware"). */
+/**
+ * Calls of deviceModule/firmware (docs/api.md "firmware") that are not the system/firmware resource's
+ * CRUD (src/resources/firmware/definition.ts: getAll, getById, update, deleteById go through the
+ * dataProvider). Pages reach them through dataProvider.call('firmware', name, ...args).
+ */
 export interface FirmwareConfig {
   maxBytes: number;
   maxMb: number;
@@ -47,7 +51,6 @@ const UPLOAD_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 
 export const firmwareApi = {
   config: () => request<FirmwareConfig>(`${M}/getConfig`),
-  one: (id: number) => request<FirmwarePackage>(`${M}/getById`, { query: { id } }),
   /** The fields first, then the file: the server checks them before it stores a byte. */
   upload(fields: Record<string, string>, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
     const form = new FormData();
@@ -58,15 +61,16 @@ export const firmwareApi = {
     const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     return Promise.race([sent, aborted]);
   },
-  update: (body: { id: number; customer: string; versionType: string; enabled: boolean; updateInfo: string | null }) =>
-    request<FirmwarePackage>(`${M}/update`, { method: 'POST', json: body, quiet: [1] }),
   setEnabled: (id: number, enabled: boolean) => request<FirmwarePackage>(`${M}/setEnabled`, { method: 'POST', json: { id, enabled } }),
   candidates: (query: Record<string, QueryValue>) => request<Page<Candidate>>(`${M}/rollout/candidates`, { query }),
   startRollout: (body: { firmwareId: number; deviceIds?: number[]; groupId?: number | null; maxConcurrent: number }) =>
     request<Rollout>(`${M}/rollout/add`, { method: 'POST', json: body, quiet: true }),
   rollouts: (firmwareId: number) => request<Rollout[]>(`${M}/rollout/getAll`, { query: { firmwareId } }),
-  targets: (rolloutId: number, pageIndex: number, pageSize: number, state?: string) =>
+  /**
+   * One page of a rollout's devices. `counts` is not sent: it is the rollout's counts, only there to
+   * key the query (['call', 'firmware', 'targets', ...args]) so the devices are read again when they move.
+   */
+  targets: (rolloutId: number, pageIndex: number, pageSize: number, state?: string, _counts?: string) =>
     request<Page<RolloutTarget>>(`${M}/rollout/targets`, { query: { rolloutId, pageIndex, pageSize, state } }),
   cancel: (id: number) => request<Rollout>(`${M}/rollout/cancel`, { method: 'POST', query: { id } }),
-  groups: () => request<Page<{ id: number; name: string; ownerName: string | null; deviceCount?: number }>>('/deviceModule/deviceGroup/getAll', { query: { pageIndex: 1, pageSize: 500 } }),
 };

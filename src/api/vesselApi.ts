@@ -39,12 +39,5 @@ export const vesselApi = {
     request<DailyStatistics>('/deviceModule/statistics/getDaily', { query: { id, days, utcOffset }, signal, quiet: [3] }),
   getFleet: (query: { days: number; utcOffset: number; pageIndex: number; pageSize: number; sort: string; order: string; search?: string }, signal?: AbortSignal) =>
     request<Page<FleetRow> & { periodSeconds: number }>('/deviceModule/statistics/getFleet', { query, signal }),
-  voyages: (deviceId: number, pageIndex: number, pageSize: number, signal?: AbortSignal) =>
-    request<Page<Voyage>>('/deviceModule/voyage/getAll', { query: { deviceId, pageIndex, pageSize }, signal }),
   currentVoyage: (deviceId: number, signal?: AbortSignal) => request<Voyage | null>('/deviceModule/voyage/getCurrent', { query: { deviceId }, signal }),
-  saveVoyage: (body: Record<string, unknown>) => request<Voyage>(`/deviceModule/voyage/${body.id ? 'update' : 'add'}`, { method: 'POST', json: body, quiet: [1] }),
-  deleteVoyage: (id: number) => request<null>('/deviceModule/voyage/deleteById', { method: 'DELETE', query: { id } }),
-  cameras: (deviceId: number, signal?: AbortSignal) => request<Page<Camera>>('/deviceModule/camera/getAll', { query: { deviceId }, signal, quiet: [3] }),
-  saveCamera: (body: Record<string, unknown>) => request<Camera>(`/deviceModule/camera/${body.id ? 'update' : 'add'}`, { method: 'POST', json: body, quiet: [1] }),
-  deleteCamera: (id: number) => request<null>('/deviceModule/camera/deleteById', { method: 'DELETE', query: { id } }),
 };

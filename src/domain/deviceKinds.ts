@@ -11,7 +11,7 @@ export type DeviceKind = (typeof DeviceKind)[keyof typeof DeviceKind];
 export const DEVICE_KINDS: readonly DeviceKind[] = Object.values(DeviceKind);
 export const isDeviceKind = (value: unknown): value is DeviceKind => (DEVICE_KINDS as readonly unknown[]).includes(value);
 
-/** Display names as the catalogue writes them (the same in both languages). */
+/** Names in import and export files (the same in both languages; an import also takes the kind's id). */
 export const DEVICE_KIND_LABELS: Record<DeviceKind, string> = {
   antenna: 'Antenna',
   vsat: 'VSAT',
@@ -19,6 +19,16 @@ export const DEVICE_KIND_LABELS: Record<DeviceKind, string> = {
   microwave: 'Microwave',
   vbox: 'vBox',
   others: 'Others',
+};
+
+/** The console's message key of each kind (messages.ts: deviceKind.*), translated per language. */
+export const DEVICE_KIND_KEYS: Record<DeviceKind, string> = {
+  antenna: 'deviceKind.antenna',
+  vsat: 'deviceKind.vsat',
+  '4g': 'deviceKind.4g',
+  microwave: 'deviceKind.microwave',
+  vbox: 'deviceKind.vbox',
+  others: 'deviceKind.others',
 };
 
 /** Connection state as a status number; the alarm poll looks for 2. */

@@ -142,10 +142,21 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
     preference: 'Theme',
     notFound: '404',
     unauthorized: '401',
+    // Voyages (hidden resource device/voyage).
+    voyage: 'Voyages',
   },
   resources: {
     'service/afterService': { name: supportEn.afterSales.name, fields: {} },
     'system/firmware': { name: firmwareEn.name, fields: firmwareEn.fields },
+    // Device Auth (generic views): the words of devices.auth.
+    'system/deviceAuth': {
+      name: devicesEn.auth.title,
+      fields: {
+        enterpriseId: devicesEn.auth.enterprise, enterpriseName: devicesEn.auth.enterprise, deviceId: devicesEn.auth.device, deviceName: devicesEn.auth.device,
+        feature: devicesEn.auth.feature, deviceCount: devicesEn.auth.deviceCount, subscriptionQuantity: devicesEn.auth.subscriptionQuantity,
+        deadline: devicesEn.auth.deadline, createdAt: devicesEn.auth.createdAt,
+      },
+    },
     'system/user': {
       name: 'User Account |||| User Accounts',
       fields: {

@@ -139,10 +139,21 @@ export const consoleZh = {
     preference: '主题',
     notFound: '404',
     unauthorized: '401',
+    // Voyages (hidden resource device/voyage).
+    voyage: '航次',
   },
   resources: {
     'service/afterService': { name: supportZh.afterSales.name, fields: {} },
     'system/firmware': { name: firmwareZh.name, fields: firmwareZh.fields },
+    // Device Auth (generic views): the words of devices.auth.
+    'system/deviceAuth': {
+      name: devicesZh.auth.title,
+      fields: {
+        enterpriseId: devicesZh.auth.enterprise, enterpriseName: devicesZh.auth.enterprise, deviceId: devicesZh.auth.device, deviceName: devicesZh.auth.device,
+        feature: devicesZh.auth.feature, deviceCount: devicesZh.auth.deviceCount, subscriptionQuantity: devicesZh.auth.subscriptionQuantity,
+        deadline: devicesZh.auth.deadline, createdAt: devicesZh.auth.createdAt,
+      },
+    },
     'system/user': {
       name: '用户账号',
       fields: {

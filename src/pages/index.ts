@@ -1,19 +1,16 @@
 import { lazy } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import GroupWorkIcon from '@mui/icons-material/GroupWork';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import MapIcon from '@mui/icons-material/Map';
 import InsightsIcon from '@mui/icons-material/Insights';
 import PlaceIcon from '@mui/icons-material/Place';
 import BarChartIcon from '@mui/icons-material/BarChart';
-import VideocamIcon from '@mui/icons-material/Videocam';
 import BuildIcon from '@mui/icons-material/Build';
 import PowerIcon from '@mui/icons-material/PowerSettingsNew';
 import BadgeIcon from '@mui/icons-material/Badge';
 import KeyIcon from '@mui/icons-material/Key';
 import TuneIcon from '@mui/icons-material/Tune';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import PaletteIcon from '@mui/icons-material/Palette';
 import { PAGE_LEVELS } from '../domain/pageAccess';
 import type { PageDeclaration } from '../navigation/types';
 
@@ -24,15 +21,12 @@ import type { PageDeclaration } from '../navigation/types';
  */
 export const PAGES: readonly PageDeclaration[] = [
   { path: '/dashboard', levels: PAGE_LEVELS.all, menu: { group: null, order: 0, titleKey: 'menu.dashboard', icon: DashboardIcon }, component: lazy(() => import('./Dashboard')) },
-  { path: '/system/icon', levels: PAGE_LEVELS.enterpriseSub, menu: { group: 'system', order: 30, titleKey: 'menu.icon', icon: PaletteIcon }, component: lazy(() => import('./icons/IconManagement')) },
   { path: '/system/permissionConfig', levels: PAGE_LEVELS.adminOnly, menu: { group: 'system', order: 70, titleKey: 'support.menu.permissionConfig', icon: AdminPanelSettingsIcon }, component: lazy(() => import('./system/PermissionConfigPage')) },
-  { path: '/device/deviceData', levels: PAGE_LEVELS.all, menu: { group: 'device', order: 10, titleKey: 'menu.deviceData', icon: GroupWorkIcon }, component: lazy(() => import('./devices/DeviceGroupsPage')) },
   { path: '/device/deviceManageData', levels: PAGE_LEVELS.all, menu: { group: 'device', order: 20, titleKey: 'menu.deviceManageData', icon: MonitorHeartIcon }, component: lazy(() => import('./monitor/StatusMonitorPage')) },
   { path: '/device/map', levels: PAGE_LEVELS.all, menu: { group: 'device', order: 30, titleKey: 'menu.map', icon: MapIcon }, component: lazy(() => import('./history/TrackPage')) },
   { path: '/device/deviceDataDetail', levels: PAGE_LEVELS.all, menu: { group: 'device', order: 40, titleKey: 'menu.deviceDataDetail', icon: InsightsIcon, hidden: true }, component: lazy(() => import('./vessel/DeviceDetailPage')) },
   { path: '/device/deviceLocation', levels: PAGE_LEVELS.all, menu: { group: 'device', order: 50, titleKey: 'menu.deviceLocation', icon: PlaceIcon, hidden: true }, component: lazy(() => import('./history/LocationPage')) },
   { path: '/device/timeStatistics', levels: PAGE_LEVELS.all, menu: { group: 'device', order: 60, titleKey: 'menu.timeStatistics', icon: BarChartIcon, hidden: true }, component: lazy(() => import('./vessel/TimeStatisticsPage')) },
-  { path: '/device/cameraInfo', levels: PAGE_LEVELS.all, menu: { group: 'device', order: 70, titleKey: 'menu.cameraInfo', icon: VideocamIcon, hidden: true }, component: lazy(() => import('./vessel/CameraPage')) },
   { path: '/service/faultClearing', levels: PAGE_LEVELS.all, menu: { group: 'service', order: 10, titleKey: 'menu.faultClearing', icon: BuildIcon }, component: lazy(() => import('./service/FaultClearingPage')) },
   { path: '/activation/ActivateDevice', levels: PAGE_LEVELS.adminOnly, menu: { group: 'activation', order: 10, titleKey: 'menu.activateDevice', icon: PowerIcon }, component: lazy(() => import('./devices/ActivateDevicePage')) },
   { path: '/personal/info', levels: PAGE_LEVELS.all, menu: { group: 'personal', order: 10, titleKey: 'menu.info', icon: BadgeIcon }, component: lazy(() => import('./personal/InfoPage')) },

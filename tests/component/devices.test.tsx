@@ -7,6 +7,7 @@ import { fetchFile, fileNameOf, uploadWithProgress } from '../../src/api/transfe
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { translateDomain } from '../../src/domain/messages';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
+import { createDataProvider } from '../../src/dataProvider';
 import { DeviceCreate } from '../../src/resources/devices/DeviceEdit';
 import { ImportDialog } from '../../src/resources/devices/ImportDialog';
 import { isExcelName } from '../../src/resources/devices/importFile';
@@ -138,7 +139,7 @@ describe('upload and download helpers (src/api/transfer.ts)', () => {
 
 function inAdmin(ui: React.ReactNode, language: 'zh' | 'en') {
   return render(
-    <AdminContext i18nProvider={createI18nProvider(language)} dataProvider={{} as never}>
+    <AdminContext i18nProvider={createI18nProvider(language)} dataProvider={createDataProvider({})}>
       <ResourceContextProvider value="system/deviceManagement">{ui}</ResourceContextProvider>
     </AdminContext>,
   );

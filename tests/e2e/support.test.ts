@@ -136,7 +136,8 @@ describe.skipIf(skipBrowserTests)('support pages in headless Chromium', () => {
         await page.getByTestId('palette-1').waitFor({ timeout: 30_000 });
         await screenshot(page, `preference-${lang}-${width}`);
         await page.goto(`${server.url}/service/afterService`);
-        await page.getByTestId('as-export').waitFor({ timeout: 30_000 });
+        // The generic list's export button (console.action.export).
+        await page.getByRole('button', { name: lang === 'zh' ? '导出 Excel' : 'Export to Excel' }).waitFor({ timeout: 30_000 });
         await screenshot(page, `aftersales-${lang}-${width}`);
         await context.close();
       }

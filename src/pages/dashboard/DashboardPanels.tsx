@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { dashboardRefreshMs } from '../../api/monitoringApi';
 import { callKey, useConsoleDataProvider } from '../../dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
-import { DEVICE_KINDS, DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
+import { DEVICE_KINDS, DEVICE_KIND_KEYS } from '../../domain/deviceKinds';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { useAgo } from '../monitor/liveFormat';
 import { usePolledQuery } from '../monitor/usePolledQuery';
@@ -96,7 +96,7 @@ export function KindTable() {
             const c = data!.byKind[k]!;
             return (
               <TableRow key={k}>
-                <TableCell><Link component={RouterLink} to={`${MONITOR}?kind=${k}`} underline="hover">{DEVICE_KIND_LABELS[k]}</Link></TableCell>
+                <TableCell><Link component={RouterLink} to={`${MONITOR}?kind=${k}`} underline="hover">{translate(DEVICE_KIND_KEYS[k])}</Link></TableCell>
                 <TableCell align="right" sx={{ color: STATE_COLOURS[1] }}>{c.online}</TableCell>
                 <TableCell align="right" sx={{ color: STATE_COLOURS[0] }}>{c.offline}</TableCell>
                 <TableCell align="right" sx={{ color: STATE_COLOURS[2], fontWeight: c.warn ? 600 : undefined }}>{c.warn}</TableCell>

@@ -16,7 +16,7 @@ import { useGetOne, useNotify } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { useCallMutation, useCallQuery } from '../../dataHooks';
 import type { Device } from '../../domain/device';
-import { DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
+import { DEVICE_KIND_KEYS, isDeviceKind } from '../../domain/deviceKinds';
 import type { User } from '../../domain/user';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { ActivationChip } from '../../resources/devices/DeviceList';
@@ -136,7 +136,7 @@ function DevicePanel({ device, busy, onSecret }: { device: Device; busy: boolean
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(110px, max-content) 1fr', columnGap: 3, rowGap: 0.75, mb: 2 }}>
         <Detail label={translate('deviceField.deviceNum')}>{device.deviceNum ?? ''}</Detail>
         <Detail label={translate('deviceField.deviceSn')}>{device.deviceSn}</Detail>
-        <Detail label={translate('deviceField.deviceKind')}>{DEVICE_KIND_LABELS[device.deviceKind] ?? device.deviceKind} · {device.deviceType}</Detail>
+        <Detail label={translate('deviceField.deviceKind')}>{isDeviceKind(device.deviceKind) ? translate(DEVICE_KIND_KEYS[device.deviceKind]) : device.deviceKind} · {device.deviceType}</Detail>
         <Detail label={translate('deviceField.ownerId')}>{device.ownerName ?? ''}</Detail>
         <Detail label={translate('deviceField.ownerSubId')}>{device.ownerSubName ?? ''}</Detail>
         {device.activated && <Detail label={translate('devices.activation.activatedBy')}><span data-testid="activated-by"><ActivatedBy id={device.activatedBy} /></span></Detail>}

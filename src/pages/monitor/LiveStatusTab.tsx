@@ -30,7 +30,7 @@ import { useOwnerTree } from '../../resources/devices/useOwnerTree';
 import { liveRefreshMs, type DeviceLiveState, type StateCounts } from '../../api/monitoringApi';
 import { callKey, useConsoleDataProvider } from '../../dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
-import { DEVICE_KINDS, DEVICE_KIND_LABELS } from '../../domain/deviceKinds';
+import { DEVICE_KINDS, DEVICE_KIND_KEYS } from '../../domain/deviceKinds';
 import { Level } from '../../domain/levels';
 import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { useClientState } from '../../state/useClientState';
@@ -111,7 +111,7 @@ export function LiveStatusTab() {
         <TextField select size="small" label={translate('monitor.filter.kind')} value={filters.kind ?? ''} onChange={(e) => change({ kind: e.target.value || null })}
           sx={{ minWidth: 140 }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-kind' } as object } }}>
           <MenuItem value="">{translate('monitor.filter.any')}</MenuItem>
-          {DEVICE_KINDS.map((k) => <MenuItem key={k} value={k}>{DEVICE_KIND_LABELS[k]}</MenuItem>)}
+          {DEVICE_KINDS.map((k) => <MenuItem key={k} value={k}>{translate(DEVICE_KIND_KEYS[k])}</MenuItem>)}
         </TextField>
         {level === Level.Admin && (
           <TextField select size="small" label={translate('monitor.filter.owner')} value={filters.owner ?? ''} onChange={(e) => change({ owner: Number(e.target.value) || null, sub: null })} sx={{ minWidth: 160 }}>

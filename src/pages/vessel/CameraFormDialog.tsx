@@ -7,13 +7,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useForm } from 'react-hook-form';
-import { useNotify } from 'react-admin';
-import { isApiError } from '../../api';
-import { vesselApi, type Camera } from '../../api/vesselApi';
+import { useCreate, useNotify, useUpdate } from 'react-admin';
+import type { Camera } from '../../api/vesselApi';
+import { errorData } from '../../dataProvider';
 import { cameraSchema } from '../../domain/vesselSchemas';
 import { useTranslate } from 'ra-core';
 import { domainResolver, serverFieldErrors } from './domainResolver';
 
+/** The camera resource (src/resources/cameras/definition.ts). */
+const CAMERAS = 'device/cameraInfo';
 const FIELDS = ['name', 'link', 'description'] as const;
 type CameraForm = Record<(typeof FIELDS)[number], string>;
 
@@ -27,10 +29,12 @@ export function CameraFormDialog(props: { deviceId: number; camera: Camera | nul
   );
 }
 
-/** Mounted at each opening, so the inputs start from the camera's values. */
+/** Mounted at each opening, so the inputs start from the camera's values; saved with useCreate / useUpdate. */
 function CameraForm({ deviceId, camera, onClose, onSaved }: { deviceId: number; camera: Camera | null; onClose: () => void; onSaved: () => void }) {
   const t = useTranslate();
   const notify = useNotify();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const toBody = (v: CameraForm) => ({ ...(camera ? { id: camera.id } : {}), deviceId, ...v });
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<CameraForm>({
     mode: 'onChange', resolver: domainResolver<CameraForm>(cameraSchema, toBody),
@@ -38,11 +42,13 @@ function CameraForm({ deviceId, camera, onClose, onSaved }: { deviceId: number; 
   });
   const submit = handleSubmit(async (values) => {
     try {
-      await vesselApi.saveCamera(toBody(values));
+      const data = toBody(values);
+      if (camera) await update(CAMERAS, { id: camera.id, data, previousData: camera }, { mutationMode: 'pessimistic', returnPromise: true });
+      else await create(CAMERAS, { data }, { returnPromise: true });
       notify('vessel.voyage.saved', { type: 'success' });
       onSaved();
     } catch (error) {
-      if (isApiError(error)) for (const e of serverFieldErrors(error.data)) setError(e.field as keyof CameraForm, { type: 'server', message: e.message });
+      for (const e of serverFieldErrors(errorData(error))) setError(e.field as keyof CameraForm, { type: 'server', message: e.message });
     }
   });
   return (

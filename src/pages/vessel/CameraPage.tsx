@@ -20,23 +20,26 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Confirm, useNotify } from 'react-admin';
-import { vesselApi, type Camera } from '../../api/vesselApi';
+import { Confirm, useCanAccess, useDelete, useGetList, useNotify } from 'react-admin';
+import type { Camera } from '../../api/vesselApi';
 import { Feature } from '../../domain/features';
-import { canEditDevices } from '../../domain/levels';
 import { useTranslate } from 'ra-core';
 import { FeatureGate } from '../../layout/FeatureGate';
-import { useClientState } from '../../state/useClientState';
 import { CameraFormDialog } from './CameraFormDialog';
 import { LoadState } from './LoadState';
-import { useLoad } from './useLoad';
 import { useVesselId } from './useVesselId';
 import { PAGE_SX } from './pageLayout';
 import { VesselPageHeader } from './VesselPageHeader';
 
 const StreamPlayer = lazy(() => import('./StreamPlayer'));
 
-/** Device video link (/device/cameraInfo?id=): a vessel's cameras; feature "camera". */
+/** The camera resource (src/resources/cameras/definition.ts): this page is its list view. */
+const CAMERAS = 'device/cameraInfo';
+
+/**
+ * Device video link (/device/cameraInfo?id=): a vessel's cameras; feature "camera". The vessel
+ * picked here (?id=) is the list's required deviceId filter.
+ */
 export default function CameraPage() {
   const t = useTranslate();
   const [id, setId] = useVesselId();
@@ -55,9 +58,12 @@ export default function CameraPage() {
 function CameraList({ deviceId }: { deviceId: number }) {
   const t = useTranslate();
   const notify = useNotify();
-  const level = useClientState((s) => s.permissionLevel);
-  const canEdit = canEditDevices(level);
-  const cameras = useLoad(String(deviceId), (signal) => vesselApi.cameras(deviceId, signal));
+  const { canAccess: canCreate } = useCanAccess({ resource: CAMERAS, action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource: CAMERAS, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: CAMERAS, action: 'delete' });
+  // camera/getAll answers every camera of the vessel, by name: one page holds them all.
+  const cameras = useGetList<Camera>(CAMERAS, { filter: { deviceId }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
+  const [deleteOne] = useDelete<Camera>();
   const [playing, setPlaying] = useState<Camera | null>(null);
   const [editing, setEditing] = useState<Camera | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Camera | null>(null);
@@ -68,10 +74,9 @@ function CameraList({ deviceId }: { deviceId: number }) {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await vesselApi.deleteCamera(deleting.id);
+      await deleteOne(CAMERAS, { id: deleting.id, previousData: deleting }, { mutationMode: 'pessimistic', returnPromise: true });
       notify('vessel.voyage.deleted', { type: 'success' });
       if (playing?.id === deleting.id) setPlaying(null);
-      cameras.reload();
     } catch { /* shown by the catalogue */ }
     setDeleting(null);
   };
@@ -87,7 +92,7 @@ function CameraList({ deviceId }: { deviceId: number }) {
         </Paper>
       )}
       <Paper sx={{ p: 2 }}>
-        {canEdit && (
+        {canCreate && (
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} sx={{ mb: 1 }} data-testid="camera-add">{t('vessel.camera.add')}</Button>
         )}
         <LoadState state={cameras} />
@@ -104,7 +109,7 @@ function CameraList({ deviceId }: { deviceId: number }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {cameras.data.list.map((c) => (
+                {cameras.data.map((c) => (
                   <TableRow key={c.id}>
                     <TableCell>{c.name}</TableCell>
                     <TableCell><Chip size="small" label={t(`vessel.camera.kinds.${c.kind}`)} /></TableCell>
@@ -117,11 +122,11 @@ function CameraList({ deviceId }: { deviceId: number }) {
                         </IconButton>
                       </Tooltip>
                       {canEdit && <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(c)} data-testid="camera-edit"><EditIcon fontSize="small" /></IconButton></Tooltip>}
-                      {canEdit && <Tooltip title={t('vessel.camera.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(c)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>}
+                      {canDelete && <Tooltip title={t('vessel.camera.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(c)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>}
                     </TableCell>
                   </TableRow>
                 ))}
-                {cameras.data.list.length === 0 && (
+                {cameras.data.length === 0 && (
                   <TableRow><TableCell colSpan={5}><Typography variant="body2" color="text.secondary" data-testid="camera-none">{t('vessel.camera.none')}</Typography></TableCell></TableRow>
                 )}
               </TableBody>
@@ -129,7 +134,7 @@ function CameraList({ deviceId }: { deviceId: number }) {
           </TableContainer>
         )}
       </Paper>
-      <CameraFormDialog deviceId={deviceId} camera={editing ?? null} open={editing !== undefined} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); cameras.reload(); }} />
+      <CameraFormDialog deviceId={deviceId} camera={editing ?? null} open={editing !== undefined} onClose={() => setEditing(undefined)} onSaved={() => setEditing(undefined)} />
       <Confirm isOpen={!!deleting} title="vessel.camera.delete" content={t('vessel.camera.deleteConfirm', { name: deleting?.name ?? '' })}
         onConfirm={() => { void remove(); }} onClose={() => setDeleting(null)} />
     </Stack>

@@ -79,7 +79,7 @@ export default function DeviceDetailPage() {
             <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>{t('vessel.detail.faults')}</Typography>
             <FaultList faults={d.faults} testId="active-faults" />
           </Paper>
-          <VoyageSection deviceId={id} current={d.currentVoyage} onChanged={() => void detail.refetch()} />
+          <VoyageSection key={id} deviceId={id} current={d.currentVoyage} />
           <Paper sx={{ p: 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 1.5 }}>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{t('vessel.detail.charts')}</Typography>

@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useForm } from 'react-hook-form';
-import { useNotify } from 'react-admin';
-import { isApiError } from '../../api';
-import { vesselApi, type Voyage } from '../../api/vesselApi';
+import { useCreate, useNotify, useUpdate } from 'react-admin';
+import type { Voyage } from '../../api/vesselApi';
+import { errorData } from '../../dataProvider';
 import { voyageSchema } from '../../domain/vesselSchemas';
 import { timeZoneLabel } from '../../format/date';
 import { useTranslate } from 'ra-core';
@@ -18,6 +18,8 @@ import { useClientState } from '../../state/useClientState';
 import { domainResolver, serverFieldErrors } from './domainResolver';
 import { isoToLocalInput, localInputToIso } from '../../format/zonedInput';
 
+/** The voyage resource (src/resources/voyages/definition.ts). */
+export const VOYAGES = 'device/voyage';
 const FIELDS = ['voyageNo', 'destination', 'etd', 'eta', 'agent', 'email', 'phone', 'remark'] as const;
 type VoyageForm = Record<(typeof FIELDS)[number], string>;
 const REQUIRED = new Set(['voyageNo', 'destination', 'etd', 'eta', 'agent']);
@@ -32,10 +34,12 @@ export function VoyageFormDialog(props: { deviceId: number; voyage: Voyage | nul
   );
 }
 
-/** Mounted at each opening, so the inputs start from the voyage's values. */
+/** Mounted at each opening, so the inputs start from the voyage's values; saved with useCreate / useUpdate. */
 function VoyageForm({ deviceId, voyage, onClose, onSaved }: { deviceId: number; voyage: Voyage | null; onClose: () => void; onSaved: () => void }) {
   const t = useTranslate();
   const notify = useNotify();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const timeZone = useClientState((s) => s.timeZone);
   const toBody = (v: VoyageForm) => ({
     ...(voyage ? { id: voyage.id } : {}), deviceId, ...v, etd: localInputToIso(v.etd, timeZone), eta: localInputToIso(v.eta, timeZone),
@@ -48,11 +52,13 @@ function VoyageForm({ deviceId, voyage, onClose, onSaved }: { deviceId: number; 
 
   const submit = handleSubmit(async (values) => {
     try {
-      await vesselApi.saveVoyage(toBody(values));
+      const data = toBody(values);
+      if (voyage) await update(VOYAGES, { id: voyage.id, data, previousData: voyage }, { mutationMode: 'pessimistic', returnPromise: true });
+      else await create(VOYAGES, { data }, { returnPromise: true });
       notify('vessel.voyage.saved', { type: 'success' });
       onSaved();
     } catch (error) {
-      if (isApiError(error)) for (const e of serverFieldErrors(error.data)) setError(e.field as keyof VoyageForm, { type: 'server', message: e.message });
+      for (const e of serverFieldErrors(errorData(error))) setError(e.field as keyof VoyageForm, { type: 'server', message: e.message });
     }
   });
 

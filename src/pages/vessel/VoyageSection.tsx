@@ -17,16 +17,15 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Confirm, useNotify } from 'react-admin';
-import { vesselApi, type Voyage } from '../../api/vesselApi';
-import { canEditDevices } from '../../domain/levels';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useCanAccess, useDelete, useGetManyReference, useNotify } from 'react-admin';
+import type { Voyage } from '../../api/vesselApi';
+import { callKey } from '../../dataHooks';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useTranslate } from 'ra-core';
-import { useClientState } from '../../state/useClientState';
 import { FieldGrid } from './FieldGrid';
 import { LoadState } from './LoadState';
-import { useLoad } from './useLoad';
-import { VoyageFormDialog } from './VoyageFormDialog';
+import { VOYAGES, VoyageFormDialog } from './VoyageFormDialog';
 
 const STATUS_COLOR = { planned: 'info', underway: 'success', arrived: 'default' } as const;
 const PAGE_SIZE = 5;
@@ -40,24 +39,34 @@ export function VoyageStatusChip({ status }: { status: Voyage['status'] }) {
 }
 
 /**
- * The vessel's current voyage and its voyage history. Levels 1 and 2 add, edit and delete;
- * a sub-user reads (the server refuses its writes too).
+ * The vessel's current voyage and its voyage history (the voyage resource's records whose
+ * deviceId is this vessel). Levels 1 and 2 add, edit and delete; a sub-user reads (the server
+ * refuses its writes too). A change refetches the vessel's detail (its current voyage).
  */
-export function VoyageSection({ deviceId, current, onChanged }: { deviceId: number; current: Voyage | null; onChanged: () => void }) {
+export function VoyageSection({ deviceId, current }: { deviceId: number; current: Voyage | null }) {
   const t = useTranslate();
   const notify = useNotify();
   const format = useDateFormatter();
-  const level = useClientState((s) => s.permissionLevel);
-  const canEdit = canEditDevices(level);
+  const queryClient = useQueryClient();
+  const { canAccess: canCreate } = useCanAccess({ resource: VOYAGES, action: 'create' });
+  const { canAccess: canEdit, isPending: editPending } = useCanAccess({ resource: VOYAGES, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: VOYAGES, action: 'delete' });
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Voyage | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Voyage | null>(null);
-  const history = useLoad(`${deviceId}:${page}`, (signal) => vesselApi.voyages(deviceId, page + 1, PAGE_SIZE, signal));
-  const changed = () => { setEditing(undefined); history.reload(); onChanged(); };
+  const history = useGetManyReference<Voyage>(VOYAGES, {
+    target: 'deviceId', id: deviceId, pagination: { page: page + 1, perPage: PAGE_SIZE }, sort: { field: 'etd', order: 'DESC' }, filter: {},
+  }, { placeholderData: keepPreviousData });
+  const [deleteOne] = useDelete<Voyage>();
+  const changed = () => {
+    setEditing(undefined);
+    void queryClient.invalidateQueries({ queryKey: [VOYAGES] });
+    void queryClient.invalidateQueries({ queryKey: callKey('vessel') });
+  };
   const remove = async () => {
     if (!deleting) return;
     try {
-      await vesselApi.deleteVoyage(deleting.id);
+      await deleteOne(VOYAGES, { id: deleting.id, previousData: deleting }, { mutationMode: 'pessimistic', returnPromise: true });
       notify('vessel.voyage.deleted', { type: 'success' });
       changed();
     } catch { /* shown by the catalogue */ }
@@ -68,7 +77,7 @@ export function VoyageSection({ deviceId, current, onChanged }: { deviceId: numb
     <Paper sx={{ p: 2 }} data-testid="voyage-section">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{t('vessel.voyage.current')}</Typography>
-        {canEdit && <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="voyage-add">{t('vessel.voyage.add')}</Button>}
+        {canCreate && <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="voyage-add">{t('vessel.voyage.add')}</Button>}
       </Stack>
       {current ? (
         <Stack spacing={1} data-testid="current-voyage">
@@ -87,22 +96,22 @@ export function VoyageSection({ deviceId, current, onChanged }: { deviceId: numb
           ]} />
         </Stack>
       ) : <Typography color="text.secondary" data-testid="current-voyage-none">{t('vessel.voyage.none')}</Typography>}
-      {!canEdit && <Alert severity="info" sx={{ mt: 1.5 }}>{t('vessel.voyage.readOnly')}</Alert>}
+      {!editPending && !canEdit && <Alert severity="info" sx={{ mt: 1.5 }}>{t('vessel.voyage.readOnly')}</Alert>}
 
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2.5, mb: 1 }}>{t('vessel.voyage.history')}</Typography>
       <LoadState state={history} />
-      {history.data && (
+      {history.data && history.total !== undefined && (
         <>
           <TableContainer>
             <Table size="small" data-testid="voyage-history">
               <TableHead>
                 <TableRow>
                   {(['voyageNo', 'destination', 'etd', 'eta', 'agent', 'status'] as const).map((f) => <TableCell key={f} sx={{ whiteSpace: 'nowrap', ...(NARROW_HIDDEN.has(f) ? HIDE_ON_PHONE : {}) }}>{t(`vessel.voyage.fields.${f}`)}</TableCell>)}
-                  {canEdit && <TableCell align="right">{t('vessel.form.actions')}</TableCell>}
+                  {(canEdit || canDelete) && <TableCell align="right">{t('vessel.form.actions')}</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
-                {history.data.list.map((v) => (
+                {history.data.map((v) => (
                   <TableRow key={v.id}>
                     <TableCell>{v.voyageNo}</TableCell>
                     <TableCell sx={HIDE_ON_PHONE}>{v.destination}</TableCell>
@@ -110,22 +119,22 @@ export function VoyageSection({ deviceId, current, onChanged }: { deviceId: numb
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(v.eta)}</TableCell>
                     <TableCell sx={HIDE_ON_PHONE}>{v.agent}</TableCell>
                     <TableCell><VoyageStatusChip status={v.status} /></TableCell>
-                    {canEdit && (
+                    {(canEdit || canDelete) && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(v)} data-testid="voyage-edit"><EditIcon fontSize="small" /></IconButton></Tooltip>
-                        <Tooltip title={t('vessel.voyage.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(v)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>
+                        {canEdit && <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(v)} data-testid="voyage-edit"><EditIcon fontSize="small" /></IconButton></Tooltip>}
+                        {canDelete && <Tooltip title={t('vessel.voyage.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(v)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>}
                       </TableCell>
                     )}
                   </TableRow>
                 ))}
-                {history.data.list.length === 0 && (
+                {history.data.length === 0 && (
                   <TableRow><TableCell colSpan={7}><Typography variant="body2" color="text.secondary">{t('vessel.voyage.none')}</Typography></TableCell></TableRow>
                 )}
               </TableBody>
             </Table>
           </TableContainer>
-          {history.data.total > PAGE_SIZE && (
-            <TablePagination component="div" count={history.data.total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)} />
+          {history.total > PAGE_SIZE && (
+            <TablePagination component="div" count={history.total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)} />
           )}
         </>
       )}

@@ -1,26 +1,16 @@
-import { Create, Edit, useTranslate } from 'react-admin';
+import { Create, useTranslate } from 'react-admin';
 import { AfterSalesForm } from './AfterSalesForm';
 
 /**
  * New report. Started from a fault, the fault clearing page opens
  * /service/afterService/create?source={...} (react-admin's prefill) with the vessel's model, SN,
- * number, customer and the fault's description.
+ * number, customer and the fault's description; the form says which fault it came from.
  */
 export function AfterSalesCreate() {
   const translate = useTranslate();
   return (
     <Create title={translate('support.afterSales.create')} redirect="list" mutationOptions={{ onError: () => undefined }}>
-      <AfterSalesForm mode="create" defaults={{ DispatchOfData: new Date().toISOString().slice(0, 10) }} />
+      <AfterSalesForm defaults={{ DispatchOfData: new Date().toISOString().slice(0, 10) }} />
     </Create>
-  );
-}
-
-export function AfterSalesEdit() {
-  const translate = useTranslate();
-  return (
-    <Edit title={translate('support.afterSales.edit')} mutationMode="pessimistic" redirect="list"
-      mutationOptions={{ onError: () => undefined }} queryOptions={{ onError: () => undefined }}>
-      <AfterSalesForm mode="edit" />
-    </Edit>
   );
 }

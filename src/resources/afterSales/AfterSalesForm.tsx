@@ -3,24 +3,27 @@ import Box from '@mui/material/Box';
 import { DateInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { AFTER_SALES_CLASSIFICATIONS, AFTER_SALES_FIELDS, AFTER_SALES_OPTIONAL, afterSalesSchema, updateAfterSalesSchema, type AfterSalesField } from '../../domain/afterSales';
+import { AFTER_SALES_OPTIONAL, afterSalesSchema, type AfterSalesField } from '../../domain/afterSales';
+import type { FieldDef } from '../types';
+import { useChoices } from '../generic/FieldInput';
+import { AFTER_SALES_FIELD_DEFS } from './fields';
 
-const LONG: readonly AfterSalesField[] = ['CustomerSuggestion', 'Description', 'Reamrk'];
-export const afterSalesLabel = (field: string) => `afterSalesField.${field}`;
+export { afterSalesLabel } from './fields';
 
-function FieldInput({ field }: { field: AfterSalesField }) {
-  const translate = useTranslate();
-  const required = !AFTER_SALES_OPTIONAL.includes(field);
+/** One field as the definition declares it, required ones marked, with the test id as-<field>. */
+function FieldInput({ field }: { field: FieldDef }) {
+  const choices = useChoices(field.choices);
+  const required = !AFTER_SALES_OPTIONAL.includes(field.source as AfterSalesField);
   const common = {
-    source: field, label: afterSalesLabel(field), fullWidth: true, isRequired: required,
-    slotProps: { htmlInput: { 'data-testid': `as-${field}` } },
+    source: field.source, label: field.label, fullWidth: true, isRequired: required,
+    slotProps: { htmlInput: { 'data-testid': `as-${field.source}` } },
   };
-  if (field === 'Classification') {
-    return <SelectInput {...common} choices={AFTER_SALES_CLASSIFICATIONS.map((id) => ({ id, name: translate(`afterSales.classification.${id}`) }))} />;
+  switch (field.kind) {
+    case 'select': return <SelectInput {...common} choices={choices} />;
+    case 'date': return <DateInput {...common} />;
+    case 'textarea': return <TextInput {...common} multiline minRows={2} sx={{ gridColumn: '1 / -1' }} />;
+    default: return <TextInput {...common} />;
   }
-  if (field === 'DispatchOfData') return <DateInput {...common} />;
-  if (LONG.includes(field)) return <TextInput {...common} multiline minRows={2} sx={{ gridColumn: '1 / -1' }} />;
-  return <TextInput {...common} />;
 }
 
 function FromFault() {
@@ -30,13 +33,14 @@ function FromFault() {
 }
 
 /**
- * The after-sales form: every field of SPEC section 3, required ones marked, validated as the user
- * types with the same yup schema the server uses (src/domain/afterSales.ts).
+ * The new-report form: the definition's fields, required ones marked, validated as the user types
+ * with the same yup schema the server uses (src/domain/afterSales.ts), and the fault it was
+ * started from (fault clearing prefills it through ?source=).
  */
-export function AfterSalesForm({ mode, defaults }: { mode: 'create' | 'edit'; defaults?: Record<string, unknown> }) {
+export function AfterSalesForm({ defaults }: { defaults?: Record<string, unknown> }) {
   return (
     <SimpleForm
-      resolver={yupResolver(mode === 'create' ? afterSalesSchema : updateAfterSalesSchema)}
+      resolver={yupResolver(afterSalesSchema)}
       mode="onChange"
       reValidateMode="onChange"
       defaultValues={defaults}
@@ -45,7 +49,7 @@ export function AfterSalesForm({ mode, defaults }: { mode: 'create' | 'edit'; de
     >
       <FromFault />
       <Box sx={{ display: 'grid', columnGap: 2, rowGap: 1, width: '100%', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
-        {AFTER_SALES_FIELDS.map((field) => <FieldInput key={field} field={field} />)}
+        {AFTER_SALES_FIELD_DEFS.map((field) => <FieldInput key={field.source} field={field} />)}
       </Box>
     </SimpleForm>
   );

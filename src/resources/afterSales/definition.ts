@@ -3,8 +3,8 @@ import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { AFTER_SALES_FIELDS, AFTER_SALES_SORTS, afterSalesSchema, updateAfterSalesSchema } from '../../domain/afterSales';
 import type { Row } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
-import { AfterSalesList } from './AfterSalesList';
-import { AfterSalesCreate, AfterSalesEdit } from './AfterSalesEdit';
+import { AfterSalesCreate } from './AfterSalesEdit';
+import { AFTER_SALES_COLUMNS, AFTER_SALES_FIELD_DEFS, AFTER_SALES_FILTER_DEFS } from './fields';
 
 const M = '/supportModule/afterSales';
 /** Filters of afterSales/getAll and afterSales/export (docs/api.md). */
@@ -22,8 +22,8 @@ const body = (record: Row, withId: boolean): Row => {
 
 /**
  * Support > After-sales Report (level 1): SPEC section 3's form and catalogue. The list (date
- * range, classification, department and device filters, Excel export) and the form (validated as
- * you type with the server's yup schema) are this resource's own views.
+ * range, classification, department and device filters, Excel export) and the edit page are the
+ * generic views over the declarations below.
  */
 export const afterSalesResource: ResourceDefinition = {
   name: 'service/afterService',
@@ -35,12 +35,17 @@ export const afterSalesResource: ResourceDefinition = {
     create: { path: `${M}/add`, send: 'json', params: (r) => body(r, false) },
     update: { path: `${M}/update`, send: 'json', params: (r) => body(r, true) },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
+    export: { path: `${M}/export` },
   },
-  fields: [],
-  columns: [],
-  filters: ['device'],
+  fields: AFTER_SALES_FIELD_DEFS,
+  columns: AFTER_SALES_COLUMNS,
+  filters: AFTER_SALES_FILTER_DEFS,
+  sort: { field: 'DispatchOfData', order: 'DESC' },
+  perPage: 20,
   createSchema: afterSalesSchema,
   editSchema: updateAfterSalesSchema,
   recordRepresentation: 'DeviceSn',
-  views: { list: AfterSalesList, create: AfterSalesCreate, edit: AfterSalesEdit },
+  defaults: () => ({ DispatchOfData: new Date().toISOString().slice(0, 10) }),
+  // create: started from a fault (fault clearing's ?source= prefill), it says which fault, and validates as you type.
+  views: { create: AfterSalesCreate },
 };

@@ -5,69 +5,101 @@ import TextField from '@mui/material/TextField';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
-import { useQuery } from '@tanstack/react-query';
-import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { devicesApi } from '../../api/devicesApi';
+import { useGetList, useListContext, useNotify, useTranslate } from 'react-admin';
+import type { DeviceGroup } from '../../domain/device';
 import { VirtualGroup } from '../../domain/deviceKinds';
 import { Level } from '../../domain/levels';
+import { useCallMutation, type Invalidates } from '../../dataHooks';
 import { useClientState } from '../../state/useClientState';
+import type { RowAction } from '../types';
 import { canEditDevices } from './access';
 
-/** The groups a device can be moved into: "Ungrouped Device" (0) and every real group. */
-export function useGroupList() {
-  return useQuery({ queryKey: ['deviceGroupList'], queryFn: () => devicesApi.groupList(), staleTime: 5_000 });
+/** A pin, unpin or move changes the device lists and the groups (their counts). */
+const INVALIDATES: Invalidates = { resources: ['system/deviceManagement', 'device/deviceData'], calls: [] };
+
+/** The groups a device can be moved into: "Ungrouped Device" (0) and every real group (the device group resource's list). */
+export function useGroupList(enabled = true) {
+  return useGetList<DeviceGroup & { id: number }>('device/deviceData', { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'id', order: 'ASC' } }, { staleTime: 5_000, enabled });
 }
 
-/**
- * Actions on the ticked devices: pin into / unpin from the caller's "Special Focus" (every level),
- * move into a group or out of every group (levels 1 and 2).
- */
-export function DeviceBulkActions({ onChanged }: { onChanged?: () => void }) {
-  const translate = useTranslate();
+/** What every bulk action does once its call succeeded: say so, untick the rows, tell the caller. */
+function useDone(onChanged?: () => void) {
   const notify = useNotify();
-  const refresh = useRefresh();
-  const level = useClientState((s) => s.permissionLevel);
   const { selectedIds, onUnselectItems } = useListContext();
-  const { data: groups = [], refetch } = useGroupList();
-  const [target, setTarget] = useState<string>('');
   const ids = selectedIds.map(Number);
-
-  const done = (message: string, count?: number) => {
-    notify(message, { type: 'success', messageArgs: { smart_count: count ?? ids.length } });
+  const done = (message: string) => {
+    notify(message, { type: 'success', messageArgs: { smart_count: ids.length } });
     onUnselectItems();
-    refresh();
-    void refetch();
     onChanged?.();
   };
-  const run = async (action: () => Promise<unknown>, message: string) => {
-    try {
-      await action();
-      done(message);
-    } catch {
-      /* shown by the catalogue */
-    }
-  };
+  return { ids, done };
+}
+
+type BulkProps = { onChanged?: () => void };
+
+/** Pins the ticked devices into the caller's "Special Focus" (every level). */
+export function PinSelectedButton({ onChanged }: BulkProps) {
+  const translate = useTranslate();
+  const { ids, done } = useDone(onChanged);
+  const { mutate, isPending } = useCallMutation('devices', 'pin', INVALIDATES, { onSuccess: () => done('devices.groups.pinnedOk'), onError: () => undefined });
+  return (
+    <Button size="small" startIcon={<StarIcon />} disabled={isPending} onClick={() => mutate([ids])} data-testid="bulk-pin">
+      {translate('devices.groups.pin')}
+    </Button>
+  );
+}
+
+/** Takes the ticked devices out of the caller's "Special Focus". */
+export function UnpinSelectedButton({ onChanged }: BulkProps) {
+  const translate = useTranslate();
+  const { ids, done } = useDone(onChanged);
+  const { mutate, isPending } = useCallMutation('devices', 'unpin', INVALIDATES, { onSuccess: () => done('devices.groups.unpinnedOk'), onError: () => undefined });
+  return (
+    <Button size="small" startIcon={<StarBorderIcon />} disabled={isPending} onClick={() => mutate([ids])} data-testid="bulk-unpin">
+      {translate('devices.groups.unpin')}
+    </Button>
+  );
+}
+
+/** Moves the ticked devices into a group or out of every group (levels 1 and 2). */
+export function MoveSelected({ onChanged }: BulkProps) {
+  const translate = useTranslate();
+  const level = useClientState((s) => s.permissionLevel);
+  const editor = canEditDevices(level);
+  const { data: groups = [] } = useGroupList(editor);
+  const { ids, done } = useDone(onChanged);
+  const [target, setTarget] = useState<string>('');
+  const { mutate, isPending } = useCallMutation('devices', 'moveDevices', INVALIDATES, { onSuccess: () => done('devices.groups.moved'), onError: () => undefined });
+  if (!editor) return null;
   const movable = groups.filter((g) => g.id !== VirtualGroup.SpecialFocus);
   return (
     <>
-      <Button size="small" startIcon={<StarIcon />} onClick={() => run(() => devicesApi.pin(ids), 'devices.groups.pinnedOk')} data-testid="bulk-pin">
-        {translate('devices.groups.pin')}
+      <TextField select size="small" label={translate('devices.groups.moveTo')} value={target} onChange={(e) => setTarget(e.target.value)}
+        sx={{ minWidth: 180, ml: 1 }} slotProps={{ htmlInput: { 'data-testid': 'bulk-move-target' } }}>
+        {movable.map((g) => <MenuItem key={g.id} value={String(g.id)}>{g.ownerName && level === Level.Admin ? `${g.name} (${g.ownerName})` : g.name}</MenuItem>)}
+      </TextField>
+      <Button size="small" startIcon={<DriveFileMoveIcon />} disabled={target === '' || isPending} data-testid="bulk-move"
+        onClick={() => mutate([Number(target), ids])}>
+        {translate('devices.groups.move')}
       </Button>
-      <Button size="small" startIcon={<StarBorderIcon />} onClick={() => run(() => devicesApi.unpin(ids), 'devices.groups.unpinnedOk')} data-testid="bulk-unpin">
-        {translate('devices.groups.unpin')}
-      </Button>
-      {canEditDevices(level) && (
-        <>
-          <TextField select size="small" label={translate('devices.groups.moveTo')} value={target} onChange={(e) => setTarget(e.target.value)}
-            sx={{ minWidth: 180, ml: 1 }} slotProps={{ htmlInput: { 'data-testid': 'bulk-move-target' } }}>
-            {movable.map((g) => <MenuItem key={g.id} value={String(g.id)}>{g.ownerName && level === Level.Admin ? `${g.name} (${g.ownerName})` : g.name}</MenuItem>)}
-          </TextField>
-          <Button size="small" startIcon={<DriveFileMoveIcon />} disabled={target === ''} data-testid="bulk-move"
-            onClick={() => run(() => devicesApi.moveDevices(Number(target), ids), 'devices.groups.moved')}>
-            {translate('devices.groups.move')}
-          </Button>
-        </>
-      )}
+    </>
+  );
+}
+
+/** The device list's bulk actions (definition.bulkActions). */
+export const DEVICE_BULK_ACTIONS: readonly RowAction[] = [
+  { key: 'pin', component: PinSelectedButton },
+  { key: 'unpin', component: UnpinSelectedButton },
+  { key: 'move', component: MoveSelected },
+];
+
+/** The same actions with a callback (the device group page refreshes its own panel). */
+export function DeviceBulkActions({ onChanged }: BulkProps) {
+  return (
+    <>
+      <PinSelectedButton onChanged={onChanged} />
+      <UnpinSelectedButton onChanged={onChanged} />
+      <MoveSelected onChanged={onChanged} />
     </>
   );
 }

@@ -5,10 +5,11 @@ import Typography from '@mui/material/Typography';
 import { DateInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { DEVICE_KIND_LABELS, DEVICE_KINDS } from '../../domain/deviceKinds';
 import { deviceFieldKey, deviceSchema, updateDeviceSchema, type DeviceField } from '../../domain/deviceSchemas';
 import { Level } from '../../domain/levels';
 import { useClientState } from '../../state/useClientState';
+import { useChoices } from '../generic/FieldInput';
+import { DEVICE_FIELD_DEFS } from './fields';
 import { subUsersOf, useOwnerTree } from './useOwnerTree';
 
 /** The form's sections: every device field of SPEC section 3, in the schema's (and the template's) order. */
@@ -19,6 +20,10 @@ const SECTIONS: { key: string; fields: DeviceField[] }[] = [
   { key: 'vessel', fields: ['mmsi', 'imo', 'callsign'] },
 ];
 
+/**
+ * The ownerId / ownerSubId cascade: the owner tree (enterprises with their sub-users) through
+ * dataProvider.call; choosing another enterprise resets the sub-user to none (0).
+ */
 function OwnerInputs({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const level = useClientState((s) => s.permissionLevel);
@@ -41,10 +46,13 @@ function OwnerInputs({ readOnly }: { readOnly: boolean }) {
   );
 }
 
+/** One field as the definition declares it (DEVICE_FIELD_DEFS), with the test id device-<field>. */
 function FieldInput({ field, readOnly }: { field: DeviceField; readOnly: boolean }) {
-  const common = { source: field, id: field, label: deviceFieldKey(field), fullWidth: true, helperText: false as const, readOnly };
-  if (field === 'deviceKind') return <SelectInput {...common} choices={DEVICE_KINDS.map((id) => ({ id, name: DEVICE_KIND_LABELS[id] }))} />;
-  if (field === 'manufactureDate') return <DateInput {...common} />;
+  const def = DEVICE_FIELD_DEFS.find((f) => f.source === field);
+  const choices = useChoices(def?.choices);
+  const common = { source: field, id: field, label: def?.label ?? deviceFieldKey(field), fullWidth: true, helperText: false as const, readOnly };
+  if (def?.kind === 'select') return <SelectInput {...common} choices={choices} />;
+  if (def?.kind === 'date') return <DateInput {...common} />;
   return <TextInput {...common} slotProps={{ htmlInput: { 'data-testid': `device-${field}` } }} />;
 }
 

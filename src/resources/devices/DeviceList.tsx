@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -7,64 +6,65 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
+import type { ReactNode } from 'react';
 import {
   CreateButton, DataTable, DeleteWithConfirmButton, EditButton, FilterButton, List, Pagination, SearchInput, SelectInput, TextInput, TopToolbar,
-  useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord,
+  useListContext, useNotify, useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
-import { devicesApi } from '../../api/devicesApi';
 import type { QueryValue } from '../../api';
-import { DEVICE_KIND_LABELS, DEVICE_KINDS, DEVICE_STATES, DEVICE_STATE_KEYS } from '../../domain/deviceKinds';
 import type { Device } from '../../domain/device';
 import { Level } from '../../domain/levels';
 import { useDateFormatter } from '../../format/useDateFormatter';
+import { useCallMutation, type Invalidates } from '../../dataHooks';
 import { useClientState } from '../../state/useClientState';
-import { DeviceStatusIcon } from './DeviceStatusIcon';
-import { DeviceBulkActions } from './DeviceBulkActions';
+import type { Choice } from '../types';
+import { ColumnValue } from '../generic/ColumnValue';
+import { ReferencePicker } from '../generic/FieldInput';
+import { DeviceKindName, DeviceStatusIcon } from './DeviceStatusIcon';
+import { DEVICE_BULK_ACTIONS } from './DeviceBulkActions';
 import { ImportDialog } from './ImportDialog';
 import { canEditDevices } from './access';
-import { useOwnerTree } from './useOwnerTree';
+import { DEVICE_COLUMNS, DEVICE_FILTER_DEFS, DEVICE_SORT } from './fields';
 import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from '../generic/listStyles';
 
-/** The layout is at least as wide as its content (react-admin: min-width fit-content); a zero base width makes the table scroll inside the page instead, so the toolbar stays in view. */
+/** A pin or unpin changes the device lists and the groups' counts. */
+export const PIN_INVALIDATES: Invalidates = { resources: ['system/deviceManagement', 'device/deviceData'], calls: [] };
 
+const filterChoices = (choices: readonly Choice[] | undefined, translate: (key: string) => string) =>
+  (choices ?? []).map((c) => ({ id: c.id, name: translate(c.nameKey) }));
+
+/** The definition's filters as inputs, each for the levels that may use it. */
 function useDeviceFilters() {
   const translate = useTranslate();
   const level = useClientState((s) => s.permissionLevel);
-  const { owners } = useOwnerTree(level !== Level.SubUser);
-  const subUsers = owners.flatMap((o) => o.children.map((c) => ({ id: c.id, name: owners.length > 1 ? `${c.name} (${o.name})` : c.name })));
-  return [
-    <SearchInput key="search" source="search" alwaysOn placeholder={translate('devices.list.search')} sx={{ minWidth: 240 }} />,
-    <SelectInput key="deviceKind" source="deviceKind" label="deviceField.deviceKind" alwaysOn choices={DEVICE_KINDS.map((id) => ({ id, name: DEVICE_KIND_LABELS[id] }))} />,
-    <SelectInput key="status" source="status" label="deviceField.status" alwaysOn choices={DEVICE_STATES.map((s) => ({ id: String(s), name: translate(DEVICE_STATE_KEYS[s]) }))} />,
-    <SelectInput key="activated" source="activated" label="deviceField.activated" alwaysOn
-      choices={[{ id: 'true', name: translate('activation.activated') }, { id: 'false', name: translate('activation.notActivated') }]} />,
-    <TextInput key="deviceType" source="deviceType" label="deviceField.deviceType" />,
-    ...(level === Level.Admin ? [<SelectInput key="ownerId" source="ownerId" label="deviceField.ownerId" choices={owners} optionText="name" />] : []),
-    ...(level !== Level.SubUser ? [<SelectInput key="ownerSubId" source="ownerSubId" label="deviceField.ownerSubId" choices={subUsers} optionText="name" />] : []),
-  ];
+  return DEVICE_FILTER_DEFS.filter((f) => !f.levels || (level !== null && f.levels.includes(level))).map((f) => {
+    const common = { key: f.source, source: f.source, label: f.label, alwaysOn: f.alwaysOn };
+    switch (f.kind) {
+      // SearchInput takes no label: its words are the placeholder.
+      case 'search': return <SearchInput key={f.source} source={f.source} alwaysOn placeholder={translate(f.label ?? 'console.action.search')} sx={{ minWidth: 240 }} />;
+      case 'select': return <SelectInput {...common} choices={filterChoices(f.choices, translate)} />;
+      case 'reference': return <ReferencePicker key={f.source} source={f.source} reference={f.reference!} label={f.label} alwaysOn={f.alwaysOn} />;
+      default: return <TextInput {...common} />;
+    }
+  });
 }
 
+/** CSV / Excel export of what the list shows (a file download: dataProvider.call devices.exportDevices). */
 function ExportButtons() {
   const translate = useTranslate();
   const notify = useNotify();
   const { filterValues, sort } = useListContext();
-  const [busy, setBusy] = useState(false);
-  const run = async (format: 'csv' | 'xlsx') => {
-    setBusy(true);
-    try {
-      const query: Record<string, QueryValue> = { ...(filterValues as Record<string, QueryValue>), sort: sort.field, order: sort.order === 'DESC' ? 'desc' : 'asc' };
-      const name = await devicesApi.exportDevices(format, query);
-      notify('devices.list.exported', { type: 'success', messageArgs: { name } });
-    } catch {
-      /* the catalogue shows it (-101: "Do not export data frequently...") */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { mutate, isPending } = useCallMutation('devices', 'exportDevices', { calls: [] }, {
+    onSuccess: (name) => notify('devices.list.exported', { type: 'success', messageArgs: { name } }),
+    // the catalogue shows it (-101: "Do not export data frequently...")
+    onError: () => undefined,
+  });
+  const run = (format: 'csv' | 'xlsx') =>
+    mutate([format, { ...(filterValues as Record<string, QueryValue>), sort: sort.field, order: sort.order === 'DESC' ? 'desc' : 'asc' }]);
   return (
     <>
-      <Button size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={() => run('csv')} data-testid="export-csv">{translate('devices.list.exportCsv')}</Button>
-      <Button size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={() => run('xlsx')} data-testid="export-xlsx">{translate('devices.list.exportXlsx')}</Button>
+      <Button size="small" startIcon={<DownloadIcon />} disabled={isPending} onClick={() => run('csv')} data-testid="export-csv">{translate('devices.list.exportCsv')}</Button>
+      <Button size="small" startIcon={<DownloadIcon />} disabled={isPending} onClick={() => run('xlsx')} data-testid="export-xlsx">{translate('devices.list.exportXlsx')}</Button>
     </>
   );
 }
@@ -86,20 +86,14 @@ function ListActions() {
 export function PinToggle() {
   const record = useRecordContext<Device & RaRecord>();
   const translate = useTranslate();
-  const refresh = useRefresh();
+  const pin = useCallMutation('devices', 'pin', PIN_INVALIDATES, { onError: () => undefined });
+  const unpin = useCallMutation('devices', 'unpin', PIN_INVALIDATES, { onError: () => undefined });
   if (!record) return null;
-  const toggle = async () => {
-    try {
-      await (record.pinned ? devicesApi.unpin([record.id]) : devicesApi.pin([record.id]));
-      refresh();
-    } catch {
-      /* shown by the catalogue */
-    }
-  };
+  const toggle = () => (record.pinned ? unpin : pin).mutate([[record.id]]);
   const label = translate(record.pinned ? 'devices.groups.unpin' : 'devices.groups.pin');
   return (
     <Tooltip title={label}>
-      <IconButton size="small" onClick={toggle} aria-label={label} data-testid={`pin-${record.id}`} color={record.pinned ? 'warning' : 'default'}>
+      <IconButton size="small" onClick={toggle} disabled={pin.isPending || unpin.isPending} aria-label={label} data-testid={`pin-${record.id}`} color={record.pinned ? 'warning' : 'default'}>
         {record.pinned ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
       </IconButton>
     </Tooltip>
@@ -128,36 +122,39 @@ function DevicePagination() {
   return <Pagination rowsPerPageOptions={PAGE_SIZES} {...(estimated ? { labelDisplayedRows: label } : {})} />;
 }
 
+/** How a column of the definition shows in this list where it is more than its value. */
+const CELLS: Record<string, (r: Device) => ReactNode> = {
+  status: (r) => <DeviceStatusIcon kind={r.deviceKind} status={r.status} />,
+  deviceKind: (r) => <DeviceKindName kind={r.deviceKind} />,
+  // The row carries its owner's name: no reference lookup needed.
+  ownerId: (r) => text(r.ownerName),
+  activated: (r) => <ActivationChip record={r} />,
+};
+
 /** System > Device: status icons, filters, sort, paging, export, import, pins; edit/delete for levels 1 and 2. */
 export function DeviceList() {
   const translate = useTranslate();
   const level = useClientState((s) => s.permissionLevel);
   const editor = canEditDevices(level);
   const filters = useDeviceFilters();
+  // An enterprise or a sub-user sees its own devices only: no owner column.
+  const columns = DEVICE_COLUMNS.filter((c) => c.source !== 'ownerId' || (level !== Level.Enterprise && level !== Level.SubUser));
   return (
     <List
       title={translate('devices.list.title')}
       filters={filters}
       perPage={20} pagination={<DevicePagination />}
-      sort={{ field: 'id', order: 'ASC' }}
+      sort={DEVICE_SORT}
       actions={<ListActions />}
       queryOptions={{ onError: () => undefined }} sx={LIST_SX}
       empty={false}
     >
-      <DataTable rowClick={false} bulkActionButtons={<DeviceBulkActions />}
+      <DataTable rowClick={false} bulkActionButtons={<>{DEVICE_BULK_ACTIONS.map(({ key, component: Action }) => <Action key={key} />)}</>}
         sx={DATATABLE_SX}>
-        <DataTable.Col source="status" label="deviceField.status" render={(r: Device) => <DeviceStatusIcon kind={r.deviceKind} status={r.status} />} />
-        <DataTable.Col source="name" label="deviceField.name" />
-        <DataTable.Col source="deviceNum" label="deviceField.deviceNum" disableSort />
-        <DataTable.Col source="deviceSn" label="deviceField.deviceSn" disableSort />
-        <DataTable.Col source="deviceKind" label="deviceField.deviceKind" render={(r: Device) => DEVICE_KIND_LABELS[r.deviceKind] ?? r.deviceKind} />
-        <DataTable.Col source="deviceType" label="deviceField.deviceType" />
-        {level !== Level.Enterprise && level !== Level.SubUser && <DataTable.Col source="ownerId" label="deviceField.ownerId" render={(r: Device) => text(r.ownerName)} />}
-        <DataTable.Col source="ownerSubName" label="deviceField.ownerSubId" disableSort render={(r: Device) => text(r.ownerSubName)} />
-        <DataTable.Col source="activated" label="deviceField.activated" render={(r: Device) => <ActivationChip record={r} />} />
-        <DataTable.Col source="groupName" label="deviceField.groupName" disableSort render={(r: Device) => text(r.groupName)} />
-        <DataTable.Col source="mac" label="deviceField.mac" disableSort />
-        <DataTable.Col source="mmsi" label="deviceField.mmsi" disableSort />
+        {columns.map((column) => (
+          <DataTable.Col key={column.source} source={column.source} label={column.label} disableSort={!column.sortable}
+            render={(r: Device & RaRecord) => CELLS[column.source]?.(r) ?? <ColumnValue column={column} record={r} />} />
+        ))}
         <DataTable.Col label="console.table.actions" disableSort render={() => (
           <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
             <PinToggle />

@@ -15,9 +15,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useRefresh, useTranslate } from 'react-admin';
-import { ApiError } from '../../api';
-import { devicesApi } from '../../api/devicesApi';
+import { useTranslate } from 'react-admin';
+import { useCallMutation } from '../../dataHooks';
+import { errorCode, errorData } from '../../dataProvider';
 import type { ImportRowError } from '../../domain/device';
 import { ErrorCode } from '../../domain/errorCodes';
 import { useClientState } from '../../state/useClientState';
@@ -42,7 +42,9 @@ const isRowError = (item: unknown): item is ImportRowError =>
  */
 export function ImportDialog() {
   const translate = useTranslate();
-  const refresh = useRefresh();
+  // The upload (with its progress) and the template are file transfers reached through dataProvider.call.
+  const upload = useCallMutation('devices', 'importDevices', { resources: ['system/deviceManagement', 'device/deviceData'], calls: [] });
+  const template = useCallMutation('devices', 'importTemplate', { calls: [] }, { onError: () => undefined });
   const language = useClientState((s) => s.language);
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -61,15 +63,16 @@ export function ImportDialog() {
     if (!file) return;
     setPhase({ kind: 'uploading', fraction: 0 });
     try {
-      const { imported } = await devicesApi.importDevices(file, (fraction) => setPhase(fraction >= 1 ? { kind: 'checking' } : { kind: 'uploading', fraction }));
+      const { imported } = await upload.mutateAsync([file, (fraction) => setPhase(fraction >= 1 ? { kind: 'checking' } : { kind: 'uploading', fraction })]);
       setPhase({ kind: 'done', imported });
       setFile(null);
-      refresh();
     } catch (error) {
-      if (error instanceof ApiError && error.code === ErrorCode.Validation && Array.isArray(error.data) && error.data.some(isRowError)) {
-        setPhase({ kind: 'rows', message: error.msg, rows: error.data.filter(isRowError) });
+      const data = errorData(error);
+      const message = error instanceof Error ? error.message : String(error);
+      if (errorCode(error) === ErrorCode.Validation && Array.isArray(data) && data.some(isRowError)) {
+        setPhase({ kind: 'rows', message, rows: data.filter(isRowError) });
       } else {
-        setPhase({ kind: 'failed', message: error instanceof ApiError ? error.msg : error instanceof Error ? error.message : String(error) });
+        setPhase({ kind: 'failed', message });
       }
     }
   };
@@ -89,7 +92,7 @@ export function ImportDialog() {
         <DialogContent dividers>
           <Typography variant="body2" sx={{ mb: 2 }}>{translate('devices.import.steps')}</Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => devicesApi.importTemplate(language).catch(() => undefined)} data-testid="import-template">
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => template.mutate([language])} data-testid="import-template">
               {translate('devices.import.template')}
             </Button>
             <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy}>

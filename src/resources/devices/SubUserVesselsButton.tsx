@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,72 +11,70 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
-import { useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { devicesApi } from '../../api/devicesApi';
+import { useInfiniteGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import type { Device } from '../../domain/device';
 import { Level } from '../../domain/levels';
 import type { User } from '../../domain/user';
+import { useCallMutation, useCallQuery } from '../../dataHooks';
 import { DeviceStatusIcon } from './DeviceStatusIcon';
-import { enterpriseVessels, matchVessel, toggleAll } from './vesselGrants';
+import { VESSEL_PAGE, matchVessel, toggleAll } from './vesselGrants';
 
-type Vessel = Awaited<ReturnType<typeof enterpriseVessels>>[number];
+type Vessel = Pick<Device, 'id' | 'name' | 'deviceNum' | 'deviceKind' | 'status'>;
 
 /**
  * Row action of the user list, on sub-users (level 3) only: which of its enterprise's vessels the
  * sub-user may see (SPEC section 6), read from and saved to subUserGrant (the whole set at once).
+ * The vessels are the device resource's list filtered by the enterprise (a page of 500 at a time);
+ * the grant is read and saved through dataProvider.call.
  */
 export function SubUserVesselsButton() {
   const record = useRecordContext<User & { parentName?: string | null }>();
   const translate = useTranslate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
-  const [vessels, setVessels] = useState<Vessel[] | null>(null);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  /** null: nothing changed yet, the granted set is shown. */
+  const [edited, setEdited] = useState<Set<number> | null>(null);
   const [filter, setFilter] = useState('');
-  const [saving, setSaving] = useState(false);
   const subUserId = record?.id;
   const parentId = record?.parentId;
+  const active = open && Boolean(subUserId && parentId) && record?.permissionLevel === Level.SubUser;
+  const pages = useInfiniteGetList<Vessel>('system/deviceManagement',
+    { filter: { ownerId: parentId }, sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: VESSEL_PAGE } },
+    { enabled: active, onError: () => undefined });
+  const granted = useCallQuery('devices', 'subUserDeviceIds', active && subUserId ? [Number(subUserId)] : null);
+  const save = useCallMutation('devices', 'setSubUserDevices', { resources: ['system/deviceManagement'], calls: ['devices'] }, {
+    onSuccess: ({ granted: count }) => {
+      notify('devices.grants.saved', { type: 'success', messageArgs: { smart_count: count } });
+      setOpen(false);
+    },
+    onError: () => undefined,
+  });
 
-  useEffect(() => {
-    if (!open || !subUserId || !parentId) return;
-    let live = true;
-    setVessels(null);
-    Promise.all([enterpriseVessels(parentId), devicesApi.subUserDeviceIds(subUserId)]).then(
-      ([all, granted]) => {
-        if (!live) return;
-        setVessels(all);
-        setChosen(new Set(granted));
-      },
-      () => live && setOpen(false),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, subUserId, parentId]);
-
+  const vessels = useMemo(() => (pages.data && granted.data ? pages.data.pages.flatMap((p) => p.data) : null), [pages.data, granted.data]);
+  const total = pages.data?.pages[0]?.total ?? vessels?.length ?? 0;
+  const chosen = useMemo(() => edited ?? new Set(granted.data ?? []), [edited, granted.data]);
+  const setChosen = (next: Set<number>) => setEdited(next);
   const shown = useMemo(() => (vessels ?? []).filter((v) => matchVessel(v, filter)), [vessels, filter]);
+  const failed = pages.isError || granted.isError;
   if (!record || record.permissionLevel !== Level.SubUser) return null;
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const { granted } = await devicesApi.setSubUserDevices(record.id, [...chosen]);
-      notify('devices.grants.saved', { type: 'success', messageArgs: { smart_count: granted } });
-      setOpen(false);
-    } catch {
-      /* shown by the catalogue */
-    } finally {
-      setSaving(false);
-    }
+  const openDialog = () => {
+    setEdited(null);
+    setFilter('');
+    setOpen(true);
   };
+  const store = () => save.mutate([Number(record.id), [...chosen]]);
 
   return (
     <>
-      <Button size="small" startIcon={<DirectionsBoatIcon />} onClick={() => setOpen(true)} data-testid={`vessels-${record.id}`}>{translate('devices.grants.button')}</Button>
+      <Button size="small" startIcon={<DirectionsBoatIcon />} onClick={openDialog} data-testid={`vessels-${record.id}`}>{translate('devices.grants.button')}</Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" data-testid="vessels-dialog">
         <DialogTitle>{translate('devices.grants.title', { name: record.name })}</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" sx={{ mb: 1 }}>{translate('devices.grants.hint', { parent: record.parentName ?? '' })}</Typography>
-          {vessels === null ? (
+          {failed ? (
+            <Typography color="error">{translate('ra.notification.http_error')}</Typography>
+          ) : vessels === null ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}><CircularProgress size={28} /></Box>
           ) : vessels.length === 0 ? (
             <Typography color="text.secondary">{translate('devices.grants.none')}</Typography>
@@ -89,7 +87,7 @@ export function SubUserVesselsButton() {
                 <Button size="small" onClick={() => setChosen(toggleAll(chosen, shown.map((v) => v.id), false))} data-testid="vessels-clear">{translate('devices.grants.clear')}</Button>
               </Box>
               <Typography variant="caption" color="text.secondary" data-testid="vessels-count">
-                {translate('devices.grants.count', { selected: chosen.size, total: vessels.length })}
+                {translate('devices.grants.count', { selected: chosen.size, total })}
               </Typography>
               <Box sx={{ maxHeight: 360, overflow: 'auto', display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 {shown.map((v) => (
@@ -98,12 +96,17 @@ export function SubUserVesselsButton() {
                     label={<Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}><DeviceStatusIcon kind={v.deviceKind} status={v.status} size={18} /><span>{v.name}</span></Box>} />
                 ))}
               </Box>
+              {pages.hasNextPage && (
+                <Button size="small" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()} data-testid="vessels-more">
+                  {translate('ra.navigation.next')}
+                </Button>
+              )}
             </>
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('console.dialog.cancel')}</Button>
-          <Button variant="contained" onClick={save} disabled={saving || vessels === null} data-testid="vessels-save">{translate('console.action.save')}</Button>
+          <Button variant="contained" onClick={store} disabled={save.isPending || vessels === null} data-testid="vessels-save">{translate('console.action.save')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -6,6 +6,8 @@ import type { Row } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 import { DeviceList } from './DeviceList';
 import { DeviceCreate, DeviceEdit } from './DeviceEdit';
+import { DEVICE_BULK_ACTIONS } from './DeviceBulkActions';
+import { DEVICE_COLUMNS, DEVICE_FIELD_DEFS, DEVICE_FILTER_DEFS, DEVICE_SORT } from './fields';
 
 const M = '/deviceModule/device';
 /** Filters of device/getAll (and device/export), docs/api.md. */
@@ -23,9 +25,9 @@ const deviceBody = (record: Row, withId: boolean): Row => {
 };
 
 /**
- * System > Device (levels 1, 2, 3; writes 1, 2): the device catalogue of SPEC section 3. The list,
- * create and edit views are the device's own (status icons, owner and sub-owner, import, export);
- * the endpoints and the yup schemas are the same data the generic views read.
+ * System > Device (levels 1, 2, 3; writes 1, 2): the device catalogue of SPEC section 3. Fields,
+ * columns, filters, sort and bulk actions are declared here (src/resources/devices/fields.ts) and
+ * the overridden views render from them.
  */
 export const devicesResource: ResourceDefinition = {
   name: 'system/deviceManagement',
@@ -38,12 +40,17 @@ export const devicesResource: ResourceDefinition = {
     update: { path: `${M}/update`, send: 'json', params: (r) => deviceBody(r, true) },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
   },
-  fields: [],
-  columns: [],
-  filters: ['search'],
+  fields: DEVICE_FIELD_DEFS,
+  columns: DEVICE_COLUMNS,
+  filters: DEVICE_FILTER_DEFS,
+  sort: DEVICE_SORT,
+  perPage: 20,
+  bulkActions: DEVICE_BULK_ACTIONS,
   createSchema: deviceSchema,
   editSchema: updateDeviceSchema,
   defaults: () => ({ ownerSubId: 0 }),
   recordRepresentation: 'name',
+  // list: status icons, pin star, import/export, "about N" estimated totals and per-level filters/columns;
+  // create/edit: the owner/sub-owner cascade, sectioned form, read-only for sub-users, validated as you type.
   views: { list: DeviceList, create: DeviceCreate, edit: DeviceEdit },
 };

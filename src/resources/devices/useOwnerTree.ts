@@ -1,13 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { devicesApi, type EnterpriseWithSubUsers } from '../../api/devicesApi';
+import type { EnterpriseWithSubUsers } from '../../api/devicesApi';
+import { useCallQuery } from '../../dataHooks';
 import type { NameItem } from '../../domain/user';
 
 /**
  * The enterprises the caller may assign devices to, each with its sub-users (admin: all;
- * enterprise: itself; sub-user: none), from users/getEnterpriseUserWithSubUserNameList.
+ * enterprise: itself; sub-user: none), from users/getEnterpriseUserWithSubUserNameList through
+ * dataProvider.call (devices.enterprisesWithSubUsers).
  */
 export function useOwnerTree(enabled = true): { owners: EnterpriseWithSubUsers[]; loading: boolean } {
-  const { data, isPending } = useQuery({ queryKey: ['deviceOwnerTree'], queryFn: () => devicesApi.enterprisesWithSubUsers(), enabled, staleTime: 60_000 });
+  const { data, isPending } = useCallQuery('devices', 'enterprisesWithSubUsers', enabled ? [] : null, { staleTime: 60_000 });
   return { owners: data ?? [], loading: enabled && isPending };
 }
 

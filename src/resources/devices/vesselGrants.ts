@@ -1,18 +1,5 @@
-import { devicesApi } from '../../api/devicesApi';
-import type { Device } from '../../domain/device';
-
-/** The server's largest page. */
-const PAGE = 500;
-
-/** Every vessel of an enterprise, page by page (a sub-user may be granted any of them). */
-export async function enterpriseVessels(ownerId: number): Promise<Pick<Device, 'id' | 'name' | 'deviceNum' | 'deviceKind' | 'status'>[]> {
-  const out: Device[] = [];
-  for (let pageIndex = 1; ; pageIndex += 1) {
-    const { list, total } = await devicesApi.devicePage({ ownerId, pageIndex, pageSize: PAGE, sort: 'name', order: 'asc' });
-    out.push(...list);
-    if (!list.length || out.length >= total) return out;
-  }
-}
+/** The server's largest page: the vessel grant dialog reads an enterprise's vessels this many at a time. */
+export const VESSEL_PAGE = 500;
 
 /** Ticks or unticks a set of ids (the filtered rows) in the chosen set. */
 export function toggleAll(chosen: ReadonlySet<number>, ids: readonly number[], on: boolean): Set<number> {

@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useCreatePath, useTranslate } from 'react-admin';
+import { Loading, Title, useCreatePath, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { firmwareApi, type FirmwarePackage } from '../../api/firmwareApi';
+import type { FirmwarePackage } from '../../domain/firmware';
+import { useCallQuery } from '../../dataHooks';
 import { formatBytes } from '../../format/bytes';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { LIVE_REFRESH_MS, RolloutCard, unfinished } from './RolloutPanel';
@@ -60,19 +60,16 @@ function PackageCard({ firmware }: { firmware: FirmwarePackage }) {
 export function FirmwareDetail() {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const queryClient = useQueryClient();
   const id = Number(useParams<{ id: string }>().id);
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
-  const firmware = useQuery({ queryKey: ['firmware', 'one', id], queryFn: () => firmwareApi.one(id), enabled: Number.isFinite(id) });
-  const rollouts = useQuery({
-    queryKey: ['firmware', 'rollouts', id],
-    queryFn: () => firmwareApi.rollouts(id),
-    enabled: Number.isFinite(id),
+  // The package is the resource's record (getOne); the rollouts are calls, polled while devices are on their way.
+  // Starting or cancelling a rollout and editing the package invalidate these (useCallMutation / useUpdate).
+  const firmware = useGetOne<FirmwarePackage & RaRecord>('system/firmware', { id }, { enabled: Number.isFinite(id) });
+  const rollouts = useCallQuery('firmware', 'rollouts', Number.isFinite(id) ? [id] : null, {
     refetchInterval: (q) => (q.state.data?.some(unfinished) ? LIVE_REFRESH_MS : false),
     staleTime: 0,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['firmware'] });
 
   if (firmware.isPending) return <Loading />;
   if (firmware.isError || !firmware.data) {
@@ -97,9 +94,9 @@ export function FirmwareDetail() {
       <Typography variant="h6">{translate('firmware.rollout.title')}</Typography>
       {rollouts.data?.length === 0 && <Typography variant="body2" color="text.secondary">{translate('firmware.rollout.none')}</Typography>}
       {rollouts.isError && <Alert severity="error">{translate('firmware.loadError')}</Alert>}
-      {rollouts.data?.map((r) => <RolloutCard key={r.id} rollout={r} onChanged={refresh} />)}
-      <PackageEditDialog firmware={pkg} open={editing} onClose={() => setEditing(false)} onSaved={() => { setEditing(false); refresh(); }} />
-      <RolloutDialog firmware={pkg} open={open} onClose={() => setOpen(false)} onStarted={() => { setOpen(false); refresh(); }} />
+      {rollouts.data?.map((r) => <RolloutCard key={r.id} rollout={r} />)}
+      <PackageEditDialog firmware={pkg} open={editing} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+      <RolloutDialog firmware={pkg} open={open} onClose={() => setOpen(false)} onStarted={() => setOpen(false)} />
     </Box>
   );
 }

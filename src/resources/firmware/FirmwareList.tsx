@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Switch from '@mui/material/Switch';
@@ -7,11 +6,12 @@ import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import UploadIcon from '@mui/icons-material/Upload';
 import {
   DataTable, DeleteWithConfirmButton, FilterButton, List, Pagination, SearchInput, SelectInput, TextInput, TopToolbar,
-  useCreatePath, useRefresh, useTranslate,
+  useCreatePath, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { firmwareApi, type FirmwarePackage } from '../../api/firmwareApi';
-import { FIRMWARE_STATUSES, FIRMWARE_VERSION_TYPES } from '../../domain/firmware';
+import type { FirmwarePackage } from '../../domain/firmware';
+import { useCallMutation } from '../../dataHooks';
+import { FIRMWARE_FILTER_DEFS, FIRMWARE_SORT } from './fields';
 import { formatBytes } from '../../format/bytes';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { DATATABLE_SX, PAGE_SIZES } from '../generic/listStyles';
@@ -19,20 +19,15 @@ import { DATATABLE_SX, PAGE_SIZES } from '../generic/listStyles';
 const RESOURCE = 'system/firmware';
 const label = (field: string) => `firmware.fields.${field}`;
 
+/** The definition's filters (fields.ts) as inputs; the search box says what it searches. */
 function useFilters() {
   const translate = useTranslate();
-  return [
-    <SearchInput key="name" source="name" alwaysOn placeholder={translate('firmware.search')} sx={{ minWidth: 240 }} />,
-    <SelectInput key="versionType" source="versionType" label={label('versionType')} alwaysOn
-      choices={FIRMWARE_VERSION_TYPES.map((id) => ({ id, name: translate(`firmware.versionType.${id}`) }))} />,
-    <SelectInput key="enabled" source="enabled" label={label('enabled')}
-      choices={[{ id: 'true', name: translate('firmware.enabledOn') }, { id: 'false', name: translate('firmware.enabledOff') }]} />,
-    <SelectInput key="status" source="status" label={label('status')}
-      choices={FIRMWARE_STATUSES.map((id) => ({ id, name: translate(`firmware.status.${id}`) }))} />,
-    <TextInput key="deviceType" source="deviceType" label={label('deviceType')} />,
-    <TextInput key="model" source="model" label={label('model')} />,
-    <TextInput key="customer" source="customer" label={label('customer')} />,
-  ];
+  return FIRMWARE_FILTER_DEFS.map((f) => {
+    const common = { source: f.source, label: label(f.source), alwaysOn: f.alwaysOn };
+    if (f.kind === 'search') return <SearchInput key={f.source} source={f.source} alwaysOn placeholder={translate('firmware.search')} sx={{ minWidth: 240 }} />;
+    if (f.kind === 'select') return <SelectInput key={f.source} {...common} choices={(f.choices ?? []).map((c) => ({ id: c.id, name: translate(c.nameKey) }))} />;
+    return <TextInput key={f.source} {...common} />;
+  });
 }
 
 function UploadButton() {
@@ -45,25 +40,14 @@ function UploadButton() {
   );
 }
 
-/** Enable or disable from the list; the row refreshes from the server's answer. */
+/** Enable or disable from the list (firmware/setEnabled); the list and the package are read again. */
 function EnabledToggle({ record }: { record: FirmwarePackage }) {
   const translate = useTranslate();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await firmwareApi.setEnabled(record.id, !record.enabled);
-      refresh();
-    } catch {
-      /* shown by the error catalogue */
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A refusal is shown by the error catalogue.
+  const setEnabled = useCallMutation('firmware', 'setEnabled', { resources: [RESOURCE] });
   return (
     <Tooltip title={translate(record.enabled ? 'firmware.enabledOn' : 'firmware.enabledOff')}>
-      <Switch size="small" checked={record.enabled} disabled={busy} onChange={toggle} data-testid={`fw-enabled-${record.id}`}
+      <Switch size="small" checked={record.enabled} disabled={setEnabled.isPending} onChange={() => setEnabled.mutate([record.id, !record.enabled])} data-testid={`fw-enabled-${record.id}`}
         slotProps={{ input: { 'aria-label': translate(label('enabled')) } }} />
     </Tooltip>
   );
@@ -94,7 +78,7 @@ export function FirmwareList() {
       title={translate('firmware.title')}
       filters={useFilters()}
       perPage={20} pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      sort={{ field: 'createdAt', order: 'DESC' }}
+      sort={FIRMWARE_SORT}
       actions={<TopToolbar sx={{ flexWrap: 'wrap' }}><FilterButton /><UploadButton /></TopToolbar>}
       queryOptions={{ onError: () => undefined }}
       empty={false}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,8 +17,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Title, useCreatePath, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { isApiError } from '../../api';
-import { firmwareApi, type FirmwareConfig } from '../../api/firmwareApi';
+import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { errorCode, errorData } from '../../dataProvider';
 import { FIRMWARE_VERSION_TYPES, firmwareSchema } from '../../domain/firmware';
 import { formatBytes } from '../../format/bytes';
 
@@ -35,15 +35,7 @@ interface UploadForm {
 
 /** The size limit the server enforces (firmware/getConfig), stated in the form. */
 function useFirmwareConfig() {
-  const [config, setConfig] = useState<FirmwareConfig | null>(null);
-  useEffect(() => {
-    let live = true;
-    firmwareApi.config().then((c) => live && setConfig(c)).catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return config;
+  return useCallQuery('firmware', 'config', [], { staleTime: 5 * 60_000 }).data ?? null;
 }
 
 /**
@@ -62,6 +54,8 @@ export function FirmwareUpload() {
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // Multipart with upload progress (src/api/transfer.ts), reached through the dataProvider's call; the list is read again after it.
+  const upload = useCallMutation('firmware', 'upload', { resources: ['system/firmware'] });
   const { register, control, handleSubmit, setError, formState: { errors } } = useForm<UploadForm>({
     mode: 'onChange',
     resolver: yupResolver(firmwareSchema) as never,
@@ -87,7 +81,7 @@ export function FirmwareUpload() {
     abort.current = new AbortController();
     try {
       const fields = { ...values, enabled: String(values.enabled), updateInfo: values.updateInfo ?? '' };
-      const created = await firmwareApi.upload(fields, file, setProgress, abort.current.signal);
+      const created = await upload.mutateAsync([fields, file, setProgress, abort.current.signal]);
       notify('firmware.uploaded', { type: 'success' });
       navigate(createPath({ resource: 'system/firmware', type: 'edit', id: created.id }));
     } catch (error) {
@@ -96,10 +90,11 @@ export function FirmwareUpload() {
         setFailure(translate('firmware.uploadCancelled'));
         return;
       }
-      if (isApiError(error)) {
-        setFailure(error.msg);
-        if (Array.isArray(error.data)) {
-          for (const e of error.data as { field?: string; message?: string }[]) {
+      if (errorCode(error) !== undefined) {
+        setFailure((error as Error).message);
+        const data = errorData(error);
+        if (Array.isArray(data)) {
+          for (const e of data as { field?: string; message?: string }[]) {
             if (e?.field && e.message && e.field in values) setError(e.field as keyof UploadForm, { type: 'server', message: e.message });
           }
         }

@@ -12,10 +12,9 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useNotify, useTranslate } from 'react-admin';
-import { isApiError } from '../../api';
-import { firmwareApi, type FirmwarePackage } from '../../api/firmwareApi';
-import { FIRMWARE_VERSION_TYPES, updateFirmwareSchema } from '../../domain/firmware';
+import { useNotify, useTranslate, useUpdate } from 'react-admin';
+import { errorData } from '../../dataProvider';
+import { FIRMWARE_VERSION_TYPES, updateFirmwareSchema, type FirmwarePackage } from '../../domain/firmware';
 
 interface EditForm {
   id: number;
@@ -29,6 +28,8 @@ interface EditForm {
 export function PackageEditDialog({ firmware, open, onClose, onSaved }: { firmware: FirmwarePackage; open: boolean; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  // The resource's update (definition endpoints.update): the package's record and lists take the server's answer.
+  const [update] = useUpdate<FirmwarePackage>();
   const fullScreen = useMediaQuery('(max-width:600px)');
   const { register, control, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<EditForm>({
     mode: 'onChange', resolver: yupResolver(updateFirmwareSchema) as never,
@@ -42,12 +43,13 @@ export function PackageEditDialog({ firmware, open, onClose, onSaved }: { firmwa
   };
   const submit = handleSubmit(async (values) => {
     try {
-      await firmwareApi.update({ ...values, updateInfo: values.updateInfo || null });
+      await update('system/firmware', { id: firmware.id, data: { ...values, updateInfo: values.updateInfo || null }, previousData: firmware }, { mutationMode: 'pessimistic', returnPromise: true });
       notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
       onSaved();
     } catch (error) {
-      if (isApiError(error) && Array.isArray(error.data)) {
-        for (const e of error.data as { field?: string; message?: string }[]) if (e?.field && e.message) setError(e.field as keyof EditForm, { type: 'server', message: e.message });
+      const data = errorData(error);
+      if (Array.isArray(data)) {
+        for (const e of data as { field?: string; message?: string }[]) if (e?.field && e.message) setError(e.field as keyof EditForm, { type: 'server', message: e.message });
       }
     }
   });

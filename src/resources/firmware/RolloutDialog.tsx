@@ -21,30 +21,32 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useNotify, useTranslate } from 'react-admin';
-import { isApiError } from '../../api';
-import { firmwareApi, type Candidate, type FirmwarePackage, type Page } from '../../api/firmwareApi';
-import { rolloutSchema } from '../../domain/firmware';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
+import type { Candidate } from '../../api/firmwareApi';
+import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { errorCode, errorData } from '../../dataProvider';
+import { rolloutSchema, type FirmwarePackage } from '../../domain/firmware';
 import { validate } from '../../domain/validate';
 import { UpdateStateChip } from './UpdateStateChip';
 
 const PAGE_SIZE = 10;
 
-function useCandidates(firmwareId: number, open: boolean, search: string, page: number) {
-  const [data, setData] = useState<Page<Candidate> | null>(null);
+/** The value once it has stopped changing for `ms` (the typed search is asked for when the typing pauses). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
   useEffect(() => {
-    if (!open) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      firmwareApi.candidates({ firmwareId, name: search, pageIndex: page + 1, pageSize: PAGE_SIZE })
-        .then((d) => live && setData(d)).catch(() => live && setData({ list: [], total: 0 }));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [firmwareId, open, search, page]);
-  return data;
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The devices that may take the package (firmware/rollout/candidates), one page; a failure reads as none. */
+function useCandidates(firmwareId: number, open: boolean, search: string, page: number) {
+  const name = useSettled(search, 250);
+  const candidates = useCallQuery('firmware', 'candidates', open ? [{ firmwareId, name, pageIndex: page + 1, pageSize: PAGE_SIZE }] : null, { placeholderData: keepPreviousData, staleTime: 0 });
+  return candidates.isError ? { list: [] as Candidate[], total: 0 } : candidates.data ?? null;
 }
 
 /**
@@ -59,20 +61,24 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [groups, setGroups] = useState<{ id: number; name: string; ownerName: string | null }[]>([]);
   const [groupId, setGroupId] = useState<number | ''>('');
   const [maxConcurrent, setMaxConcurrent] = useState('10');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const candidates = useCandidates(firmware.id, open, search, page);
+  // The device groups are the device/deviceData resource's list (without its virtual groups, ids -1 and 0).
+  const groups = (useGetList<{ id: number; name: string; ownerName: string | null }>('device/deviceData', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open }).data ?? [])
+    .filter((g) => g.id > 0);
+  // A started rollout: the package (its status), its rollouts and the candidates' states are read again.
+  const startRollout = useCallMutation('firmware', 'startRollout', { resources: ['system/firmware'] });
+  const busy = startRollout.isPending;
 
+  // Each opening starts afresh (local state only; the data above is the queries').
   useEffect(() => {
     if (!open) return;
     setSelected(new Set());
     setErrors({});
     setFailure(null);
-    firmwareApi.groups().then((g) => setGroups(g.list.filter((x) => x.id > 0))).catch(() => setGroups([]));
   }, [open]);
 
   const selectable = (c: Candidate) => c.activated && !c.busyState;
@@ -101,18 +107,17 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
       return;
     }
     setErrors({});
-    setBusy(true);
+    setFailure(null);
     try {
-      await firmwareApi.startRollout(checked.value as never);
+      await startRollout.mutateAsync([checked.value as never]);
       notify('firmware.rollout.started', { type: 'success' });
       onStarted();
     } catch (error) {
-      if (isApiError(error)) {
-        const fieldMessages = Array.isArray(error.data) ? (error.data as { field?: string; message?: string }[]).filter((e) => e?.field && e.message) : [];
-        setFailure(fieldMessages.length ? fieldMessages.map((e) => e.message).join('; ') : error.msg);
+      const data = errorData(error);
+      if (errorCode(error) !== undefined) {
+        const fieldMessages = Array.isArray(data) ? (data as { field?: string; message?: string }[]).filter((e) => e?.field && e.message) : [];
+        setFailure(fieldMessages.length ? fieldMessages.map((e) => e.message).join('; ') : (error as Error).message);
       } else setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -13,10 +13,10 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { firmwareApi, type Rollout } from '../../api/firmwareApi';
-import { UPDATE_STATES, type UpdateState } from '../../domain/firmware';
+import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { UPDATE_STATES, type Rollout, type UpdateState } from '../../domain/firmware';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { UpdateProgress, UpdateStateChip } from './UpdateStateChip';
 
@@ -27,29 +27,23 @@ const PAGE_SIZES = [10, 20, 50, 100];
 export const unfinished = (r: Rollout) => r.counts.queued + r.counts.downloading + r.counts.downloaded + r.counts.updating > 0;
 
 /** One rollout: its counts per state, overall progress, and each device's state and progress. */
-export function RolloutCard({ rollout, onChanged }: { rollout: Rollout; onChanged: () => void }) {
+export function RolloutCard({ rollout }: { rollout: Rollout }) {
   const translate = useTranslate();
   const format = useDateFormatter();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
   const [state, setState] = useState<UpdateState | undefined>(undefined);
   const live = unfinished(rollout);
-  const targets = useQuery({
-    // The counts in the key: when the rollout's counts move (the last poll included), the devices are read again.
-    queryKey: ['firmware', 'targets', rollout.id, page, pageSize, state, UPDATE_STATES.map((s) => rollout.counts[s]).join()],
-    queryFn: () => firmwareApi.targets(rollout.id, page + 1, pageSize, state),
+  // The counts are the last argument (not sent, only in the key): when they move (the last poll included), the devices are read again.
+  const targets = useCallQuery('firmware', 'targets', [rollout.id, page + 1, pageSize, state, UPDATE_STATES.map((s) => rollout.counts[s]).join()], {
     refetchInterval: live ? LIVE_REFRESH_MS : false,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
   const done = rollout.counts.updated + rollout.counts.failed;
-  const cancel = async () => {
-    try {
-      await firmwareApi.cancel(rollout.id);
-    } finally {
-      onChanged();
-    }
-  };
+  // A refusal is shown by the error catalogue; the package, its rollouts and their devices are read again.
+  const cancelRollout = useCallMutation('firmware', 'cancel', { resources: ['system/firmware'] });
+  const cancel = () => cancelRollout.mutate([rollout.id]);
   return (
     <Card variant="outlined" data-testid={`fw-rollout-card-${rollout.id}`}>
       <CardContent>
@@ -62,7 +56,7 @@ export function RolloutCard({ rollout, onChanged }: { rollout: Rollout; onChange
             </Typography>
           </Box>
           {rollout.counts.queued > 0 && !rollout.cancelledAt && (
-            <Button size="small" color="warning" variant="outlined" onClick={() => void cancel()}>{translate('firmware.rollout.cancel')}</Button>
+            <Button size="small" color="warning" variant="outlined" onClick={cancel} disabled={cancelRollout.isPending}>{translate('firmware.rollout.cancel')}</Button>
           )}
         </Stack>
         <Box sx={{ maxWidth: 480, mb: 1 }}><UpdateProgress state={live ? 'updating' : 'updated'} progress={rollout.total ? Math.round((done / rollout.total) * 100) : 0} /></Box>

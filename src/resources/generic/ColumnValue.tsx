@@ -13,7 +13,8 @@ export function ColumnValue({ column, record }: { column: ColumnDef; record: RaR
   const empty = value === null || value === undefined || value === '';
   switch (column.kind) {
     case 'date':
-      return <>{format(value as string, false)}</>;
+      // A calendar day (2026-11-23) is shown as it is; an instant as its day in the user's time zone.
+      return <>{typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : format(value as string, false)}</>;
     case 'datetime':
       return <>{format(value as string)}</>;
     case 'boolean':

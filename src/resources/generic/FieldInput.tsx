@@ -19,6 +19,7 @@ export function ReferencePicker({ source, reference, label, disabled, alwaysOn }
   return (
     <ReferenceInput source={source} reference={reference.resource} filter={reference.filter} alwaysOn={alwaysOn}>
       <AutocompleteInput
+        id={source}
         label={label}
         optionText={reference.optionText}
         filterToQuery={(text: string) => (text ? { [searchField]: text } : {})}
@@ -37,7 +38,7 @@ export function FieldInput({ field, mode }: { field: FieldDef; mode: 'create' | 
   const values = useWatch() as Record<string, unknown>;
   const choices = useChoices(field.choices);
   if (field.when && !field.when(values ?? {}, level)) return null;
-  const common = { source: field.source, label: field.label, disabled: mode === 'edit' && field.disabledOnEdit, fullWidth: true, helperText: false as const };
+  const common = { id: field.source, source: field.source, label: field.label, disabled: mode === 'edit' && field.disabledOnEdit, fullWidth: true, helperText: false as const };
   switch (field.kind) {
     case 'password':
       return <PasswordInput {...common} autoComplete="new-password" />;

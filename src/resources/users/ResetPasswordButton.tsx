@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { usersApi } from '../../api/usersApi';
+import { useCallMutation } from '../../dataHooks';
 import { passwordChangeSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';
 import { PasswordField } from '../../pages/login/PasswordField';
@@ -20,6 +20,8 @@ export function ResetPasswordButton() {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({ password: '', repassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Nothing shown goes stale: a password is never listed.
+  const { mutateAsync: updatePassword, isPending } = useCallMutation('users', 'updatePassword', { calls: [] });
   if (!record) return null;
 
   const close = () => {
@@ -31,7 +33,7 @@ export function ResetPasswordButton() {
     const checked = validate(passwordChangeSchema, values);
     if (!checked.ok) return setErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.message])));
     try {
-      await usersApi.updatePassword(Number(record.id), checked.value.password);
+      await updatePassword([Number(record.id), checked.value.password]);
       notify('console.action.passwordReset', { type: 'success' });
       close();
     } catch {
@@ -53,7 +55,7 @@ export function ResetPasswordButton() {
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={submit}>{translate('ra.action.confirm')}</Button>
+          <Button variant="contained" onClick={submit} disabled={isPending}>{translate('ra.action.confirm')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -20,22 +20,23 @@ import FolderIcon from '@mui/icons-material/Folder';
 import FolderOffIcon from '@mui/icons-material/FolderOff';
 import StarIcon from '@mui/icons-material/Star';
 import { useQueryClient } from '@tanstack/react-query';
-import { DataTable, List as RaList, Loading, Pagination, useNotify, useTranslate } from 'react-admin';
-import { devicesApi } from '../../api/devicesApi';
+import { DataTable, List as RaList, Loading, Pagination, useCanAccess, useDelete, useGetList, useNotify } from 'react-admin';
+import { useTranslate } from 'ra-core';
 import type { Device, DeviceGroup } from '../../domain/device';
-import { DEVICE_KIND_LABELS, VirtualGroup } from '../../domain/deviceKinds';
+import { VirtualGroup } from '../../domain/deviceKinds';
 import { Level } from '../../domain/levels';
 import { useClientState } from '../../state/useClientState';
-import { canEditDevices } from '../../resources/devices/access';
-import { DeviceBulkActions, useGroupList } from '../../resources/devices/DeviceBulkActions';
-import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
-import { ActivationChip, PinToggle } from '../../resources/devices/DeviceList';
-import { GroupDialog } from './GroupDialog';
-import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from '../../resources/generic/listStyles';
-
-/** The layout is at least as wide as its content (react-admin: min-width fit-content); a zero base width makes the table scroll inside the page instead, so the toolbar stays in view. */
+import { DeviceBulkActions } from '../devices/DeviceBulkActions';
+import { DeviceKindName, DeviceStatusIcon } from '../devices/DeviceStatusIcon';
+import { ActivationChip, PinToggle } from '../devices/DeviceList';
+import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from '../generic/listStyles';
+import { GROUPS, GroupDialog } from './GroupDialog';
 
 const DEVICES = 'system/deviceManagement';
+/** The "move to group" menu of the device bulk actions keeps its own copy of the group list. */
+const BULK_GROUP_LIST = ['deviceGroupList'];
+
+type GroupRecord = DeviceGroup & { id: number };
 
 function GroupIcon({ group }: { group: DeviceGroup }) {
   if (group.id === VirtualGroup.SpecialFocus) return <StarIcon color="warning" />;
@@ -55,7 +56,7 @@ function GroupDevices({ group, onChanged }: { group: DeviceGroup; onChanged: () 
         <DataTable.Col source="status" label="deviceField.status" render={(r: Device) => <DeviceStatusIcon kind={r.deviceKind} status={r.status} size={24} />} />
         <DataTable.Col source="name" label="deviceField.name" />
         <DataTable.Col source="deviceNum" label="deviceField.deviceNum" disableSort />
-        <DataTable.Col source="deviceKind" label="deviceField.deviceKind" render={(r: Device) => DEVICE_KIND_LABELS[r.deviceKind] ?? r.deviceKind} />
+        <DataTable.Col source="deviceKind" label="deviceField.deviceKind" render={(r: Device) => <DeviceKindName kind={r.deviceKind} />} />
         <DataTable.Col source="groupName" label="deviceField.groupName" disableSort render={(r: Device) => r.groupName ?? translate('deviceGroup.ungrouped')} />
         <DataTable.Col source="activated" label="deviceField.activated" render={(r: Device) => <ActivationChip record={r} />} />
         <DataTable.Col label="devices.list.pinned" disableSort render={() => <PinToggle />} />
@@ -65,30 +66,37 @@ function GroupDevices({ group, onChanged }: { group: DeviceGroup; onChanged: () 
 }
 
 /**
- * Live Monitor > Device Group (levels 1, 2, 3): "Special Focus" (the caller's pins) and
- * "Ungrouped Device" first, then the enterprise's groups with their device counts; create,
- * rename and delete (a group holding devices is refused by the server with the catalogue's
- * deletion error); the selected group's devices can be pinned, unpinned and moved.
+ * Live Monitor > Device Group (levels 1, 2, 3), the list view of the device/deviceData resource:
+ * "Special Focus" (the caller's pins) and "Ungrouped Device" first, then the enterprise's groups
+ * with their device counts (useGetList over deviceGroup/getGroupList); create and rename in a
+ * dialog (useCreate/useUpdate), delete (useDelete; a group holding devices is refused by the
+ * server with the catalogue's deletion error); the selected group's devices can be pinned,
+ * unpinned and moved.
  */
-export default function DeviceGroupsPage() {
+export function DeviceGroupsList() {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const level = useClientState((s) => s.permissionLevel);
-  const editor = canEditDevices(level);
-  const { data: groups, isPending, refetch } = useGroupList();
+  // The server's order (Special Focus, Ungrouped Device, then the groups by name): no sort field, so none is applied.
+  const { data: groups, isPending, refetch } = useGetList<GroupRecord>(GROUPS, { pagination: { page: 1, perPage: 10_000 }, sort: { field: '', order: 'ASC' } });
+  const { canAccess: canCreate } = useCanAccess({ resource: GROUPS, action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource: GROUPS, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: GROUPS, action: 'delete' });
+  const [deleteOne] = useDelete<GroupRecord>();
   const [selectedId, setSelectedId] = useState<number>(VirtualGroup.Ungrouped);
   const [editing, setEditing] = useState<{ group: DeviceGroup | null } | null>(null);
-  const [deleting, setDeleting] = useState<DeviceGroup | null>(null);
+  const [deleting, setDeleting] = useState<GroupRecord | null>(null);
 
   const changed = () => {
     void refetch();
     void queryClient.invalidateQueries({ queryKey: [DEVICES] });
+    void queryClient.invalidateQueries({ queryKey: BULK_GROUP_LIST });
   };
-  const remove = async (group: DeviceGroup) => {
+  const remove = async (group: GroupRecord) => {
     setDeleting(null);
     try {
-      await devicesApi.deleteGroup(group.id);
+      await deleteOne(GROUPS, { id: group.id, previousData: group }, { mutationMode: 'pessimistic', returnPromise: true });
       notify('devices.groups.deleted', { type: 'success' });
       if (selectedId === group.id) setSelectedId(VirtualGroup.Ungrouped);
       changed();
@@ -100,30 +108,35 @@ export default function DeviceGroupsPage() {
   if (isPending) return <Loading />;
   const list = groups ?? [];
   const selected = list.find((g) => g.id === selectedId) ?? list.find((g) => g.id === VirtualGroup.Ungrouped) ?? list[0];
+  const writable = (group: DeviceGroup) => !group.virtual && (canEdit || canDelete);
 
   return (
     <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'flex-start' }} data-testid="device-groups">
       <Paper sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 1.5, pb: 0.5 }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>{translate('devices.groups.list')}</Typography>
-          {editor && (
+          {canCreate && (
             <Button size="small" startIcon={<AddIcon />} onClick={() => setEditing({ group: null })} data-testid="group-add">{translate('devices.groups.add')}</Button>
           )}
         </Box>
         <List dense>
           {list.map((group) => (
             <ListItem key={group.id} disablePadding data-testid={`group-${group.id}`}
-              secondaryAction={editor && !group.virtual ? (
+              secondaryAction={writable(group) ? (
                 <>
-                  <Tooltip title={translate('devices.groups.rename')}>
-                    <IconButton edge="end" size="small" onClick={() => setEditing({ group })} data-testid={`group-rename-${group.id}`}><EditIcon fontSize="small" /></IconButton>
-                  </Tooltip>
-                  <Tooltip title={translate('devices.groups.delete')}>
-                    <IconButton edge="end" size="small" onClick={() => setDeleting(group)} data-testid={`group-delete-${group.id}`}><DeleteIcon fontSize="small" /></IconButton>
-                  </Tooltip>
+                  {canEdit && (
+                    <Tooltip title={translate('devices.groups.rename')}>
+                      <IconButton edge="end" size="small" onClick={() => setEditing({ group })} data-testid={`group-rename-${group.id}`}><EditIcon fontSize="small" /></IconButton>
+                    </Tooltip>
+                  )}
+                  {canDelete && (
+                    <Tooltip title={translate('devices.groups.delete')}>
+                      <IconButton edge="end" size="small" onClick={() => setDeleting(group)} data-testid={`group-delete-${group.id}`}><DeleteIcon fontSize="small" /></IconButton>
+                    </Tooltip>
+                  )}
                 </>
               ) : undefined}>
-              <ListItemButton selected={selected?.id === group.id} onClick={() => setSelectedId(group.id)} sx={{ pr: editor && !group.virtual ? 10 : 2 }}>
+              <ListItemButton selected={selected?.id === group.id} onClick={() => setSelectedId(group.id)} sx={{ pr: writable(group) ? 10 : 2 }}>
                 <ListItemIcon sx={{ minWidth: 36 }}><GroupIcon group={group} /></ListItemIcon>
                 <ListItemText
                   primary={group.name}
