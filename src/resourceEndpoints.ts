@@ -59,3 +59,13 @@ export interface ResourceEndpoints {
   /** The record's id (default: record.id). */
   idOf?: (record: Row) => string | number;
 }
+
+/**
+ * The body of an add (or, with its id, an update) made of these fields only; empty text and missing
+ * values are sent as null ("not given"), as the /cz API takes them.
+ */
+export const fieldsBody = (fields: readonly string[], withId = false) => (record: Row): Row => {
+  const out: Row = withId ? { id: record.id } : {};
+  for (const field of fields) out[field] = record[field] === '' || record[field] === undefined ? null : record[field];
+  return out;
+};

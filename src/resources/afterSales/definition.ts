@@ -1,7 +1,7 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { AFTER_SALES_FIELDS, AFTER_SALES_SORTS, afterSalesSchema, updateAfterSalesSchema } from '../../domain/afterSales';
-import type { Row } from '../../resourceEndpoints';
+import { fieldsBody } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 import { AfterSalesCreate } from './AfterSalesEdit';
 import { AFTER_SALES_COLUMNS, AFTER_SALES_FIELD_DEFS, AFTER_SALES_FILTER_DEFS } from './fields';
@@ -9,16 +9,6 @@ import { AFTER_SALES_COLUMNS, AFTER_SALES_FIELD_DEFS, AFTER_SALES_FILTER_DEFS } 
 const M = '/supportModule/afterSales';
 /** Filters of afterSales/getAll and afterSales/export (docs/api.md). */
 export const AFTER_SALES_FILTERS = ['dateFrom', 'dateTo', 'classification', 'department', 'device'] as const;
-
-/** The form's fields (as SPEC spells them) plus the fault it was started from; '' is "not given". */
-const body = (record: Row, withId: boolean): Row => {
-  const out: Row = withId ? { id: record.id } : {};
-  for (const field of [...AFTER_SALES_FIELDS, 'deviceId', 'faultCode'] as const) {
-    const value = record[field];
-    out[field] = value === '' || value === undefined ? null : value;
-  }
-  return out;
-};
 
 /**
  * Support > After-sales Report (level 1): SPEC section 3's form and catalogue. The list (date
@@ -32,8 +22,8 @@ export const afterSalesResource: ResourceDefinition = {
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: AFTER_SALES_FILTERS, sortable: AFTER_SALES_SORTS },
     one: { path: `${M}/getById` },
-    create: { path: `${M}/add`, send: 'json', params: (r) => body(r, false) },
-    update: { path: `${M}/update`, send: 'json', params: (r) => body(r, true) },
+    create: { path: `${M}/add`, send: 'json', params: fieldsBody([...AFTER_SALES_FIELDS, 'deviceId', 'faultCode']) },
+    update: { path: `${M}/update`, send: 'json', params: fieldsBody([...AFTER_SALES_FIELDS, 'deviceId', 'faultCode'], true) },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
     export: { path: `${M}/export` },
   },

@@ -5,17 +5,12 @@ import { cameraSchema, updateCameraSchema } from '../../domain/vesselSchemas';
 import { vesselEn } from '../../i18n/vesselEn';
 import { vesselZh } from '../../i18n/vesselZh';
 import CameraPage from '../../pages/vessel/CameraPage';
-import type { Row } from '../../resourceEndpoints';
+import { fieldsBody } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 
 const M = '/deviceModule/camera';
 /** What camera/add and camera/update take (docs/api.md); '' is "not given". */
 export const CAMERA_FIELDS = ['deviceId', 'name', 'link', 'description'] as const;
-const body = (record: Row, withId: boolean): Row => {
-  const out: Row = withId ? { id: record.id } : {};
-  for (const field of CAMERA_FIELDS) out[field] = record[field] === '' || record[field] === undefined ? null : record[field];
-  return out;
-};
 const label = (source: string) => `vessel.camera.fields.${source}`;
 
 /**
@@ -32,8 +27,8 @@ export const camerasResource: ResourceDefinition = {
     // The server answers every camera of the vessel, by name ({ list, total }); paging parameters are ignored.
     list: { path: `${M}/getAll`, paged: true, filters: ['deviceId'], sortable: [] },
     one: { path: `${M}/getById` },
-    create: { path: `${M}/add`, send: 'json', params: (r) => body(r, false) },
-    update: { path: `${M}/update`, send: 'json', params: (r) => body(r, true) },
+    create: { path: `${M}/add`, send: 'json', params: fieldsBody(CAMERA_FIELDS) },
+    update: { path: `${M}/update`, send: 'json', params: fieldsBody(CAMERA_FIELDS, true) },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
   },
   fields: [

@@ -3,16 +3,11 @@ import { Level } from '../../domain/levels';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { deviceAuthGrantSchema, updateDeviceAuthGrantSchema } from '../../domain/deviceSchemas';
 import { FEATURES, FEATURE_KEYS } from '../../domain/features';
-import type { Row } from '../../resourceEndpoints';
+import { fieldsBody } from '../../resourceEndpoints';
 import type { Choice, ReferenceDef, ResourceDefinition } from '../types';
 
 const M = '/deviceModule/deviceAuth';
 const FIELDS = ['enterpriseId', 'deviceId', 'feature', 'deviceCount', 'subscriptionQuantity', 'deadline'] as const;
-const grantBody = (record: Row, withId: boolean): Row => {
-  const out: Row = withId ? { id: record.id } : {};
-  for (const field of FIELDS) out[field] = record[field] === '' || record[field] === undefined ? null : record[field];
-  return out;
-};
 
 const featureChoices: readonly Choice[] = FEATURES.map((id) => ({ id, nameKey: FEATURE_KEYS[id] }));
 /** Only enterprises hold grants. */
@@ -33,8 +28,8 @@ export const deviceAuthResource: ResourceDefinition = {
     // The server orders grants itself (enterprise, feature, id): nothing is sortable.
     list: { path: `${M}/getAll`, paged: true, filters: ['enterpriseId', 'deviceId', 'feature'], sortable: [] },
     one: { path: `${M}/getById` },
-    create: { path: `${M}/add`, send: 'json', params: (r) => grantBody(r, false) },
-    update: { path: `${M}/update`, send: 'json', params: (r) => grantBody(r, true) },
+    create: { path: `${M}/add`, send: 'json', params: fieldsBody(FIELDS) },
+    update: { path: `${M}/update`, send: 'json', params: fieldsBody(FIELDS, true) },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
   },
   fields: [

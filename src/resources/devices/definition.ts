@@ -2,7 +2,7 @@ import RouterIcon from '@mui/icons-material/Router';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { DEVICE_EDITORS } from '../../domain/levels';
 import { DEVICE_FIELDS, deviceSchema, updateDeviceSchema } from '../../domain/deviceSchemas';
-import type { Row } from '../../resourceEndpoints';
+import { fieldsBody } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 import { DeviceList } from './DeviceList';
 import { DeviceCreate, DeviceEdit } from './DeviceEdit';
@@ -15,14 +15,6 @@ export const DEVICE_FILTERS = ['search', 'deviceKind', 'deviceType', 'ownerId', 
 export const DEVICE_SORTS = ['id', 'name', 'deviceKind', 'deviceType', 'status', 'activated', 'ownerId'] as const;
 
 /** Only the device fields go to add/update (update is a full replacement); empty text is "not given". */
-const deviceBody = (record: Row, withId: boolean): Row => {
-  const out: Row = withId ? { id: record.id } : {};
-  for (const field of DEVICE_FIELDS) {
-    const value = record[field];
-    out[field] = value === '' || value === undefined ? null : value;
-  }
-  return out;
-};
 
 /**
  * System > Device (levels 1, 2, 3; writes 1, 2): the device catalogue of SPEC section 3. Fields,
@@ -36,8 +28,8 @@ export const devicesResource: ResourceDefinition = {
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: DEVICE_FILTERS, sortable: DEVICE_SORTS },
     one: { path: `${M}/getById` },
-    create: { path: `${M}/add`, send: 'json', params: (r) => deviceBody(r, false) },
-    update: { path: `${M}/update`, send: 'json', params: (r) => deviceBody(r, true) },
+    create: { path: `${M}/add`, send: 'json', params: fieldsBody(DEVICE_FIELDS) },
+    update: { path: `${M}/update`, send: 'json', params: fieldsBody(DEVICE_FIELDS, true) },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
   },
   fields: DEVICE_FIELD_DEFS,

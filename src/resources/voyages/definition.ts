@@ -4,17 +4,12 @@ import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { updateVoyageSchema, voyageSchema } from '../../domain/vesselSchemas';
 import { vesselEn } from '../../i18n/vesselEn';
 import { vesselZh } from '../../i18n/vesselZh';
-import type { Row } from '../../resourceEndpoints';
+import { fieldsBody } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 
 const M = '/deviceModule/voyage';
 /** What voyage/add and voyage/update take (docs/api.md); '' is "not given". */
 export const VOYAGE_FIELDS = ['deviceId', 'voyageNo', 'destination', 'etd', 'eta', 'agent', 'email', 'phone', 'remark'] as const;
-const body = (record: Row, withId: boolean): Row => {
-  const out: Row = withId ? { id: record.id } : {};
-  for (const field of VOYAGE_FIELDS) out[field] = record[field] === '' || record[field] === undefined ? null : record[field];
-  return out;
-};
 const label = (source: string) => `vessel.voyage.fields.${source}`;
 const DEVICES = { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' };
 
@@ -30,8 +25,8 @@ export const voyagesResource: ResourceDefinition = {
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: ['deviceId', 'search'], sortable: ['etd'] },
     one: { path: `${M}/getById` },
-    create: { path: `${M}/add`, send: 'json', params: (r) => body(r, false) },
-    update: { path: `${M}/update`, send: 'json', params: (r) => body(r, true) },
+    create: { path: `${M}/add`, send: 'json', params: fieldsBody(VOYAGE_FIELDS) },
+    update: { path: `${M}/update`, send: 'json', params: fieldsBody(VOYAGE_FIELDS, true) },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
   },
   fields: [
