@@ -123,6 +123,7 @@ export function createDataProvider(resources: Readonly<Record<string, ResourceEn
     const page = params.pagination?.page ?? 1;
     const perPage = params.pagination?.perPage ?? 10;
     const filters = sentFilters(endpoint, params.filter, keep);
+    if (endpoint.requires?.some((key) => isEmpty(filters[key]))) return { data: [] as never[], total: 0 };
     const sort = params.sort?.field;
     const descending = params.sort?.order === 'DESC';
     if (endpoint.paged) {

@@ -21,6 +21,8 @@ export interface ListEndpoint {
    * case-insensitive; ids and numbers: exact). The others are sent to the server only.
    */
   matchHere?: readonly string[];
+  /** Filters without which there is nothing to list (derived from the definition's required filters): no call is made until they have a value. */
+  requires?: readonly string[];
 }
 
 export interface WriteEndpoint {

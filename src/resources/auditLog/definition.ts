@@ -18,7 +18,7 @@ export const auditLogResource: ResourceDefinition = {
   },
   fields: [],
   columns: [
-    { source: 'at', kind: 'date' },
+    { source: 'at', kind: 'datetime' },
     { source: 'userName' },
     { source: 'address' },
     { source: 'entity' },

@@ -23,7 +23,7 @@ export const extraLinksResource: ResourceDefinition = {
   columns: [
     { source: 'userName', sortable: true },
     { source: 'content' },
-    { source: 'updatedAt', kind: 'date', sortable: true },
+    { source: 'updatedAt', kind: 'datetime', sortable: true },
   ],
   filters: ['userName'],
   createSchema: extraLinkSchema.shape({ userId: yup.number().required('validation.required') }),

@@ -54,7 +54,7 @@ export const usersResource: ResourceDefinition = {
     { source: 'permissionLevel', kind: 'choice', choicePrefix: 'console.level.', sortable: true },
     { source: 'parentName' },
     { source: 'email' },
-    { source: 'createdAt', kind: 'date', sortable: true },
+    { source: 'createdAt', kind: 'datetime', sortable: true },
   ],
   filters: ['name'],
   createSchema: addUserSchema,
