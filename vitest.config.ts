@@ -18,6 +18,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).
+          env: { SEED_STORY: '0' },
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           globalSetup: ['tests/api/globalSetup.ts'],
@@ -41,6 +43,8 @@ export default defineConfig({
         resolve: { alias: [{ find: /^\.\/extensions$/, replacement: fileURLToPath(new URL('./tests/fixtures/extension/index.ts', import.meta.url)) }] },
         test: {
           name: 'extending',
+          // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).
+          env: { SEED_STORY: '0' },
           environment: 'node',
           include: ['tests/extending/**/*.test.ts'],
           testTimeout: 60_000,
@@ -51,6 +55,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).
+          env: { SEED_STORY: '0' },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
@@ -73,6 +79,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'faults',
+          // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).
+          env: { SEED_STORY: '0' },
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
           globalSetup: ['tests/api/globalSetup.ts'],

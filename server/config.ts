@@ -31,6 +31,13 @@ export interface ServerConfig {
    * 1000 by default); past it the total is an estimate, flagged totalEstimated.
    */
   deviceListExactCountMax: number;
+  /**
+   * Days of hourly report rollups kept (ROLLUP_RETENTION_DAYS, 400 by default; 0 keeps them for ever).
+   * Never fewer than the reports' own retention (monitor_settings.retention_days, set by an admin).
+   */
+  rollupRetentionDays: number;
+  /** Rows deleted per statement by the hourly pruning (RETENTION_BATCH, 5000 by default). */
+  retentionBatchSize: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -57,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     firmwareDir: env.FIRMWARE_DIR ?? '',
     firmwareMaxBytes: Math.round((Number.parseFloat(env.FIRMWARE_MAX_MB ?? '') > 0 ? Number.parseFloat(env.FIRMWARE_MAX_MB!) : FIRMWARE_DEFAULT_MAX_MB) * 1024 * 1024),
     deviceListExactCountMax: Math.max(0, int(env.DEVICE_LIST_EXACT_COUNT_MAX, 1000)),
+    rollupRetentionDays: Math.max(0, int(env.ROLLUP_RETENTION_DAYS, 400)),
+    retentionBatchSize: Math.max(100, int(env.RETENTION_BATCH, 5000)),
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo, type ComponentType } from 'react';
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Resource, memoryStore } from 'react-admin';
+import { Admin, CustomRoutes, Loading, Resource, memoryStore } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useNavigate } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
@@ -27,12 +27,14 @@ const dataProvider = createDataProvider(ENDPOINTS);
 const authProvider = createAuthProvider();
 const i18nProvider = createI18nProvider(getState().language, { zh: resourceMessages('zh'), en: resourceMessages('en') });
 
+/** A view override is loaded when its page opens (lazyView); the generic views are here already. */
+const own = (View: ComponentType | undefined) => View && (() => <Suspense fallback={<Loading />}><View /></Suspense>);
 const VIEWS = RESOURCES.map((definition) => ({
   definition,
-  List: definition.views?.list ?? (() => <ResourceList definition={definition} />),
-  Create: definition.endpoints.create ? definition.views?.create ?? (() => <ResourceCreate definition={definition} />) : undefined,
-  Edit: definition.endpoints.update ? definition.views?.edit ?? (() => <ResourceEdit definition={definition} />) : undefined,
-  Show: definition.views?.show ?? (definition.show && definition.endpoints.one ? () => <ResourceShow definition={definition} /> : undefined),
+  List: own(definition.views?.list) ?? (() => <ResourceList definition={definition} />),
+  Create: definition.endpoints.create ? own(definition.views?.create) ?? (() => <ResourceCreate definition={definition} />) : undefined,
+  Edit: definition.endpoints.update ? own(definition.views?.edit) ?? (() => <ResourceEdit definition={definition} />) : undefined,
+  Show: own(definition.views?.show) ?? (definition.show && definition.endpoints.one ? () => <ResourceShow definition={definition} /> : undefined),
 }));
 
 function RaLogin() {
@@ -48,7 +50,9 @@ const To401 = () => <Navigate to="/401" replace />;
 export default function App() {
   const primary = useClientState((s) => s.theme);
   const size = useClientState((s) => s.size);
-  const theme = useMemo(() => buildTheme(primary, size), [primary, size]);
+  const language = useClientState((s) => s.language);
+  // Re-built on a language change so MUI's own texts (pagination, autocomplete) follow it.
+  const theme = useMemo(() => buildTheme(primary, size, language), [primary, size, language]);
   return (
     <BrowserRouter>
     <Admin

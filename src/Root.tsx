@@ -23,7 +23,8 @@ export function Root({ start }: { start: 'login' | 'app' }) {
   const [mode, setMode] = useState(start);
   const primary = useClientState((s) => s.theme);
   const size = useClientState((s) => s.size);
-  const theme = useMemo(() => buildTheme(primary, size), [primary, size]);
+  const language = useClientState((s) => s.language);
+  const theme = useMemo(() => buildTheme(primary, size, language), [primary, size, language]);
   const enter = useCallback((to: string) => {
     window.history.replaceState(null, '', to);
     setMode('app');

@@ -39,10 +39,23 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Migrations hold plain statements separated by semicolons at line ends (no functions bodies). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+/**
+ * Migrations hold statements separated by semicolons at line ends; a function body between `$$`
+ * quotes may span lines (its semicolons do not end the statement).
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    if (!inBody && /^\s*--/.test(line)) continue;
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

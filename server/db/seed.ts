@@ -2,6 +2,7 @@ import type { Db } from './connection';
 import { hashPassword } from '../auth/password';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { seedDevices } from './seedDevices';
+import { seedStory } from './seedStory';
 
 /**
  * Loads the demo data into an empty database; returns false when users already exist. On
@@ -26,6 +27,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ids.set(a.name, inserted!.id);
     }
     await seedDevices(tx, ids);
+    // A month of history and the records around it (server/db/seedStory.ts), so a first look shows a
+    // fleet with a past; SEED_STORY=0 leaves it out (tests that need an empty history).
+    if (process.env.SEED_STORY !== '0') await seedStory(tx, ids, Date.now(), Number(process.env.SIMULATOR_SEED ?? 1));
     return true;
   });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection';
 import type { Leader } from '../leader';
 import { issueDemoSecrets } from './demoDevices';
 import { startSimulator, type RunningSimulator } from './simulator';
-import { markOfflineDevices, pruneReportHistory } from '../modules/monitoring';
+import { markOfflineDevices, pruneHistory } from '../modules/monitoring';
 
 const HOUR_MS = 3_600_000;
 
@@ -14,7 +14,7 @@ export interface BackgroundWork {
 
 /**
  * The work that runs once across replicas, on the leader only (server/leader.ts): the hourly
- * pruning of the report history, the offline sweep of the device list every minute, and with
+ * pruning of the report history and of the hourly rollups (in batches, server/modules/monitoring/retention.ts), the offline sweep of the device list every minute, and with
  * `npm start` the demo fleet (SIMULATOR=0 turns it off; SIMULATOR_SEED, SIMULATOR_INTERVAL_S tune
  * it) reporting over HTTP to this server. A replica that becomes the leader starts it; one that
  * stops being the leader stops its simulator.
@@ -25,7 +25,18 @@ export async function startBackgroundWork(app: FastifyInstance, db: Db, config: 
     timer.unref();
     return timer;
   };
-  const timers = [asLeader(() => pruneReportHistory(db), HOUR_MS), asLeader(() => markOfflineDevices(db), 60_000)];
+  let pruning = false;
+  const prune = async () => {
+    if (pruning) return; // a long first run (a large backlog) is not started twice
+    pruning = true;
+    try {
+      const gone = await pruneHistory(db, { batchSize: config.retentionBatchSize, rollupRetentionDays: config.rollupRetentionDays });
+      if (gone.reports || gone.rollups) app.log.info(`retention: ${gone.reports} reports, ${gone.rollups} hourly rollups deleted`);
+    } finally {
+      pruning = false;
+    }
+  };
+  const timers = [asLeader(prune, HOUR_MS), asLeader(() => markOfflineDevices(db), 60_000)];
   let simulator: RunningSimulator | undefined;
   let starting: Promise<void> = Promise.resolve();
 

@@ -30,17 +30,30 @@ export class SimVessel {
   private buffer: DeviceReport[] = [];
   private readonly firmware: { adu: string; bdu: string };
 
-  constructor(readonly index: number, seed: number, private last: number) {
-    this.rng = vesselRng(seed, index);
+  /**
+   * `at` places the vessel on its route instead of its PRNG (the history backfill, which sails a
+   * vessel backwards from where the live simulator will start it); it uses its own PRNG stream.
+   */
+  constructor(readonly index: number, seed: number, private last: number, at?: { distance: number; direction: 1 | -1; stream?: number }) {
+    this.rng = vesselRng(seed + (at?.stream ?? 0), index);
     this.geo = GEOMETRIES[index % GEOMETRIES.length]!;
     this.distance = between(this.rng, 0, this.geo.lengthNm);
     this.direction = this.rng() < 0.5 ? 1 : -1;
+    if (at) {
+      this.distance = at.distance;
+      this.direction = at.direction;
+    }
     this.cruise = between(this.rng, 11, 21);
     this.speed = this.cruise;
     // Some vessels are already in trouble when the simulation starts, so the demo shows alarms at once.
     if (this.rng() < 0.12) this.faults.set(pick(this.rng, FAULT_CODES).code, last + between(this.rng, 5, 40) * 60_000);
     if (this.rng() < 0.05) this.lockLostUntil = last + between(this.rng, 20_000, 180_000);
     this.firmware = { adu: `V2.${Math.floor(this.rng() * 4)}.${Math.floor(this.rng() * 10)}`, bdu: `V1.${Math.floor(this.rng() * 3)}.${Math.floor(this.rng() * 10)}` };
+  }
+
+  /** Where it is on its route and which way it sails. */
+  get place(): { distance: number; direction: 1 | -1 } {
+    return { distance: this.distance, direction: this.direction };
   }
 
   get routeName() {

@@ -26,7 +26,7 @@ export interface CatalogueContext {
   userName: string | null;
 }
 
-/** Field errors and other data, shown in brackets after the message. */
+/** Field errors and other data, shown in square brackets after the message (SPEC section 8: "msg [data]"). */
 export function describeData(data: unknown): string {
   if (data === null || data === undefined || data === '') return '';
   if (Array.isArray(data)) {
@@ -42,10 +42,25 @@ export function describeData(data: unknown): string {
       .join('; ');
   }
   if (typeof data === 'object') {
-    const keys = Object.keys(data as object);
-    return keys.length ? JSON.stringify(data) : '';
+    // An object reads as "name: value" pairs, never as raw JSON.
+    return Object.entries(data as Record<string, unknown>)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join('; ');
   }
   return String(data);
+}
+
+/** SPEC section 8's generic message: the message, then the data in square brackets when there is any. */
+export function formatMessage(msg: string, data: unknown): string {
+  const detail = describeData(data);
+  return detail ? `${msg} [${detail}]` : msg;
+}
+
+/** The wrong-password refusal's data: how many attempts are left before the account locks. */
+function remainingAttempts(data: unknown): number | null {
+  const value = data && typeof data === 'object' && !Array.isArray(data) ? (data as { remainingAttempts?: unknown }).remainingAttempts : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 export function catalogueAction(error: unknown, context: CatalogueContext): CatalogueAction {
@@ -72,10 +87,13 @@ export function catalogueAction(error: unknown, context: CatalogueContext): Cata
     case ErrorCode.TokenMissing:
     case ErrorCode.TokenInvalid:
       return context.onLoginPage ? { kind: 'none' } : { kind: 'toLogin' };
-    default: {
-      const detail = describeData(error.data);
-      const text = detail ? `${error.msg} (${detail})` : error.msg;
-      return { kind: 'message', text, closable: true, durationMs: MESSAGE_DURATION_MS };
+    case ErrorCode.LoginFailed: {
+      // A sentence with the number in the user's language, not the server's data as JSON.
+      const left = remainingAttempts(error.data);
+      if (left !== null) return { kind: 'message', messageKey: 'console.error.loginFailedRemaining', messageArgs: { smart_count: left, count: left }, closable: true, durationMs: MESSAGE_DURATION_MS };
+      return { kind: 'message', text: formatMessage(error.msg, error.data), closable: true, durationMs: MESSAGE_DURATION_MS };
     }
+    default:
+      return { kind: 'message', text: formatMessage(error.msg, error.data), closable: true, durationMs: MESSAGE_DURATION_MS };
   }
 }

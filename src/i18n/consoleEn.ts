@@ -18,7 +18,11 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       network: 'Network error, please check the connection',
       timeout: 'The request timed out (60 s), please try again later',
       http: 'Request failed with status code %{status}',
+      // issue 16: the wrong-password refusal as a sentence
+      loginFailedRemaining: 'Wrong username or password. %{smart_count} attempt left before the account is locked |||| Wrong username or password. %{smart_count} attempts left before the account is locked',
     },
+    // issue 16: a day typed as text in the page's own words (never the browser's mm/dd/yyyy)
+    date: { placeholder: 'YYYY-MM-DD, e.g. 2025-01-31' },
     dialog: {
       notice: 'Notice',
       confirm: 'OK',
@@ -62,6 +66,13 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       closeAll: 'Close all',
     },
     lang: { zh: '中文', en: 'English' },
+    // Layout (issue 16): names that contain the visible text; the tabs strip's scroll arrows.
+    layout: {
+      languageCurrent: 'Language: %{name}',
+      userMenuOf: 'User menu: %{name}',
+      tabsBack: 'Scroll the tabs left',
+      tabsForward: 'Scroll the tabs right',
+    },
     page: {
       notFound: '404',
       notFoundText: 'Sorry, the page you are looking for does not exist.',
@@ -146,6 +157,13 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
     voyage: 'Voyages',
   },
   resources: {
+    // Device groups, cameras and voyages: their words come from the areas' catalogues (one language per chunk).
+    'device/deviceData': {
+      name: devicesEn.groups.title,
+      fields: { name: devicesEn.groups.name, ownerId: devicesEn.groups.owner, ownerName: devicesEn.groups.owner, deviceCount: devicesEn.groups.list },
+    },
+    'device/cameraInfo': { name: 'Camera |||| Cameras', fields: { ...vesselEn.camera.fields, deviceId: 'Vessel', deviceName: 'Vessel' } },
+    'device/voyage': { name: 'Voyage |||| Voyages', fields: { ...vesselEn.voyage.fields, deviceId: 'Vessel', deviceName: 'Vessel', search: 'Search' } },
     'service/afterService': { name: supportEn.afterSales.name, fields: {} },
     'system/firmware': { name: firmwareEn.name, fields: firmwareEn.fields },
     // Device Auth (generic views): the words of devices.auth.
@@ -203,4 +221,6 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       },
     },
   },
+  // issue 16 (maps): Leaflet's zoom buttons
+  map: { zoomIn: 'Zoom in', zoomOut: 'Zoom out' },
 };

@@ -15,7 +15,11 @@ export const consoleZh = {
       network: '网络错误，请检查网络连接',
       timeout: '请求超时（60 秒），请稍后再试',
       http: '请求失败，状态码 %{status}',
+      // issue 16: the wrong-password refusal as a sentence
+      loginFailedRemaining: '用户名或密码错误，还可以再试 %{smart_count} 次',
     },
+    // issue 16: a day typed as text in the page's own words (never the browser's mm/dd/yyyy)
+    date: { placeholder: '年-月-日，如 2025-01-31' },
     dialog: {
       notice: '提示',
       confirm: '确定',
@@ -59,6 +63,13 @@ export const consoleZh = {
       closeAll: '关闭全部',
     },
     lang: { zh: '中文', en: 'English' },
+    // Layout (issue 16): names that contain the visible text; the tabs strip's scroll arrows.
+    layout: {
+      languageCurrent: '语言：%{name}',
+      userMenuOf: '用户菜单：%{name}',
+      tabsBack: '向左滚动页签',
+      tabsForward: '向右滚动页签',
+    },
     page: {
       notFound: '404',
       notFoundText: '抱歉，您访问的页面不存在。',
@@ -72,7 +83,7 @@ export const consoleZh = {
       locked: '请联系您的服务商解锁此功能',
     },
     level: { '1': '管理员', '2': '企业用户', '3': '企业子用户' },
-    userType: { admin: 'Admin', company: 'Company', staff: 'Staff' },
+    userType: { admin: '管理员', company: '企业', staff: '员工' },
     sex: { male: '男', female: '女', unknown: '未知' },
     table: { actions: '操作' },
     action: {
@@ -143,6 +154,13 @@ export const consoleZh = {
     voyage: '航次',
   },
   resources: {
+    // Device groups, cameras and voyages: their words come from the areas' catalogues (one language per chunk).
+    'device/deviceData': {
+      name: devicesZh.groups.title,
+      fields: { name: devicesZh.groups.name, ownerId: devicesZh.groups.owner, ownerName: devicesZh.groups.owner, deviceCount: devicesZh.groups.list },
+    },
+    'device/cameraInfo': { name: '摄像头', fields: { ...vesselZh.camera.fields, deviceId: '船舶', deviceName: '船舶' } },
+    'device/voyage': { name: '航次', fields: { ...vesselZh.voyage.fields, deviceId: '船舶', deviceName: '船舶', search: '搜索' } },
     'service/afterService': { name: supportZh.afterSales.name, fields: {} },
     'system/firmware': { name: firmwareZh.name, fields: firmwareZh.fields },
     // Device Auth (generic views): the words of devices.auth.
@@ -200,4 +218,6 @@ export const consoleZh = {
       },
     },
   },
+  // issue 16 (maps): Leaflet's zoom buttons
+  map: { zoomIn: '放大', zoomOut: '缩小' },
 };

@@ -71,7 +71,7 @@ export const devicesEn: DeepStrings<typeof devicesZh> = {
     list: 'Groups',
   },
   activation: {
-    title: 'Activate device',
+    title: 'Activation', // = menu.activateDevice (one name per page)
     key: 'Device number or SN',
     find: 'Find',
     hint: 'Enter the device number (8 characters) or the device SN.',

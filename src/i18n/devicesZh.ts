@@ -68,7 +68,7 @@ export const devicesZh = {
     list: '分组列表',
   },
   activation: {
-    title: '激活设备',
+    title: '激活', // = menu.activateDevice (one name per page)
     key: '设备编号或设备SN',
     find: '查找',
     hint: '输入设备编号（8位）或设备SN查找设备。',

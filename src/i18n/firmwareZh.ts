@@ -1,7 +1,7 @@
 /** Strings of the firmware pages (System > Firmware), mounted under `firmware` in consoleZh. */
 export const firmwareZh = {
   name: '固件',
-  title: '固件管理',
+  title: '固件', // = menu.firmware (one name per page)
   upload: '上传固件',
   uploadTitle: '上传固件',
   fields: {

@@ -26,7 +26,7 @@ export const monitorZh = {
   noLock: '调制解调器失锁',
   noReport: '尚未上报',
   knots: '%{value} 节',
-  signalValue: '%{level}% · SNR %{snr} dB',
+  signalValue: '%{level}% · 信噪比 %{snr} dB',
   ago: {
     justNow: '刚刚',
     minutes: '%{smart_count} 分钟前',

@@ -13,6 +13,8 @@ export const supportEn: DeepStrings<typeof supportZh> = {
     pickVessel: 'Vessel',
     pickVesselHint: 'Search by name or device number',
     orCode: 'or pick a fault code',
+    // issue 16: the right panel's own hint (no repeat of the left one)
+    detailHint: 'Pick a vessel or a fault code on the left to see what the fault means, what to do and the steps to clear it.',
     activeFaults: 'Active faults',
     noActiveFaults: 'This vessel has no active fault',
     allCodes: 'All fault codes',
@@ -75,6 +77,9 @@ export const supportEn: DeepStrings<typeof supportZh> = {
     noGroups: 'No permission groups yet',
     enforcedNote: 'This product enforces the permissions of the User and Machine modules; the others are kept for reference.',
     selectAll: 'All',
+    // issue 16: each checkbox's name (action + module) and the row's select-all
+    permissionLabel: '%{module}: %{action}',
+    rowAllLabel: '%{module}: all',
     action: {
       view: 'View', add: 'Add', edit: 'Edit', delete: 'Delete', audit: 'Audit', download: 'Download file', upload: 'Upload file',
     },
@@ -85,7 +90,7 @@ export const supportEn: DeepStrings<typeof supportZh> = {
     },
   },
   preference: {
-    title: 'Preferences',
+    title: 'Theme', // = menu.preference (one name per page)
     theme: 'Theme colour',
     themeHint: 'Applies at once and is remembered in this browser.',
     palette: 'Palette %{n}',

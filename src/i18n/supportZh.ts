@@ -10,6 +10,8 @@ export const supportZh = {
     pickVessel: '选择船舶',
     pickVesselHint: '按名称或设备编号搜索',
     orCode: '或直接选择故障代码',
+    // issue 16: the right panel's own hint (no repeat of the left one)
+    detailHint: '选择左侧的船舶或故障代码，这里会显示故障的含义、处理建议和排除步骤。',
     activeFaults: '当前故障',
     noActiveFaults: '该船舶当前没有故障',
     allCodes: '全部故障代码',
@@ -72,6 +74,9 @@ export const supportZh = {
     noGroups: '还没有权限组',
     enforcedNote: '本系统在“用户”和“设备”模块上执行这些权限；其他模块的权限仅作记录。',
     selectAll: '全选',
+    // issue 16: each checkbox's name (action + module) and the row's select-all
+    permissionLabel: '%{module}：%{action}',
+    rowAllLabel: '%{module}：全选',
     action: {
       view: '查看', add: '新增', edit: '编辑', delete: '删除', audit: '审核', download: '下载文件', upload: '上传文件',
     },
@@ -82,7 +87,7 @@ export const supportZh = {
     },
   },
   preference: {
-    title: '偏好设置',
+    title: '主题', // = menu.preference (one name per page)
     theme: '主题颜色',
     themeHint: '选择后立即生效，并保存在本浏览器中。',
     palette: '配色 %{n}',

@@ -4,9 +4,10 @@ import type { vesselZh } from './vesselZh';
 /** The vessel pages' strings in English, with exactly the keys of vesselZh. */
 export const vesselEn: DeepStrings<typeof vesselZh> = {
   picker: { label: 'Vessel', placeholder: 'Search by name, device number or MMSI', none: 'No vessel found', choose: 'Choose a vessel first' },
-  links: { detail: 'Detail data', track: 'Location track', statistics: 'Statistics', camera: 'Cameras', location: 'Device location' },
+  // One name per page (issue 16): the links and headings say what the menu entries say (menu.*).
+  links: { detail: 'Device Detail Data', track: 'Location Track', statistics: 'Statistics', camera: 'Camera Info', location: 'Device Location' },
   detail: {
-    title: 'Device detail data',
+    title: 'Device Detail Data',
     device: 'Device',
     latest: 'Latest report',
     noReport: 'This device has not reported yet',
@@ -39,7 +40,7 @@ export const vesselEn: DeepStrings<typeof vesselZh> = {
     no: 'No',
   },
   statistics: {
-    title: 'Online time statistics',
+    title: 'Statistics',
     days: 'Last %{days} days',
     fleet: 'Whole fleet',
     vessel: 'One vessel',
@@ -75,7 +76,7 @@ export const vesselEn: DeepStrings<typeof vesselZh> = {
     zoneHint: 'Times are in the selected time zone, %{zone}',
   },
   camera: {
-    title: 'Device video link',
+    title: 'Camera Info',
     add: 'Add camera',
     edit: 'Edit camera',
     delete: 'Delete',

@@ -1,7 +1,8 @@
 /** Strings of the vessel pages (detail data, time statistics, voyage, camera); vesselEn.ts has the same keys. */
 export const vesselZh = {
   picker: { label: '选择船舶', placeholder: '按名称、设备编号或 MMSI 搜索', none: '没有找到船舶', choose: '请先选择一艘船舶' },
-  links: { detail: '详情数据', track: '位置轨迹', statistics: '在线统计', camera: '摄像头', location: '设备位置' },
+  // One name per page (issue 16): the links and headings say what the menu entries say (menu.*).
+  links: { detail: '设备详情数据', track: '位置轨迹', statistics: '统计', camera: '摄像头信息', location: '设备位置' },
   detail: {
     title: '设备详情数据',
     device: '设备信息',
@@ -36,7 +37,7 @@ export const vesselZh = {
     no: '否',
   },
   statistics: {
-    title: '在线时长统计',
+    title: '统计',
     days: '最近 %{days} 天',
     fleet: '全部船舶',
     vessel: '单船',
@@ -72,7 +73,7 @@ export const vesselZh = {
     zoneHint: '时间按所选时区 %{zone} 填写',
   },
   camera: {
-    title: '设备视频链接',
+    title: '摄像头信息',
     add: '新增摄像头',
     edit: '编辑摄像头',
     delete: '删除',

@@ -4,6 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useSidebarState } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { setSidebarOpen } from '../state/clientState';
@@ -18,10 +20,16 @@ import { pictureForDay } from './weekdayPictures';
 export function AppBar() {
   const t = useTranslate();
   const [open, setOpen] = useSidebarState();
+  // In mobile mode the drawer's state is not kept: it closes on every route change.
+  const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const toggle = () => {
+    setOpen(!open);
+    if (!mobile) setSidebarOpen(!open);
+  };
   return (
     <MuiAppBar position="fixed" color="primary" elevation={1}>
-      <Toolbar variant="dense" sx={{ gap: 1, minHeight: 48, px: { xs: 1, sm: 2 } }}>
-        <IconButton color="inherit" aria-label={t('console.nav.toggleSidebar')} data-testid="sidebar-toggle" onClick={() => { setOpen(!open); setSidebarOpen(!open); }}>
+      <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 48, px: { xs: 0.5, sm: 2 }, minWidth: 0 }}>
+        <IconButton color="inherit" aria-label={t('console.nav.toggleSidebar')} data-testid="sidebar-toggle" aria-expanded={open} onClick={toggle}>
           <MenuIcon />
         </IconButton>
         <Typography variant="subtitle1" component="div" noWrap sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }}>
@@ -29,7 +37,7 @@ export function AppBar() {
         </Typography>
         <Box component="img" src={pictureForDay()} alt="" data-testid="weekday-picture" sx={{ height: 28, display: { xs: 'none', md: 'block' } }} />
         <TestBadge />
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, minWidth: 0 }} />
         <Bell />
         <TimeZoneSelect />
         <LanguageSelect />

@@ -29,10 +29,11 @@ export function LanguageSelect({ light = false }: { light?: boolean }) {
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
         startIcon={<TranslateIcon />}
-        aria-label={t('console.nav.language')}
+        // The name holds the visible text (axe label-content-name-mismatch): "Language: English".
+        aria-label={t('console.layout.languageCurrent', { name: t(`console.lang.${language}`) })}
         aria-haspopup="menu"
         data-testid="lang-select"
-        sx={light ? { bgcolor: 'rgba(255,255,255,0.85)', color: 'text.primary', '&:hover': { bgcolor: '#fff' } } : { minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        sx={{ textTransform: 'none', ...(light ? { bgcolor: 'rgba(255,255,255,0.85)', color: 'text.primary', '&:hover': { bgcolor: '#fff' } } : { minWidth: 0, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }) }}
       >
         <Box component="span" sx={light ? undefined : { display: { xs: 'none', sm: 'inline' } }}>{t(`console.lang.${language}`)}</Box>
       </Button>

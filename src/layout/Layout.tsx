@@ -10,6 +10,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { Menu } from './Menu';
 import { ReloginDialog } from './ReloginDialog';
 import { RouteGuard } from './RouteGuard';
+import { Sidebar } from './Sidebar';
 import { TabsStrip } from './TabsStrip';
 
 /** Keeps react-admin's locale and sidebar in step with the client state (the one source). */
@@ -18,7 +19,7 @@ function StateSync() {
   const sidebarOpen = useClientState((s) => s.sidebarOpen);
   const [locale, setLocale] = useLocaleState();
   const [, setOpen] = useSidebarState();
-  const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const { pathname } = useLocation();
   useEffect(() => {
     if (locale !== language) setLocale(language);
@@ -36,7 +37,20 @@ function StateSync() {
 /** react-admin's layout with our navbar and menu, plus breadcrumb, tabs and the session guard. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { px: 0, pt: 0 }, '& .RaSidebar-fixed': { bgcolor: (t: Theme) => t.console.menuBg } }}>
+    <RaLayout
+      appBar={AppBar}
+      menu={Menu}
+      sidebar={Sidebar}
+      sx={{
+        // minWidth 0 (react-admin's root is min-width: fit-content): the page never grows with what
+        // it holds (a long tabs strip, a wide table); those scroll inside themselves and the page
+        // stays as wide as the window.
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
+        '& .RaLayout-content': { px: 0, pt: 0, minWidth: 0 },
+        '& .RaSidebar-fixed': { bgcolor: (t: Theme) => t.console.menuBg },
+      }}
+    >
       <StateSync />
       <TabsStrip />
       <Breadcrumb />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type L from 'leaflet';
+import { useTranslate } from 'ra-core';
 import { createBaseMap, type BaseMapOptions } from './baseMap';
 
 export interface BaseMapProps extends BaseMapOptions {
@@ -12,12 +13,13 @@ export interface BaseMapProps extends BaseMapOptions {
 
 /** The offline base map as a React element; pages add their own layers in onReady. */
 export function BaseMap({ style, className, onReady, center, zoom, 'data-testid': testId }: BaseMapProps) {
+  const translate = useTranslate();
   const element = useRef<HTMLDivElement>(null);
   const ready = useRef(onReady);
   ready.current = onReady;
   useEffect(() => {
     if (!element.current) return undefined;
-    const map = createBaseMap(element.current, { center, zoom });
+    const map = createBaseMap(element.current, { center, zoom, zoomTitles: { zoomIn: translate('map.zoomIn'), zoomOut: translate('map.zoomOut') } });
     const cleanup = ready.current(map);
     // Leaflet measures its container once; a layout that settles later needs a new measure.
     const observer = new ResizeObserver(() => map.invalidateSize());
@@ -30,5 +32,13 @@ export function BaseMap({ style, className, onReady, center, zoom, 'data-testid'
     // The map is created once; later centre/zoom changes are the page's business.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Another language: the zoom buttons' titles follow.
+  useEffect(() => {
+    for (const [selector, key] of [['.leaflet-control-zoom-in', 'map.zoomIn'], ['.leaflet-control-zoom-out', 'map.zoomOut']] as const) {
+      const button = element.current?.querySelector(selector);
+      button?.setAttribute('title', translate(key));
+      button?.setAttribute('aria-label', translate(key));
+    }
+  }, [translate]);
   return <div ref={element} className={className} data-testid={testId} style={{ width: '100%', height: '100%', minHeight: 240, ...style }} />;
 }

@@ -6,7 +6,9 @@ import { getConfig } from '../config';
 
 /** The sea and land colours of the base map that ships with the app. */
 export const SEA_COLOUR = '#cfe3f3';
-export const LAND_STYLE: L.PathOptions = { color: '#8aa39b', weight: 0.6, fillColor: '#eef1e6', fillOpacity: 1 };
+// Fill only: Leaflet clips a polygon to the drawn area, and a stroke would also trace the clip's edge
+// (the stray horizontal line that stopped mid-map, at the edge of the world's one copy of Antarctica).
+export const LAND_STYLE: L.PathOptions = { stroke: false, fillColor: '#e8ecdd', fillOpacity: 1 };
 
 /**
  * Natural Earth land (world-atlas) at two scales, each its own chunk loaded once: 1:110m (about
@@ -34,6 +36,8 @@ export function loadLand(detail: LandDetail): Promise<GeoJSON.GeoJsonObject> {
 export interface BaseMapOptions {
   center?: L.LatLngExpression;
   zoom?: number;
+  /** The zoom buttons' titles (and accessible names), in the user's language. */
+  zoomTitles?: { zoomIn: string; zoomOut: string };
 }
 
 /**
@@ -47,10 +51,15 @@ export function createBaseMap(element: HTMLElement, options: BaseMapOptions = {}
     zoom: options.zoom ?? 3,
     minZoom: 2,
     maxZoom: 14,
+    // Quarter steps, so a fit (src/map/fitView.ts) frames a fleet or a track closely.
+    zoomSnap: 0.25,
+    zoomDelta: 1,
     worldCopyJump: true,
     preferCanvas: true,
     attributionControl: true,
+    zoomControl: false,
   });
+  L.control.zoom({ zoomInTitle: options.zoomTitles?.zoomIn, zoomOutTitle: options.zoomTitles?.zoomOut }).addTo(map);
   element.style.background = SEA_COLOUR;
   const tileUrl = getConfig().mapTileUrl;
   if (tileUrl) {

@@ -120,3 +120,18 @@ describe('the vessel layer on a Leaflet map', () => {
     expect(clicked.map((v) => v.id)).toEqual([9]);
   });
 });
+
+describe('fitting the view (src/map/fitView.ts)', () => {
+  it('frames a fleet on both sides of the antimeridian across 180°, not across the world', async () => {
+    const { pointsBounds } = await import('../../src/map/fitView');
+    const across = pointsBounds([[21, -157.8], [35, 139.7], [-33.9, 151.2], [1.3, 103.8]])!;
+    expect(across.getWest()).toBeCloseTo(103.8);
+    expect(across.getEast()).toBeCloseTo(202.2);
+    expect(across.getSouth()).toBeCloseTo(-33.9);
+    expect(across.getNorth()).toBeCloseTo(35);
+    const atlantic = pointsBounds([[40.4, -73.9], [51.9, 4], [-33.9, 18.4]])!;
+    expect(atlantic.getWest()).toBeCloseTo(-73.9);
+    expect(atlantic.getEast()).toBeCloseTo(18.4);
+    expect(pointsBounds([])).toBeNull();
+  });
+});

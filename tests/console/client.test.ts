@@ -85,7 +85,7 @@ describe('the HTTP client', () => {
   it('any other code: the message with the data in brackets, closable, 5 s', async () => {
     const { actions } = setup(() => ({ code: 1, msg: 'Invalid input', data: [{ field: 'name', message: 'Username cannot be empty' }] }));
     await request('/x').catch(() => undefined);
-    expect(actions).toEqual([{ kind: 'message', text: 'Invalid input (name: Username cannot be empty)', closable: true, durationMs: 5000 }]);
+    expect(actions).toEqual([{ kind: 'message', text: 'Invalid input [name: Username cannot be empty]', closable: true, durationMs: 5000 }]);
   });
 
   it('any other code with empty data: the message alone', async () => {
@@ -112,7 +112,7 @@ describe('the HTTP client', () => {
     const { actions } = setup(() => ({ status: 404, body: { code: 10, msg: 'No such API endpoint', data: '/cz/test/x' } }));
     const error = await request('/x').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 10 });
-    expect(actions[0]).toMatchObject({ text: 'No such API endpoint (/cz/test/x)' });
+    expect(actions[0]).toMatchObject({ text: 'No such API endpoint [/cz/test/x]' });
   });
 
   it('quiet requests announce nothing', async () => {

@@ -9,4 +9,4 @@ import { thresholdRoutes } from './thresholdRoutes';
  * deviceGroup/getAllDeviceUploadDataWithCondition lives under /cz/{segment}/deviceModule.
  */
 export const monitoringRoutes = [ingestRoutes, uploadDataRoutes, alarmRoutes, dashboardRoutes, thresholdRoutes] as const;
-export { markOfflineDevices, pruneReportHistory } from './retention';
+export { markOfflineDevices, pruneHistory, pruneReportHistory, type PruneResult, type RetentionOptions } from './retention';

@@ -1,12 +1,61 @@
 import type { Queryable } from '../../db/connection';
 import { STATE_JOINS, THRESHOLD_SQL } from './stateSql';
 
-/** Deletes history older than the retention setting (the latest state and alarms stay). Returns rows removed. */
-export async function pruneReportHistory(db: Queryable): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM device_reports WHERE device_time < now() - make_interval(days => (SELECT retention_days FROM monitor_settings WHERE id = 1))
-     RETURNING 1) SELECT count(*)::int AS n FROM gone`);
-  return rows[0]?.n ?? 0;
+export interface RetentionOptions {
+  /** Reports deleted per statement (each its own short transaction), so the ingest is never held up long. */
+  batchSize?: number;
+  /**
+   * Days of hourly rollups kept (report_hourly); never fewer than the reports' own retention.
+   * 0 keeps them for ever.
+   */
+  rollupRetentionDays?: number;
+}
+
+export interface PruneResult {
+  reports: number;
+  rollups: number;
+}
+
+/**
+ * Deletes report history older than the retention setting (monitor_settings.retention_days, 90
+ * days unless an admin changes it), in batches of `batchSize`, each read through the primary key
+ * device by device; the latest state, alarms and the hourly rollups stay (rollups are deleted after
+ * `rollupRetentionDays`, in batches too). Runs on the leader only (startBackgroundWork).
+ */
+export async function pruneHistory(db: Queryable, { batchSize = 5_000, rollupRetentionDays = 0 }: RetentionOptions = {}): Promise<PruneResult> {
+  const [cut] = await db.query<{ reports: string; rollups: string | null }>(
+    `SELECT (now() - make_interval(days => retention_days))::text AS reports,
+            CASE WHEN $1::int > 0 THEN (now() - make_interval(days => greatest($1::int, retention_days)))::text END AS rollups
+       FROM monitor_settings WHERE id = 1`, [rollupRetentionDays]);
+  if (!cut) return { reports: 0, rollups: 0 };
+  const result: PruneResult = { reports: 0, rollups: 0 };
+  for (;;) {
+    const [row] = await db.query<{ n: number }>(
+      `WITH old AS (
+         SELECT d.id AS device_id, o.device_time FROM devices d
+          CROSS JOIN LATERAL (SELECT r.device_time FROM device_reports r WHERE r.device_id = d.id AND r.device_time < $1::timestamptz
+                               ORDER BY r.device_time LIMIT $2) o
+          LIMIT $2
+       ), gone AS (
+         DELETE FROM device_reports r USING old WHERE r.device_id = old.device_id AND r.device_time = old.device_time RETURNING 1
+       ) SELECT count(*)::int AS n FROM gone`, [cut.reports, batchSize]);
+    result.reports += row?.n ?? 0;
+    if ((row?.n ?? 0) < batchSize) break;
+  }
+  while (cut.rollups) {
+    const [row] = await db.query<{ n: number }>(
+      `WITH old AS (SELECT device_id, hour_start FROM report_hourly WHERE hour_start < $1::timestamptz ORDER BY hour_start LIMIT $2),
+       gone AS (DELETE FROM report_hourly h USING old WHERE h.device_id = old.device_id AND h.hour_start = old.hour_start RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`, [cut.rollups, batchSize]);
+    result.rollups += row?.n ?? 0;
+    if ((row?.n ?? 0) < batchSize) break;
+  }
+  return result;
+}
+
+/** Deletes history older than the retention setting (the latest state, alarms and rollups stay). Returns reports removed. */
+export async function pruneReportHistory(db: Queryable, options: RetentionOptions = {}): Promise<number> {
+  return (await pruneHistory(db, options)).reports;
 }
 
 /**

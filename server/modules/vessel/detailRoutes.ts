@@ -8,6 +8,7 @@ import { envelope, idQuery, tokenQuery } from '../../http/schemas';
 import { assertFeatureUnlocked } from '../devices/featureLock';
 import { STATE_COLUMNS, STATE_JOINS } from '../monitoring/stateSql';
 import { bandTotals, stateBands } from './stateBands';
+import { ROLLUP_BAND_MIN_HOURS, rawBandPoints, rollupBandPoints } from './bandPoints';
 import { currentVoyage } from './voyageQueries';
 import { offlineMinutesOf, visibleVessel } from './vesselAccess';
 
@@ -55,11 +56,8 @@ export async function detailRoutes(app: FastifyInstance, { db }: ServerContext) 
            FROM device_reports WHERE device_id = $1 AND device_time > to_timestamp($3 / 1000.0) AND device_time <= to_timestamp($4 / 1000.0)
           GROUP BY 1 ORDER BY 1`,
         [id, bucketSeconds, from, to]),
-      db.query<{ ms: number; warn: boolean }>(
-        `SELECT (extract(epoch FROM device_time) * 1000)::float8 AS ms, (cardinality(faults) > 0 OR NOT modem_lock) AS warn
-           FROM device_reports WHERE device_id = $1 AND device_time > to_timestamp($2 / 1000.0) - make_interval(mins => $4::int)
-            AND device_time <= to_timestamp($3 / 1000.0) ORDER BY device_time`,
-        [id, from, to, thresholdMinutes]),
+      // The bands of the long windows (7 days) from the hourly rollups: the same bands, far fewer rows.
+      (DATA_WINDOWS[window] >= ROLLUP_BAND_MIN_HOURS ? rollupBandPoints : rawBandPoints)(db, id, from, to, thresholdMinutes),
       db.query<{ code: string; raisedAt: string; lastSeenAt: string; clearedAt: string | null }>(
         `SELECT code, raised_at AS "raisedAt", last_seen_at AS "lastSeenAt", cleared_at AS "clearedAt" FROM alarms
           WHERE device_id = $1 AND raised_at <= to_timestamp($3 / 1000.0) AND (cleared_at IS NULL OR cleared_at >= to_timestamp($2 / 1000.0))

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/connection';
+import type { Db, Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 import { THRESHOLD_SQL } from '../monitoring/stateSql';
@@ -31,20 +31,26 @@ const STATISTICS_LOCKED_SQL = `($1::text <> '1' AND NOT EXISTS (SELECT 1 FROM de
   WHERE ag.enterprise_id = d.owner_id AND ag.feature = 'statistics' AND (ag.device_id IS NULL OR ag.device_id = d.id)
     AND (ag.deadline IS NULL OR ag.deadline >= current_date)))`;
 
-/**
- * Online seconds per device and local day. Each report covers the time to the next report, at most
- * the device's offline threshold (the rule that makes a device offline); the covered time is split
- * at local midnights ($6 = the offset in seconds), so a run of reports around midnight UTC lands
- * in different days at UTC+8 and UTC-5. Warn time (faults or modem unlocked) is online time too,
- * and also counted apart. $4, $5: the window in epoch ms. `devices` selects the devices (alias d).
- */
-const intervalsSql = (devices: string) => `
-  WITH th AS (
+/** Where the online time is read from: the hourly rollups (the default) or every report (the reference, for tests and benches). */
+export type StatisticsSource = 'rollups' | 'reports';
+
+/** The devices (alias d) and their offline thresholds in minutes. */
+const thresholdsSql = (devices: string) => `th AS (
     SELECT d.id AS device_id, ${THRESHOLD_SQL} AS minutes FROM devices d
       LEFT JOIN device_offline_thresholds dot ON dot.device_id = d.id
       LEFT JOIN enterprise_offline_thresholds eot ON eot.enterprise_id = d.owner_id
      WHERE ${devices}
-  ), r AS (
+  )`;
+
+/**
+ * Online seconds per device from every report. Each report covers the time to the next report,
+ * at most the device's offline threshold (the rule that makes a device offline). Warn time (faults
+ * or modem unlocked) is online time too, and also counted apart. $4, $5: the window in epoch ms.
+ * `devices` selects the devices (alias d). Gives `i` (device_id, warn, s, e): covered intervals,
+ * and `inner_time` (device_id, hour_start, online, warn seconds): none here.
+ */
+const reportIntervalsSql = (devices: string) => `
+  WITH ${thresholdsSql(devices)}, r AS (
     SELECT dr.device_id, dr.device_time AS t, (cardinality(dr.faults) > 0 OR NOT dr.modem_lock) AS warn, th.minutes,
            lead(dr.device_time) OVER (PARTITION BY dr.device_id ORDER BY dr.device_time) AS nt
       FROM th JOIN device_reports dr ON dr.device_id = th.device_id
@@ -54,15 +60,117 @@ const intervalsSql = (devices: string) => `
     SELECT device_id, warn, greatest(t, to_timestamp($4::float8 / 1000)) AS s,
            least(COALESCE(nt, 'infinity'::timestamptz), t + make_interval(mins => minutes), to_timestamp($5::float8 / 1000)) AS e
       FROM r
+  ), inner_time AS (
+    SELECT 0 AS device_id, now() AS hour_start, 0::numeric AS online, 0::numeric AS warn WHERE false
   )`;
 
-const perDaySql = (devices: string) => `${intervalsSql(devices)}, split AS (
-    SELECT device_id, warn, k, greatest(0, extract(epoch FROM
-             least(e, to_timestamp((k + 1)::float8 * 86400 - $6::int)) - greatest(s, to_timestamp(k::float8 * 86400 - $6::int))))::float8 AS secs
+/**
+ * The same from the hourly rollups (migration 013, report_hourly): the time between the reports
+ * of one hour (`inner_time`, hours inside the window, which starts at a whole hour), and from each
+ * hour's last report to the next report, at most the threshold (`i`). An hour that also holds
+ * reports after the window's end (a device clock ahead) is read from its reports up to the end.
+ * The answer is the one of reportIntervalsSql, for any threshold.
+ */
+const rollupIntervalsSql = (devices: string) => `
+  WITH ${thresholdsSql(devices)}, w AS (
+    SELECT to_timestamp($4::float8 / 1000) AS f, to_timestamp($5::float8 / 1000) AS t
+  ), h AS (
+    SELECT rh.device_id, rh.hour_start, rh.first_at, rh.last_at, rh.last_warn, rh.next_at, rh.covered_us, rh.warn_covered_us,
+           rh.long_gaps_us, rh.warn_long_gaps_us, th.minutes, th.minutes * 60000000::bigint AS tus
+      FROM th JOIN report_hourly rh ON rh.device_id = th.device_id CROSS JOIN w
+     WHERE rh.hour_start > w.f - make_interval(mins => th.minutes) - interval '1 hour' AND rh.hour_start <= w.t
+  ), inner_time AS (
+    SELECT h.device_id, h.hour_start,
+           (h.covered_us + COALESCE((SELECT sum(least(g, h.tus)) FROM unnest(h.long_gaps_us) g), 0)) / 1000000.0 AS online,
+           (h.warn_covered_us + COALESCE((SELECT sum(least(g, h.tus)) FROM unnest(h.warn_long_gaps_us) g), 0)) / 1000000.0 AS warn
+      FROM h CROSS JOIN w WHERE h.hour_start >= w.f AND h.last_at <= w.t
+  ), raw AS (
+    SELECT dr.device_id, dr.device_time AS t, (cardinality(dr.faults) > 0 OR NOT dr.modem_lock) AS warn, h.minutes,
+           lead(dr.device_time) OVER (PARTITION BY dr.device_id ORDER BY dr.device_time) AS nt
+      FROM h CROSS JOIN w JOIN device_reports dr ON dr.device_id = h.device_id AND dr.device_time >= h.hour_start AND dr.device_time <= w.t
+     WHERE h.last_at > w.t
+  ), i AS (
+    SELECT h.device_id, h.last_warn AS warn, greatest(h.last_at, w.f) AS s,
+           least(COALESCE(h.next_at, 'infinity'::timestamptz), h.last_at + make_interval(mins => h.minutes), w.t) AS e
+      FROM h CROSS JOIN w WHERE h.last_at <= w.t
+    UNION ALL
+    SELECT raw.device_id, raw.warn, greatest(raw.t, w.f), least(COALESCE(raw.nt, 'infinity'::timestamptz), raw.t + make_interval(mins => raw.minutes), w.t)
+      FROM raw CROSS JOIN w
+  )`;
+
+const intervalsSql = (source: StatisticsSource, devices: string) => (source === 'reports' ? reportIntervalsSql : rollupIntervalsSql)(devices);
+
+/**
+ * Online and warn seconds per device and local day: covered intervals are split at local
+ * midnights ($6 = the offset in seconds), so a run of reports around midnight UTC lands in
+ * different days at UTC+8 and UTC-5; an hour's inner time belongs to the day of the hour (offsets
+ * are whole hours).
+ */
+const perDaySql = (source: StatisticsSource, devices: string) => `${intervalsSql(source, devices)}, split AS (
+    SELECT device_id, k, greatest(0, extract(epoch FROM
+             least(e, to_timestamp((k + 1)::float8 * 86400 - $6::int)) - greatest(s, to_timestamp(k::float8 * 86400 - $6::int)))) AS online, warn
       FROM i CROSS JOIN LATERAL generate_series(floor((extract(epoch FROM s) + $6::int) / 86400)::int,
                                                 ceil((extract(epoch FROM e) + $6::int) / 86400)::int - 1) AS k
      WHERE e > s
+  ), per_day AS (
+    SELECT k, online, CASE WHEN warn THEN online ELSE 0 END AS warn FROM split
+    UNION ALL
+    SELECT floor((extract(epoch FROM hour_start) + $6::int) / 86400)::int, online, warn FROM inner_time
   )`;
+
+/**
+ * Online and warn seconds per device over the window (`per_device`: device_id, online, warn).
+ * From the rollups in one pass over the hour rows, in whole microseconds (exact, and far cheaper
+ * than numeric per row): the time between an hour's reports (hours inside the window), and from
+ * its last report to the next report at most the threshold; an hour holding reports after the
+ * window's end is read from its reports (rollupIntervalsSql's `raw`).
+ */
+const perDeviceSql = (source: StatisticsSource, devices: string) => source === 'reports'
+  ? `${reportIntervalsSql(devices)}, per_device AS (
+       SELECT device_id, sum(extract(epoch FROM e - s)) AS online, COALESCE(sum(extract(epoch FROM e - s)) FILTER (WHERE warn), 0) AS warn
+         FROM i WHERE e > s GROUP BY device_id)`
+  : `WITH ${thresholdsSql(devices)}, w AS (
+       SELECT to_timestamp($4::float8 / 1000) AS f, to_timestamp($5::float8 / 1000) AS t
+     ), hours AS (
+       SELECT rh.device_id, rh.hour_start, rh.last_at, th.minutes,
+              CASE WHEN rh.hour_start >= w.f THEN rh.covered_us
+                     + CASE WHEN cardinality(rh.long_gaps_us) = 0 THEN 0 ELSE (SELECT sum(least(g, th.minutes * 60000000::bigint)) FROM unnest(rh.long_gaps_us) g)::bigint END
+                   ELSE 0 END AS inner_us,
+              CASE WHEN rh.hour_start >= w.f THEN rh.warn_covered_us
+                     + CASE WHEN cardinality(rh.warn_long_gaps_us) = 0 THEN 0 ELSE (SELECT sum(least(g, th.minutes * 60000000::bigint)) FROM unnest(rh.warn_long_gaps_us) g)::bigint END
+                   ELSE 0 END AS inner_warn_us,
+              greatest(0, round(date_part('epoch', least(COALESCE(rh.next_at, 'infinity'::timestamptz), rh.last_at + make_interval(mins => th.minutes), w.t)
+                                                  - greatest(rh.last_at, w.f)) * 1000000))::bigint AS tail_us,
+              rh.last_warn
+         FROM th JOIN report_hourly rh ON rh.device_id = th.device_id CROSS JOIN w
+        WHERE rh.hour_start > w.f - make_interval(mins => th.minutes) - interval '1 hour' AND rh.hour_start <= w.t
+     ), raw AS (
+       SELECT dr.device_id, dr.device_time AS t, (cardinality(dr.faults) > 0 OR NOT dr.modem_lock) AS warn, h.minutes,
+              lead(dr.device_time) OVER (PARTITION BY dr.device_id ORDER BY dr.device_time) AS nt
+         FROM (SELECT rh.device_id, rh.hour_start, th.minutes FROM th JOIN report_hourly rh ON rh.device_id = th.device_id CROSS JOIN w
+                WHERE rh.hour_start > w.t - interval '1 hour' AND rh.hour_start <= w.t AND rh.last_at > w.t) h
+         CROSS JOIN w JOIN device_reports dr ON dr.device_id = h.device_id AND dr.device_time >= h.hour_start AND dr.device_time <= w.t
+     ), raw_i AS (
+       SELECT raw.device_id, raw.warn, greatest(raw.t, w.f) AS s, least(COALESCE(raw.nt, 'infinity'::timestamptz), raw.t + make_interval(mins => raw.minutes), w.t) AS e
+         FROM raw CROSS JOIN w
+     ), per_device AS (
+       SELECT device_id, sum(online_us) / 1000000.0 AS online, sum(warn_us) / 1000000.0 AS warn FROM (
+         SELECT hours.device_id, sum(inner_us + tail_us) AS online_us, sum(inner_warn_us + CASE WHEN last_warn THEN tail_us ELSE 0 END) AS warn_us
+           FROM hours CROSS JOIN w WHERE hours.last_at <= w.t GROUP BY hours.device_id
+         UNION ALL
+         SELECT device_id, sum(round(extract(epoch FROM e - s) * 1000000)), sum(round(extract(epoch FROM e - s) * 1000000)) FILTER (WHERE warn)
+           FROM raw_i WHERE e > s GROUP BY device_id) x
+        GROUP BY device_id)`;
+
+/** Runs the statistics query with PostgreSQL's JIT off: its compile time (50-100 ms) is more than the query. */
+async function withoutJit<T>(db: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const full = db as Partial<Db>;
+  if (full.engine !== 'postgres' || !full.transaction) return fn(db);
+  return full.transaction(async (tx) => {
+    await tx.query('SET LOCAL jit = off');
+    return fn(tx);
+  });
+}
 
 export interface DayStatistics {
   date: string;
@@ -76,11 +184,11 @@ export interface DayStatistics {
 const windowParams = (w: StatisticsWindow) => [w.fromMs, w.toMs, w.utcOffset * 3600];
 
 /** One vessel's online time per local day of the window (the vessel is known to be visible). */
-export async function dailyStatistics(db: Queryable, caller: Principal, deviceId: number, w: StatisticsWindow): Promise<DayStatistics[]> {
-  const rows = await db.query<{ k: number; online: number; warn: number }>(
-    `${perDaySql(`d.id = $7::int AND ${visibleDevicesSql(caller)}`)}
-     SELECT k, sum(secs)::float8 AS online, COALESCE(sum(secs) FILTER (WHERE warn), 0)::float8 AS warn FROM split GROUP BY k`,
-    [...scopeParams(caller), ...windowParams(w), deviceId]);
+export async function dailyStatistics(db: Queryable, caller: Principal, deviceId: number, w: StatisticsWindow, source: StatisticsSource = 'rollups'): Promise<DayStatistics[]> {
+  const rows = await withoutJit(db, (tx) => tx.query<{ k: number; online: number; warn: number }>(
+    `${perDaySql(source, `d.id = $7::int AND ${visibleDevicesSql(caller)}`)}
+     SELECT k, sum(online)::float8 AS online, sum(warn)::float8 AS warn FROM per_day GROUP BY k`,
+    [...scopeParams(caller), ...windowParams(w), deviceId]));
   const byDay = new Map(rows.map((r) => [r.k, r]));
   const offsetMs = w.utcOffset * 3_600_000;
   return w.dayNumbers.map((day) => {
@@ -108,18 +216,15 @@ const FLEET_SORT: Record<NonNullable<FleetQuery['sort']>, string> = {
 };
 
 /** Every visible vessel's online time and availability over the window, sorted and paged. */
-export async function fleetStatistics(db: Queryable, caller: Principal, w: StatisticsWindow, q: FleetQuery) {
+export async function fleetStatistics(db: Queryable, caller: Principal, w: StatisticsWindow, q: FleetQuery, source: StatisticsSource = 'rollups') {
   const params: unknown[] = [...scopeParams(caller), w.fromMs, w.toMs];
   const visible = [visibleDevicesSql(caller)];
   if (q.search) visible.push(`(d.name ILIKE $${params.push(`%${q.search}%`)} OR d.device_num ILIKE $${params.length} OR d.mmsi ILIKE $${params.length})`);
   const periodSeconds = (w.toMs - w.fromMs) / 1000;
   const direction = q.order === 'asc' ? 'ASC' : 'DESC';
   const sort = FLEET_SORT[q.sort ?? 'availability'];
-  const rows = await db.query<{ deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; total: number }>(
-    `${intervalsSql(`${visible.join(' AND ')} AND NOT ${STATISTICS_LOCKED_SQL}`)},
-     per_device AS (
-       SELECT device_id, sum(extract(epoch FROM e - s)) AS online, COALESCE(sum(extract(epoch FROM e - s)) FILTER (WHERE warn), 0) AS warn
-         FROM i WHERE e > s GROUP BY device_id),
+  const rows = await withoutJit(db, (tx) => tx.query<{ deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; total: number }>(
+    `${perDeviceSql(source, `${visible.join(' AND ')} AND NOT ${STATISTICS_LOCKED_SQL}`)},
      v AS (
        SELECT d.id, d.name, d.device_num, ${STATISTICS_LOCKED_SQL} AS locked FROM devices d WHERE ${visible.join(' AND ')}
      )
@@ -130,7 +235,7 @@ export async function fleetStatistics(db: Queryable, caller: Principal, w: Stati
             count(*) OVER ()::int AS total
        FROM v LEFT JOIN per_device p ON p.device_id = v.id
       ORDER BY ${sort} ${direction} NULLS LAST, v.id
-      LIMIT $${params.push(q.pageSize)} OFFSET $${params.push((q.pageIndex - 1) * q.pageSize)}`, params);
+      LIMIT $${params.push(q.pageSize)} OFFSET $${params.push((q.pageIndex - 1) * q.pageSize)}`, params));
   return {
     list: rows.map(({ total: _t, ...r }) => ({ ...r, periodSeconds })),
     total: rows[0]?.total ?? 0,

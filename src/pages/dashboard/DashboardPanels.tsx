@@ -160,7 +160,7 @@ export function TopFaults() {
               {translate('monitor.dashboard.alarmsCount', { smart_count: f.alarms })} · {translate('monitor.dashboard.devicesCount', { smart_count: f.devices })}
             </Typography>
           </Box>
-          <LinearProgress variant="determinate" value={(f.alarms / most) * 100} color={f.severity === 'critical' ? 'error' : f.severity === 'minor' ? 'info' : 'warning'} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />
+          <LinearProgress aria-label={`${f.code} ${f.meaning}: ${translate('monitor.dashboard.alarmsCount', { smart_count: f.alarms })}`} variant="determinate" value={(f.alarms / most) * 100} color={f.severity === 'critical' ? 'error' : f.severity === 'minor' ? 'info' : 'warning'} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />
         </Box>
       ))}
     </Panel>

@@ -13,6 +13,7 @@ import { callKey, useConsoleDataProvider } from '../../dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
 import { BaseMap } from '../../map/BaseMap';
+import { fitAndFollow, pointsBounds } from '../../map/fitView';
 import { VesselLayer, type MapVessel } from '../../map/vesselLayer';
 import { stateColour } from '../../map/vesselStyle';
 import { deviceDetailPath, deviceTrackPath } from '../monitor/LiveStatusTab';
@@ -41,6 +42,7 @@ export function FleetMap({ height }: { height: number | string }) {
   const layer = useRef<VesselLayer | null>(null);
   const mapRef = useRef<L.Map | null>(null);
   const fitted = useRef(false);
+  const unfollow = useRef<(() => void) | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const dataProvider = useConsoleDataProvider();
   const { data } = usePolledQuery({
@@ -54,6 +56,7 @@ export function FleetMap({ height }: { height: number | string }) {
     layer.current = new VesselLayer({ onVesselClick: (v) => setSelectedId(v.id) }).addTo(map);
     window.__fleetMap = { get stats() { return layer.current!.stats; }, map };
     return () => {
+      unfollow.current?.();
       layer.current?.remove();
       layer.current = null;
       mapRef.current = null;
@@ -67,9 +70,10 @@ export function FleetMap({ height }: { height: number | string }) {
     layer.current.setVessels(vessels);
     if (!fitted.current && vessels.length) {
       fitted.current = true;
-      const lats = vessels.map((v) => v.lat);
-      const lons = vessels.map((v) => v.lon);
-      mapRef.current.fitBounds([[Math.min(...lats), Math.min(...lons)], [Math.max(...lats), Math.max(...lons)]], { padding: [24, 24], maxZoom: 6, animate: false });
+      // The whole fleet, across the antimeridian when that is the shorter way; kept framed while
+      // the layout settles or the window changes, until the user moves the map.
+      const bounds = pointsBounds(vessels.map((v) => [v.lat, v.lon] as const));
+      if (bounds) unfollow.current = fitAndFollow(mapRef.current, bounds, { padding: 24, maxZoom: 6 });
     }
   }, [data]);
 

@@ -16,6 +16,7 @@ import { validate } from '../../domain/validate';
 import { useTranslate } from 'ra-core';
 import { FeatureLockedNotice, useDeviceFeatures } from '../../layout/FeatureGate';
 import { BaseMap } from '../../map/BaseMap';
+import { fitAndFollow } from '../../map/fitView';
 import { drawTrack, vesselMarker, type DrawnTrack } from '../../map/trackLayer';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { useClientState } from '../../state/useClientState';
@@ -71,6 +72,7 @@ export default function TrackPage() {
   const overview = useRef<DrawnTrack | null>(null);
   const detailLayer = useRef<L.LayerGroup | null>(null);
   const vessel = useRef<ReturnType<typeof vesselMarker> | null>(null);
+  const unfollow = useRef<(() => void) | null>(null);
   const followRef = useRef(follow);
   followRef.current = follow;
 
@@ -135,6 +137,8 @@ export default function TrackPage() {
     detailLayer.current = null;
     vessel.current?.marker.remove();
     overview.current = null;
+    unfollow.current?.();
+    unfollow.current = null;
     if (!data || !points.length) return;
     const timing = window.__trackTiming;
     if (timing) timing.drawStart = performance.now();
@@ -145,7 +149,8 @@ export default function TrackPage() {
     vessel.current.marker.addTo(map);
     // The layout may have settled since the map measured itself: measure again, then fit.
     map.invalidateSize({ animate: false });
-    if (drawn.bounds) map.fitBounds(drawn.bounds, { padding: [30, 30], maxZoom: 12, animate: false });
+    // The whole track, kept framed while the layout settles or the window changes, until the user moves the map.
+    if (drawn.bounds) unfollow.current = fitAndFollow(map, drawn.bounds, { padding: 30, maxZoom: 12 });
     moveVessel(start);
     if (timing) timing.drawEnd = performance.now();
     // The drawing is on canvas; the next frame has it on screen.
@@ -201,6 +206,8 @@ export default function TrackPage() {
     mapRef.current = map;
     renderer.current = L.canvas({ padding: 0.3 });
     return () => {
+      unfollow.current?.();
+      unfollow.current = null;
       mapRef.current = null;
     };
   }, []);

@@ -163,7 +163,7 @@ export function AlarmListTab() {
             <TableRow>
               <TableCell padding="checkbox">
                 <Checkbox size="small" checked={allChecked} indeterminate={!allChecked && selectable.some((r) => selected.has(r.id))} disabled={!selectable.length}
-                  onChange={() => setSelected(allChecked ? new Set() : new Set(selectable.map((r) => r.id)))} slotProps={{ input: { 'aria-label': 'all' } }} />
+                  onChange={() => setSelected(allChecked ? new Set() : new Set(selectable.map((r) => r.id)))} slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }} />
               </TableCell>
               <TableCell>{translate('monitor.alarms.column.severity')}</TableCell>
               <TableCell>{translate('monitor.alarms.column.device')}</TableCell>

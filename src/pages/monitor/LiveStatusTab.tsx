@@ -38,6 +38,7 @@ import { STATE_COLOURS } from '../../map/vesselStyle';
 import { FetchStatus } from './FetchStatus';
 import { usePolledQuery } from './usePolledQuery';
 import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
+import { STICKY_ACTIONS_CELL_SX } from '../../resources/generic/listStyles';
 import { PAGE_SIZES, readFilters, STATE_NAMES, toLiveQuery, writeFilters, type MonitorFilters, type MonitorSort, type StateName } from './monitorFilters';
 
 const STATE_COLOUR_OF: Record<StateName, string> = { online: STATE_COLOURS[1]!, offline: STATE_COLOURS[0]!, warn: STATE_COLOURS[2]! };
@@ -139,8 +140,10 @@ export function LiveStatusTab() {
           {rows.map((row) => <DeviceCard key={row.id} row={row} selected={selected === row.id} onSelect={() => setSelected(row.id)} />)}
         </Stack>
       ) : (
-        <TableContainer component={Card} variant="outlined">
-          <Table size="small" data-testid="monitor-table" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+        <TableContainer component={Card} variant="outlined" sx={{ maxWidth: '100%' }}>
+          {/* Fits its card at any width in both languages: long text wraps (the fault chips too, never
+              clipped), and the row links stay in view in a sticky last column. */}
+          <Table size="small" data-testid="monitor-table" sx={{ '& th': { whiteSpace: 'nowrap' }, '& td': { overflowWrap: 'break-word' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{sortLabel('status', translate('monitor.column.state'))}</TableCell>
@@ -151,27 +154,27 @@ export function LiveStatusTab() {
                 <TableCell>{sortLabel('reportedAt', translate('monitor.column.lastReport'))}</TableCell>
                 <TableCell>{translate('monitor.column.satelliteSignal')}</TableCell>
                 <TableCell>{translate('monitor.column.faults')}</TableCell>
-                <TableCell sx={{ px: 0.5 }} />
+                <TableCell sx={{ px: 0.5, ...STICKY_ACTIONS_CELL_SX, bgcolor: (t: Theme) => t.console.tableHeader }} />
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id} hover selected={selected === row.id} onClick={() => setSelected(row.id)} data-testid={`monitor-row-${row.id}`} data-status={row.status}>
                   <TableCell><DeviceStatusIcon kind={row.deviceKind} status={row.status} size={26} /></TableCell>
-                  <TableCell sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ fontWeight: 500, minWidth: 120 }}>
                     <Box>{row.name}</Box>
                     <Box sx={{ color: 'text.secondary', fontSize: '0.8em' }}>{row.deviceNum}</Box>
                   </TableCell>
                   <TableCell>{row.ownerName}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPosition(row.lat, row.lon).split(' ').map((part) => <Box key={part}>{part}</Box>)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.speed === null ? '' : `${translate('monitor.knots', { value: row.speed.toFixed(1) })} · ${formatHeading(row.heading)}`}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.speed === null ? '' : <><Box>{translate('monitor.knots', { value: row.speed.toFixed(1) })}</Box><Box>{formatHeading(row.heading)}</Box></>}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}><LastReport at={row.reportedAt} /></TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ minWidth: 110 }}>
                     <Box>{row.satelliteName ? `${row.satelliteName} (${row.satelliteLongitude}°)` : ''}</Box>
                     <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>{row.signalLevel === null ? '' : translate('monitor.signalValue', { level: Math.round(row.signalLevel), snr: row.snr?.toFixed(1) })}</Box>
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}><FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} /></TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap', px: 0.5 }}><RowLinks id={row.id} /></TableCell>
+                  <TableCell sx={{ minWidth: 180, '& .MuiChip-root': { maxWidth: '100%', height: 'auto', minHeight: 24 }, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}><FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} /></TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', px: 0.5, ...STICKY_ACTIONS_CELL_SX, ...(selected === row.id ? { bgcolor: 'action.selected' } : {}) }}><RowLinks id={row.id} /></TableCell>
                 </TableRow>
               ))}
             </TableBody>

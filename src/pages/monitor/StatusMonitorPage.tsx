@@ -5,6 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { AlarmListTab } from './AlarmListTab';
 import { LiveStatusTab } from './LiveStatusTab';
+import { PageHeading } from '../../resources/generic/PageHeading';
 
 /**
  * /device/deviceManageData: the status monitor. Two tabs: the live device list (default) and the
@@ -17,6 +18,7 @@ export default function StatusMonitorPage() {
   const tab = params.get('tab') === 'alarms' ? 'alarms' : 'status';
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <PageHeading titleKey="menu.deviceManageData" />
       <Tabs value={tab} onChange={(_, value: string) => setParams(value === 'alarms' ? { tab: 'alarms' } : {}, { replace: false })} sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}>
         <Tab value="status" label={translate('monitor.tabs.status')} data-testid="monitor-tab-status" sx={{ minHeight: 40 }} />
         <Tab value="alarms" label={translate('monitor.tabs.alarms')} data-testid="monitor-tab-alarms" sx={{ minHeight: 40 }} />

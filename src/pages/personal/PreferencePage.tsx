@@ -121,7 +121,7 @@ export default function PreferencePage() {
   const size = useClientState((s) => s.size);
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }} data-testid="preference-page">
-      <Typography variant="h6">{t('support.preference.title')}</Typography>
+      <Typography variant="h6" component="h1">{t('support.preference.title')}</Typography>
       <Section title={t('support.preference.theme')} hint={t('support.preference.themeHint')}>
         <PalettePicker />
       </Section>

@@ -236,7 +236,7 @@ export default function FaultClearingPage() {
   if (guideQuery.isError) return <Alert severity="error" sx={{ m: 2 }}>{t('support.fault.loadError')}</Alert>;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="fault-clearing">
-      <Typography variant="h6" sx={{ mb: 2 }}>{t('support.fault.title')}</Typography>
+      <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{t('support.fault.title')}</Typography>
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ p: 2, width: { xs: '100%', lg: 380 }, flexShrink: 0, boxSizing: 'border-box' }}>
           <VesselPicker value={vessel} onChange={pickVessel} />
@@ -257,7 +257,7 @@ export default function FaultClearingPage() {
         </Paper>
         <Paper variant="outlined" sx={{ p: 2, flex: 1, width: '100%', boxSizing: 'border-box', minWidth: 0 }}>
           {!fault ? (
-            <Typography color="text.secondary">{t('support.fault.orCode')}</Typography>
+            <Typography color="text.secondary" data-testid="fc-empty">{t('support.fault.detailHint')}</Typography>
           ) : (
             <Box data-testid="fc-detail">
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>

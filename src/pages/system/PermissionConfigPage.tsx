@@ -42,6 +42,9 @@ function PermissionGrid({ value, onChange }: { value: string[]; onChange: (next:
   const has = (p: string) => value.includes(p);
   const toggle = (p: string) => onChange(has(p) ? value.filter((x) => x !== p) : [...value, p]);
   const rowAll = (key: string) => PERMISSION_MODULES.find((m) => m.key === key)!.actions.map((a) => permissionName(a, key));
+  // Each permission's name in the language ("用户：查看", "User: View"), never its code ("viewuser").
+  const moduleName = (key: string) => t(`support.permission.modules.${key}`);
+  const label = (action: string, key: string) => t('support.permission.permissionLabel', { module: moduleName(key), action: t(`support.permission.action.${action}`) });
   return (
     <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" data-testid="perm-grid" sx={{ '& td, & th': { whiteSpace: 'nowrap', py: 0.25 } }}>
@@ -67,7 +70,7 @@ function PermissionGrid({ value, onChange }: { value: string[]; onChange: (next:
                   return (
                     <TableCell key={a} align="center">
                       {m.actions.includes(a)
-                        ? <Checkbox size="small" checked={has(p)} onChange={() => toggle(p)} slotProps={{ input: { 'aria-label': p, 'data-testid': `perm-${p}` } as object }} />
+                        ? <Checkbox size="small" checked={has(p)} onChange={() => toggle(p)} slotProps={{ input: { 'aria-label': label(a, m.key), 'data-testid': `perm-${p}` } as object }} />
                         : <Typography component="span" color="text.disabled">–</Typography>}
                     </TableCell>
                   );
@@ -75,7 +78,7 @@ function PermissionGrid({ value, onChange }: { value: string[]; onChange: (next:
                 <TableCell align="center">
                   <Checkbox size="small" checked={every} indeterminate={!every && all.some(has)}
                     onChange={() => onChange(every ? value.filter((p) => !all.includes(p)) : [...new Set([...value, ...all])])}
-                    slotProps={{ input: { 'aria-label': `${m.key} *` } }} />
+                    slotProps={{ input: { 'aria-label': t('support.permission.rowAllLabel', { module: moduleName(m.key) }) } }} />
                 </TableCell>
               </TableRow>
             );

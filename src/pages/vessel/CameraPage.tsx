@@ -88,7 +88,7 @@ function CameraList({ deviceId }: { deviceId: number }) {
             <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>{t('vessel.camera.playing', { name: playing.name })}</Typography>
             <Tooltip title={t('vessel.camera.close')}><IconButton onClick={() => setPlaying(null)}><CloseIcon /></IconButton></Tooltip>
           </Stack>
-          <Suspense fallback={<LinearProgress />}><StreamPlayer camera={playing} /></Suspense>
+          <Suspense fallback={<LinearProgress aria-label={t('ra.page.loading')} />}><StreamPlayer camera={playing} /></Suspense>
         </Paper>
       )}
       <Paper sx={{ p: 2 }}>

@@ -35,7 +35,7 @@ const FIELD_LABEL_KEY: Record<string, string> = { ownerName: 'deviceField.ownerI
 export function StateChip({ status }: { status: number }) {
   const t = useTranslate();
   const name = STATE_NAMES[status] ?? 'offline';
-  return <Chip size="small" data-testid="state-chip" label={t(DEVICE_STATE_KEYS[status as DeviceState] ?? 'deviceState.offline')} sx={{ bgcolor: STATE_COLORS[name], color: '#fff' }} />;
+  return <Chip size="small" data-testid="state-chip" label={t(DEVICE_STATE_KEYS[status as DeviceState] ?? 'deviceState.offline')} sx={{ bgcolor: STATE_COLORS[name], color: '#111' }} />;
 }
 
 /** Device detail data (/device/deviceDataDetail?id=): every field, the latest report, charts, faults, voyages. */
@@ -88,7 +88,7 @@ export default function DeviceDetailPage() {
               </ToggleButtonGroup>
             </Stack>
             <FeatureGate feature={Feature.IotData} deviceId={id}>
-              <Suspense fallback={<LinearProgress />}>
+              <Suspense fallback={<LinearProgress aria-label={t('ra.page.loading')} />}>
                 <DetailCharts deviceId={id} window={window} />
               </Suspense>
             </FeatureGate>

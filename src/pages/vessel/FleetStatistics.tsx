@@ -51,7 +51,7 @@ export function FleetStatistics({ days, utcOffset, onOpen }: { days: number; utc
   return (
     <Paper sx={{ p: 2 }} data-testid="fleet-statistics">
       <TextField size="small" label={t('console.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1, maxWidth: 320 }} fullWidth />
-      {state.isFetching && data && <LinearProgress />}
+      {state.isFetching && data && <LinearProgress aria-label={t('ra.page.loading')} />}
       {!data && <LoadState state={state} />}
       {data && (
         <>
@@ -74,7 +74,7 @@ export function FleetStatistics({ days, utcOffset, onOpen }: { days: number; utc
                     <TableCell align="right">
                       {r.locked ? <Chip size="small" icon={<LockIcon />} label={t('vessel.statistics.locked')} /> : (
                         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-                          <LinearProgress variant="determinate" value={(r.availability ?? 0) * 100} sx={{ width: 60, display: { xs: 'none', sm: 'block' } }} />
+                          <LinearProgress aria-label={`${r.name}: ${t('vessel.statistics.availability')}`} variant="determinate" value={(r.availability ?? 0) * 100} sx={{ width: 60, display: { xs: 'none', sm: 'block' } }} />
                           {percent(r.availability)}
                         </span>
                       )}

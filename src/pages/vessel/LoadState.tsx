@@ -9,7 +9,7 @@ interface QueryState { isFetching: boolean; error: unknown; refetch: () => unkno
 /** The loading bar and the error notice (with a retry) of a loaded block. */
 export function LoadState({ state }: { state: QueryState }) {
   const t = useTranslate();
-  if (state.isFetching) return <LinearProgress sx={{ my: 1 }} />;
+  if (state.isFetching) return <LinearProgress aria-label={t('ra.page.loading')} sx={{ my: 1 }} />;
   if (state.error) {
     const message = state.error instanceof Error ? state.error.message : '';
     return (

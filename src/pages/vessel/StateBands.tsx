@@ -22,9 +22,10 @@ export function StateBands({ bands, from, to, totals }: { bands: Band[]; from: n
   return (
     <Box data-testid="state-bands">
       <Box sx={{ display: 'flex', height: 18, borderRadius: 1, overflow: 'hidden', bgcolor: STATE_COLORS.offline }}>
+        {/* A band is a picture of its time span: the tooltip's text is its name (role img). */}
         {bands.map((b) => (
           <Tooltip key={`${b.from}-${b.state}`} title={`${t(STATE_KEY[b.state])}: ${format(b.from)} – ${format(b.to)} (${duration((b.to - b.from) / 1000)})`}>
-            <Box data-state={b.state} sx={{ width: `${((b.to - b.from) / span) * 100}%`, bgcolor: STATE_COLORS[b.state] }} />
+            <Box role="img" data-state={b.state} sx={{ width: `${((b.to - b.from) / span) * 100}%`, bgcolor: STATE_COLORS[b.state] }} />
           </Tooltip>
         ))}
       </Box>

@@ -1,5 +1,6 @@
 import { Create, useTranslate } from 'react-admin';
 import { AfterSalesForm } from './AfterSalesForm';
+import { PageHeading } from '../generic/PageHeading';
 
 /**
  * New report. Started from a fault, the fault clearing page opens
@@ -9,8 +10,11 @@ import { AfterSalesForm } from './AfterSalesForm';
 export function AfterSalesCreate() {
   const translate = useTranslate();
   return (
-    <Create title={translate('support.afterSales.create')} redirect="list" mutationOptions={{ onError: () => undefined }}>
-      <AfterSalesForm defaults={{ DispatchOfData: new Date().toISOString().slice(0, 10) }} />
-    </Create>
+    <>
+      <PageHeading titleKey="support.afterSales.create" />
+      <Create title={translate('support.afterSales.create')} redirect="list" mutationOptions={{ onError: () => undefined }}>
+        <AfterSalesForm defaults={{ DispatchOfData: new Date().toISOString().slice(0, 10) }} />
+      </Create>
+    </>
   );
 }

@@ -1,12 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { DateInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useTranslate } from 'react-admin';
+import { SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { AFTER_SALES_OPTIONAL, afterSalesSchema, type AfterSalesField } from '../../domain/afterSales';
 import type { FieldDef } from '../types';
 import { useChoices } from '../generic/FieldInput';
 import { AFTER_SALES_FIELD_DEFS } from './fields';
+import { DayInput } from '../generic/DayInput';
 
 export { afterSalesLabel } from './fields';
 
@@ -20,7 +21,8 @@ function FieldInput({ field }: { field: FieldDef }) {
   };
   switch (field.kind) {
     case 'select': return <SelectInput {...common} choices={choices} />;
-    case 'date': return <DateInput {...common} />;
+    // Typed as YYYY-MM-DD in both languages, not the browser's own date format.
+    case 'date': return <DayInput {...common} />;
     case 'textarea': return <TextInput {...common} multiline minRows={2} sx={{ gridColumn: '1 / -1' }} />;
     default: return <TextInput {...common} />;
   }

@@ -3,8 +3,8 @@ import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { AFTER_SALES_FIELDS, AFTER_SALES_SORTS, afterSalesSchema, updateAfterSalesSchema } from '../../domain/afterSales';
 import { fieldsBody } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
-import { AfterSalesCreate } from './AfterSalesEdit';
 import { AFTER_SALES_COLUMNS, AFTER_SALES_FIELD_DEFS, AFTER_SALES_FILTER_DEFS } from './fields';
+import { lazyView } from '../lazyView';
 
 const M = '/supportModule/afterSales';
 /** Filters of afterSales/getAll and afterSales/export (docs/api.md). */
@@ -37,5 +37,5 @@ export const afterSalesResource: ResourceDefinition = {
   recordRepresentation: 'DeviceSn',
   defaults: () => ({ DispatchOfData: new Date().toISOString().slice(0, 10) }),
   // create: started from a fault (fault clearing's ?source= prefill), it says which fault, and validates as you type.
-  views: { create: AfterSalesCreate },
+  views: { create: lazyView(() => import('./AfterSalesEdit'), (m) => m.AfterSalesCreate) },
 };

@@ -2,11 +2,9 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import { DEVICE_EDITORS } from '../../domain/levels';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { cameraSchema, updateCameraSchema } from '../../domain/vesselSchemas';
-import { vesselEn } from '../../i18n/vesselEn';
-import { vesselZh } from '../../i18n/vesselZh';
-import CameraPage from '../../pages/vessel/CameraPage';
 import { fieldsBody } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
+import { lazyView } from '../lazyView';
 
 const M = '/deviceModule/camera';
 /** What camera/add and camera/update take (docs/api.md); '' is "not given". */
@@ -49,9 +47,5 @@ export const camerasResource: ResourceDefinition = {
   createSchema: cameraSchema,
   editSchema: updateCameraSchema,
   recordRepresentation: 'name',
-  views: { list: CameraPage },
-  messages: {
-    zh: { name: '摄像头 |||| 摄像头', fields: { ...vesselZh.camera.fields, deviceId: '船舶', deviceName: '船舶' } },
-    en: { name: 'Camera |||| Cameras', fields: { ...vesselEn.camera.fields, deviceId: 'Vessel', deviceName: 'Vessel' } },
-  },
+  views: { list: lazyView(() => import('../../pages/vessel/CameraPage'), (m) => m.default) },
 };

@@ -31,6 +31,7 @@ import { DeviceKindName, DeviceStatusIcon } from '../devices/DeviceStatusIcon';
 import { ActivationChip, PinToggle } from '../devices/DeviceList';
 import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from '../generic/listStyles';
 import { GROUPS, GroupDialog } from './GroupDialog';
+import { PageHeading } from '../generic/PageHeading';
 
 const DEVICES = 'system/deviceManagement';
 /** The "move to group" menu of the device bulk actions keeps its own copy of the group list. */
@@ -112,6 +113,7 @@ export function DeviceGroupsList() {
 
   return (
     <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'flex-start' }} data-testid="device-groups">
+      <PageHeading titleKey="menu.deviceData" />
       <Paper sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 1.5, pb: 0.5 }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>{translate('devices.groups.list')}</Typography>

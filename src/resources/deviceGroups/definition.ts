@@ -2,19 +2,12 @@ import GroupWorkIcon from '@mui/icons-material/GroupWork';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { DEVICE_EDITORS, Level } from '../../domain/levels';
 import { deviceGroupSchema, updateDeviceGroupSchema } from '../../domain/deviceSchemas';
-import { devicesEn } from '../../i18n/devicesEn';
-import { devicesZh } from '../../i18n/devicesZh';
-import type { ResourceDefinition, ResourceMessages } from '../types';
-import { DeviceGroupsList } from './DeviceGroupsList';
+import type { ResourceDefinition } from '../types';
+import { lazyView } from '../lazyView';
 
 const M = '/deviceModule/deviceGroup';
 
 /** The resource's words are the device catalogue's group strings (no new keys). */
-const words = (groups: typeof devicesEn.groups): ResourceMessages => ({
-  name: groups.title,
-  fields: { name: groups.name, ownerId: groups.owner, ownerName: groups.owner, deviceCount: groups.list },
-});
-
 /**
  * Live Monitor > Device Group (levels 1, 2, 3; writes 1, 2 as deviceGroup/add, update, deleteById
  * allow): the list is getGroupList (Special Focus -1 and Ungrouped Device 0 first, then the
@@ -45,6 +38,5 @@ export const deviceGroupsResource: ResourceDefinition = {
   createSchema: deviceGroupSchema,
   editSchema: updateDeviceGroupSchema,
   recordRepresentation: 'name',
-  views: { list: DeviceGroupsList },
-  messages: { zh: words(devicesZh.groups), en: words(devicesEn.groups) },
+  views: { list: lazyView(() => import('./DeviceGroupsList'), (m) => m.DeviceGroupsList) },
 };

@@ -25,7 +25,8 @@ import { DEVICE_BULK_ACTIONS } from './DeviceBulkActions';
 import { ImportDialog } from './ImportDialog';
 import { canEditDevices } from './access';
 import { DEVICE_COLUMNS, DEVICE_FILTER_DEFS, DEVICE_SORT } from './fields';
-import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from '../generic/listStyles';
+import { DATATABLE_SX, ICON_ONLY_BUTTON_SX, LIST_SX, PAGE_SIZES, STICKY_ACTIONS_COLUMN_SX } from '../generic/listStyles';
+import { PageHeading } from '../generic/PageHeading';
 
 /** A pin or unpin changes the device lists and the groups' counts. */
 export const PIN_INVALIDATES: Invalidates = { resources: ['system/deviceManagement', 'device/deviceData'], calls: [] };
@@ -149,17 +150,23 @@ export function DeviceList() {
       queryOptions={{ onError: () => undefined }} sx={LIST_SX}
       empty={false}
     >
+      <PageHeading titleKey="menu.deviceManagement" />
+      {/* The row actions are icons: they stay in view at every width, phones included. */}
       <DataTable rowClick={false} bulkActionButtons={<>{DEVICE_BULK_ACTIONS.map(({ key, component: Action }) => <Action key={key} />)}</>}
-        sx={DATATABLE_SX}>
+        sx={{ ...DATATABLE_SX, ...STICKY_ACTIONS_COLUMN_SX }}>
         {columns.map((column) => (
           <DataTable.Col key={column.source} source={column.source} label={column.label} disableSort={!column.sortable}
             render={(r: Device & RaRecord) => CELLS[column.source]?.(r) ?? <ColumnValue column={column} record={r} />} />
         ))}
+        {/* Icons only (their names stay as aria-label and tooltip): with twelve columns the row
+            actions then fit beside them at 1440 px, in the sticky last column. */}
         <DataTable.Col label="console.table.actions" disableSort render={() => (
-          <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
+          <span style={{ display: 'inline-flex', gap: 0, alignItems: 'center' }}>
             <PinToggle />
-            {editor ? <EditButton /> : <EditButton label="devices.list.show" icon={<VisibilityIcon />} />}
-            {editor && <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} titleTranslateOptions={{ name: translate('devices.list.title') }} contentTranslateOptions={{ name: translate('devices.list.title') }} />}
+            {editor
+              ? <EditButton sx={ICON_ONLY_BUTTON_SX} title={translate('ra.action.edit')} />
+              : <EditButton label="devices.list.show" icon={<VisibilityIcon />} sx={ICON_ONLY_BUTTON_SX} title={translate('devices.list.show')} />}
+            {editor && <DeleteWithConfirmButton sx={ICON_ONLY_BUTTON_SX} title={translate('ra.action.delete')} mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} titleTranslateOptions={{ name: translate('devices.list.title') }} contentTranslateOptions={{ name: translate('devices.list.title') }} />}
           </span>
         )} />
       </DataTable>

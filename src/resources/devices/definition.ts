@@ -4,10 +4,9 @@ import { DEVICE_EDITORS } from '../../domain/levels';
 import { DEVICE_FIELDS, deviceSchema, updateDeviceSchema } from '../../domain/deviceSchemas';
 import { fieldsBody } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
-import { DeviceList } from './DeviceList';
-import { DeviceCreate, DeviceEdit } from './DeviceEdit';
 import { DEVICE_BULK_ACTIONS } from './DeviceBulkActions';
 import { DEVICE_COLUMNS, DEVICE_FIELD_DEFS, DEVICE_FILTER_DEFS, DEVICE_SORT } from './fields';
+import { lazyView } from '../lazyView';
 
 const M = '/deviceModule/device';
 /** Filters of device/getAll (and device/export), docs/api.md. */
@@ -44,5 +43,9 @@ export const devicesResource: ResourceDefinition = {
   recordRepresentation: 'name',
   // list: status icons, pin star, import/export, "about N" estimated totals and per-level filters/columns;
   // create/edit: the owner/sub-owner cascade, sectioned form, read-only for sub-users, validated as you type.
-  views: { list: DeviceList, create: DeviceCreate, edit: DeviceEdit },
+  views: {
+    list: lazyView(() => import('./DeviceList'), (m) => m.DeviceList),
+    create: lazyView(() => import('./DeviceEdit'), (m) => m.DeviceCreate),
+    edit: lazyView(() => import('./DeviceEdit'), (m) => m.DeviceEdit),
+  },
 };

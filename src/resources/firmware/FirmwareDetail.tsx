@@ -19,6 +19,7 @@ import { useDateFormatter } from '../../format/useDateFormatter';
 import { LIVE_REFRESH_MS, RolloutCard, unfinished } from './RolloutPanel';
 import { RolloutDialog } from './RolloutDialog';
 import { PackageEditDialog } from './PackageEditDialog';
+import { PageHeading } from '../generic/PageHeading';
 
 function PackageCard({ firmware }: { firmware: FirmwarePackage }) {
   const translate = useTranslate();
@@ -83,6 +84,7 @@ export function FirmwareDetail() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, minWidth: 0 }}>
       <Title title={`${translate('firmware.title')} · ${pkg.model} ${pkg.version}`} />
+      <PageHeading title={`${translate('firmware.title')} · ${pkg.model} ${pkg.version}`} />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button component={Link} to={createPath({ resource: 'system/firmware', type: 'list' })} startIcon={<ArrowBackIcon />} size="small">{translate('firmware.back')}</Button>
         <Button variant="contained" size="small" startIcon={<SystemUpdateIcon />} onClick={() => setOpen(true)} disabled={!pkg.enabled} data-testid="fw-new-rollout">

@@ -15,6 +15,7 @@ import { FIRMWARE_FILTER_DEFS, FIRMWARE_SORT } from './fields';
 import { formatBytes } from '../../format/bytes';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { DATATABLE_SX, PAGE_SIZES } from '../generic/listStyles';
+import { PageHeading } from '../generic/PageHeading';
 
 const RESOURCE = 'system/firmware';
 const label = (field: string) => `firmware.fields.${field}`;
@@ -84,6 +85,7 @@ export function FirmwareList() {
       empty={false}
       sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 } }}
     >
+      <PageHeading titleKey="menu.firmware" />
       <DataTable rowClick={false} bulkActionButtons={false} data-testid="fw-list"
         sx={DATATABLE_SX}>
         <DataTable.Col source="name" label={label('name')} render={(r: FirmwarePackage) => clip(r.name)} />

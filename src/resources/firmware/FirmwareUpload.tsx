@@ -118,7 +118,7 @@ export function FirmwareUpload() {
         <CardContent>
           <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="fw-upload-form">
             <Stack spacing={2}>
-              <Typography variant="h6">{translate('firmware.uploadTitle')}</Typography>
+              <Typography variant="h6" component="h1">{translate('firmware.uploadTitle')}</Typography>
               {TEXT_FIELDS.map((f) => (
                 <TextField key={f} {...register(f)} label={translate(`firmware.fields.${f}`)} required size="small" disabled={busy}
                   error={!!errors[f]} helperText={message(f) ?? (f === 'version' ? translate('firmware.versionHint') : undefined)}
@@ -150,7 +150,7 @@ export function FirmwareUpload() {
               </Box>
               {busy && (
                 <Box data-testid="fw-progress">
-                  <LinearProgress variant={progress! < 1 ? 'determinate' : 'indeterminate'} value={Math.round(progress! * 100)} sx={{ height: 8, borderRadius: 4 }} />
+                  <LinearProgress aria-label={translate('firmware.uploadTitle')} variant={progress! < 1 ? 'determinate' : 'indeterminate'} value={Math.round(progress! * 100)} sx={{ height: 8, borderRadius: 4 }} />
                   <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="fw-progress-text">
                     {progress! < 1
                       ? translate('firmware.uploading', { percent: Math.round(progress! * 100), sent: formatBytes(sent), total: formatBytes(file?.size ?? 0) })

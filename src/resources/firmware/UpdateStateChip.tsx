@@ -17,10 +17,11 @@ export function UpdateStateChip({ state, count }: { state: UpdateState; count?: 
 
 /** The progress of a downloading or installing device (a bar and its percent). */
 export function UpdateProgress({ state, progress }: { state: UpdateState; progress: number }) {
+  const translate = useTranslate();
   const value = state === 'updated' || state === 'downloaded' ? 100 : progress;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 140 }}>
-      <LinearProgress variant="determinate" value={value} color={state === 'failed' ? 'error' : state === 'updated' ? 'success' : 'primary'} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
+      <LinearProgress aria-label={translate(`firmware.state.${state}`)} variant="determinate" value={value} color={state === 'failed' ? 'error' : state === 'updated' ? 'success' : 'primary'} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
       <Box component="span" sx={{ fontSize: 12, width: 36, textAlign: 'right' }}>{value}%</Box>
     </Box>
   );

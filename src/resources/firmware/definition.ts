@@ -4,9 +4,7 @@ import { firmwareSchema, updateFirmwareSchema } from '../../domain/firmware';
 import type { Row } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 import { FIRMWARE_COLUMNS, FIRMWARE_FIELDS, FIRMWARE_FILTER_DEFS, FIRMWARE_SORT } from './fields';
-import { FirmwareList } from './FirmwareList';
-import { FirmwareUpload } from './FirmwareUpload';
-import { FirmwareDetail } from './FirmwareDetail';
+import { lazyView } from '../lazyView';
 
 const M = '/deviceModule/firmware';
 export const FIRMWARE_FILTERS = ['name', 'deviceType', 'model', 'customer', 'versionType', 'enabled', 'status'] as const;
@@ -42,5 +40,9 @@ export const firmwareResource: ResourceDefinition = {
   createSchema: firmwareSchema,
   editSchema: updateFirmwareSchema,
   recordRepresentation: 'name',
-  views: { list: FirmwareList, create: FirmwareUpload, edit: FirmwareDetail },
+  views: {
+    list: lazyView(() => import('./FirmwareList'), (m) => m.FirmwareList),
+    create: lazyView(() => import('./FirmwareUpload'), (m) => m.FirmwareUpload),
+    edit: lazyView(() => import('./FirmwareDetail'), (m) => m.FirmwareDetail),
+  },
 };

@@ -1,6 +1,7 @@
-import { AutocompleteInput, BooleanInput, DateInput, FileField, FileInput, ImageField, ImageInput, NumberInput, PasswordInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { AutocompleteInput, BooleanInput, FileField, FileInput, ImageField, ImageInput, NumberInput, PasswordInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
+import { DayInput } from './DayInput';
 import { isoToLocalInput, localInputToIso } from '../../format/zonedInput';
 import { useClientState } from '../../state/useClientState';
 import type { Choice, FieldDef, ReferenceDef } from '../types';
@@ -49,7 +50,7 @@ export function FieldInput({ field, mode }: { field: FieldDef; mode: 'create' | 
     case 'boolean':
       return <BooleanInput source={field.source} label={field.label} disabled={common.disabled} helperText={false} />;
     case 'date':
-      return <DateInput {...common} />;
+      return <DayInput {...common} />;
     case 'datetime':
       // A wall-clock time in the user's time zone; the API takes the instant in UTC.
       return <TextInput {...common} type="datetime-local" format={(v: string) => isoToLocalInput(v, timeZone)} parse={(v: string) => (v ? localInputToIso(v, timeZone) : null)} slotProps={{ inputLabel: { shrink: true } }} />;

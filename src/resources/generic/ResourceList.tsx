@@ -2,21 +2,23 @@ import type { ReactElement } from 'react';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import {
-  BooleanInput, CreateButton, DataTable, DateInput, DeleteButton, EditButton, FilterButton, List, NumberInput, Pagination, SearchInput, SelectInput, ShowButton, TextInput, TopToolbar,
+  BooleanInput, CreateButton, DataTable, DeleteButton, EditButton, FilterButton, List, NumberInput, Pagination, SearchInput, SelectInput, ShowButton, TextInput, TopToolbar,
   useCanAccess, useListContext, useResourceContext, type RaRecord,
 } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { filterDefOf, type FilterDef, type ResourceDefinition } from '../types';
 import { ColumnValue } from './ColumnValue';
+import { DayInput } from './DayInput';
 import { ReferencePicker } from './FieldInput';
 import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from './listStyles';
 import { ListExportButton } from './ListExportButton';
+import { PageHeading } from './PageHeading';
 
 function filterInput(filter: FilterDef, choices: { id: string | number; name: string }[]): ReactElement {
   const common = { key: filter.source, source: filter.source, label: filter.label, alwaysOn: filter.alwaysOn || filter.required };
   switch (filter.kind) {
     case 'search': return <SearchInput {...common} alwaysOn />;
-    case 'date': return <DateInput {...common} />;
+    case 'date': return <DayInput {...common} />;
     case 'number': return <NumberInput {...common} />;
     case 'boolean': return <BooleanInput {...common} />;
     case 'select': return <SelectInput {...common} choices={choices} />;
@@ -78,24 +80,27 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
   const hasRowActions = Boolean(definition.endpoints.update || definition.endpoints.delete || definition.rowActions?.length || definition.show);
   const bulk = definition.bulkActions?.length ? <>{definition.bulkActions.map(({ key, component: Action }) => <Action key={key} />)}</> : false;
   return (
-    <List
-      filters={inputs}
-      filter={definition.permanentFilter}
-      perPage={definition.perPage ?? PAGE_SIZES[0]}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      sort={definition.sort ?? { field: 'id', order: 'ASC' }}
-      actions={<ListActions definition={definition} addable={addable} />}
-      empty={false}
-      queryOptions={{ onError: () => undefined }}
-      disableSyncWithLocation={false}
-      sx={LIST_SX}
-    >
-      <DataTable rowClick={definition.show ? 'show' : false} bulkActionButtons={bulk} empty={<EmptyState definition={definition} />} sx={DATATABLE_SX}>
-        {definition.columns.map((column) => (
-          <DataTable.Col key={column.source} source={column.source} label={column.label} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
-        ))}
-        {hasRowActions && <DataTable.Col label="console.table.actions" disableSort render={() => <RowActions definition={definition} />} />}
-      </DataTable>
-    </List>
+    <>
+      <PageHeading titleKey={definition.menu.titleKey} />
+      <List
+        filters={inputs}
+        filter={definition.permanentFilter}
+        perPage={definition.perPage ?? PAGE_SIZES[0]}
+        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+        sort={definition.sort ?? { field: 'id', order: 'ASC' }}
+        actions={<ListActions definition={definition} addable={addable} />}
+        empty={false}
+        queryOptions={{ onError: () => undefined }}
+        disableSyncWithLocation={false}
+        sx={LIST_SX}
+      >
+        <DataTable rowClick={definition.show ? 'show' : false} bulkActionButtons={bulk} empty={<EmptyState definition={definition} />} sx={DATATABLE_SX}>
+          {definition.columns.map((column) => (
+            <DataTable.Col key={column.source} source={column.source} label={column.label} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
+          ))}
+          {hasRowActions && <DataTable.Col label="console.table.actions" disableSort render={() => <RowActions definition={definition} />} />}
+        </DataTable>
+      </List>
+    </>
   );
 }

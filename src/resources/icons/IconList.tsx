@@ -17,6 +17,7 @@ import { ANTENNA_ICON_SIZE, LOGO_SIZE } from '../../domain/constants';
 import { FileType } from '../../domain/pictures';
 import { loadIcons } from '../../state/icons';
 import { checkImage } from './imageCheck';
+import { PageHeading } from '../generic/PageHeading';
 
 const RESOURCE = 'system/icon';
 
@@ -129,6 +130,7 @@ export function IconList() {
   return (
     <List resource={RESOURCE} title={t('menu.icon')} perPage={SLOTS.length} pagination={false} actions={false} empty={false}
       sort={{ field: 'fileType', order: 'ASC' }} queryOptions={{ onError: () => undefined }} component="div">
+      <PageHeading titleKey="menu.icon" />
       <IconCards />
     </List>
   );

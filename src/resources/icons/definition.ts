@@ -1,7 +1,7 @@
 import PaletteIcon from '@mui/icons-material/Palette';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import type { ResourceDefinition } from '../types';
-import { IconList } from './IconList';
+import { lazyView } from '../lazyView';
 
 /**
  * System > Icon management (levels 2 and 3, SPEC: the enterprise's icons of four fixed file types):
@@ -27,5 +27,5 @@ export const iconsResource: ResourceDefinition = {
   filters: [],
   sort: { field: 'fileType', order: 'ASC' },
   recordRepresentation: 'fileType',
-  views: { list: IconList },
+  views: { list: lazyView(() => import('./IconList'), (m) => m.IconList) },
 };

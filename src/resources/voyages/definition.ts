@@ -2,8 +2,6 @@ import SailingIcon from '@mui/icons-material/Sailing';
 import { DEVICE_EDITORS } from '../../domain/levels';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { updateVoyageSchema, voyageSchema } from '../../domain/vesselSchemas';
-import { vesselEn } from '../../i18n/vesselEn';
-import { vesselZh } from '../../i18n/vesselZh';
 import { fieldsBody } from '../../resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 
@@ -54,8 +52,4 @@ export const voyagesResource: ResourceDefinition = {
   createSchema: voyageSchema,
   editSchema: updateVoyageSchema,
   recordRepresentation: 'voyageNo',
-  messages: {
-    zh: { name: '航次 |||| 航次', fields: { ...vesselZh.voyage.fields, deviceId: '船舶', deviceName: '船舶', search: '搜索' } },
-    en: { name: 'Voyage |||| Voyages', fields: { ...vesselEn.voyage.fields, deviceId: 'Vessel', deviceName: 'Vessel', search: 'Search' } },
-  },
 };

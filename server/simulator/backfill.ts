@@ -1,0 +1,53 @@
+import type { DeviceReport } from '../../src/domain/reportSchema';
+import { between, mulberry32 } from './prng';
+import { SimVessel } from './vessel';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export interface BackfillOptions {
+  /** The simulator's seed (SIMULATOR_SEED, 1 by default): the history ends where the live vessel starts. */
+  seed: number;
+  /** The newest report's time (ms). */
+  end: number;
+  days: number;
+  /** Minutes between two reports. */
+  stepMinutes: number;
+  /** Only the newest `denseDays` at stepMinutes, older ones at sparseStepMinutes (all at stepMinutes without them). */
+  denseDays?: number;
+  sparseStepMinutes?: number;
+}
+
+/**
+ * A month (or `days`) of reports of demo vessel `index`, oldest first, ending at `end` exactly
+ * where the live simulator (server/simulator/simulator.ts, same seed) puts the vessel when it
+ * starts, so the track runs on without a jump. It is sailed backwards: a vessel of its own PRNG
+ * stream starts at that place heading the other way, and its reports are turned round. Here and
+ * there the vessel is silent for hours (a port call without link, a power cut), so the time
+ * statistics differ from vessel to vessel and day to day.
+ */
+export function backfillReports(index: number, { seed, end, days, stepMinutes, denseDays = days, sparseStepMinutes = stepMinutes }: BackfillOptions): DeviceReport[] {
+  const live = new SimVessel(index, seed, end).place;
+  const back = new SimVessel(index, seed, 0, { distance: live.distance, direction: live.direction === 1 ? -1 : 1, stream: 7_919 });
+  const rng = mulberry32(seed * 31 + index * 977 + 5);
+  const dense = denseDays * DAY_MS;
+  // Silent spells: 1 to 4 of 2 to 30 hours, never in the newest 6 hours.
+  const silent: [number, number][] = [];
+  for (let n = 1 + Math.floor(rng() * 4); n > 0; n -= 1) {
+    const from = between(rng, 6 * 60, days * 24 * 60 - 30 * 60) * MINUTE_MS;
+    silent.push([from, from + between(rng, 2 * 60, 30 * 60) * MINUTE_MS]);
+  }
+  const out: DeviceReport[] = [];
+  for (let ago = 0; ago < days * DAY_MS; ago += (ago < dense ? stepMinutes : sparseStepMinutes) * MINUTE_MS) {
+    // The backwards vessel's clock runs forwards; its reports are stamped `ago` before the end.
+    const reports = back.tick(ago);
+    const report = reports[reports.length - 1];
+    if (!report || silent.some(([a, b]) => ago >= a && ago < b)) continue;
+    out.push({
+      ...report,
+      deviceTime: new Date(Math.floor((end - ago) / 1000) * 1000).toISOString(),
+      heading: Math.round(((report.heading + 180) % 360) * 10) / 10,
+    });
+  }
+  return out.reverse();
+}

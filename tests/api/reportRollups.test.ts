@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, engines, type TestServer } from './helpers';
+import { reportingDevice } from './monitoringFixtures';
+import { ingestAt } from './vesselFixtures';
+import { dailyStatistics, fleetStatistics, statisticsWindow } from '../../server/modules/vessel/statisticsQueries';
+import type { Principal } from '../../src/domain/levels';
+import { rawBandPoints, rollupBandPoints } from '../../server/modules/vessel/bandPoints';
+import { stateBands } from '../../server/modules/vessel/stateBands';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const admin: Principal = { id: 1, permissionLevel: '1', parentId: null };
+
+/** A small deterministic PRNG (mulberry32). */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Irregular report times over the last 16 days: short gaps, gaps over a minute, long silences. */
+function irregularTimes(random: () => number, now: number): number[] {
+  const times: number[] = [];
+  for (let t = now - 16 * DAY + Math.floor(random() * HOUR); t < now - MIN; ) {
+    times.push(t);
+    const r = random();
+    t += r < 0.35 ? 5_000 + Math.floor(random() * 55_000) : r < 0.85 ? 60_001 + Math.floor(random() * 840_000) : 1_000_000 + Math.floor(random() * 30_000_000);
+  }
+  return times;
+}
+
+/** Consecutive runs of `size`, in a shuffled order (reports arriving late, out of order). */
+function shuffledRuns<T>(random: () => number, items: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
+  for (let i = runs.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [runs[i], runs[j]] = [runs[j]!, runs[i]!];
+  }
+  return runs;
+}
+
+describe.each(engines)('hourly report rollups on %s', (engine) => {
+  let s: TestServer;
+  const vessels: { id: number; num: string }[] = [];
+  const now = Date.now();
+  /** A window end 17 minutes into an hour 3.5 days ago. */
+  const pastEnd = Math.floor((now - 3.5 * DAY) / HOUR) * HOUR + 17 * MIN + 3_456;
+  beforeAll(async () => {
+    s = await createTestServer(engine);
+    const random = prng(14);
+    for (let n = 0; n < 4; n += 1) vessels.push(await reportingDevice(s.db, 'oceanic', n));
+    for (const [n, vessel] of vessels.entries()) {
+      const times = irregularTimes(random, now);
+      const warnAt = (t: number) => Math.floor(t / (3 * HOUR)) % 4 === n % 4 || (t / 1000) % 7 === 0;
+      const overrides = (t: number) => ({ faults: warnAt(t) && t % 2 === 0 ? ['E05'] : [], modemLock: !(warnAt(t) && t % 2 === 1), signalLevel: 40 + (t % 50) });
+      // Vessel 0 in time order; the others in runs of 1 to 40 reports in a shuffled order.
+      const runs = n === 0 ? [times] : shuffledRuns(random, times, 1 + Math.floor(random() * 40));
+      for (const run of runs) await ingestAt(s, vessel.num, run, overrides);
+    }
+    // A report inside an hour that already has later ones, and reports dated ahead of the server's
+    // clock (written directly: the ingest refuses more than 5 minutes ahead).
+    await ingestAt(s, vessels[0]!.num, [now - 5 * DAY + 17_123]);
+    await s.db.query(
+      `INSERT INTO device_reports (device_id, device_time, received_at, lat, lon, speed, heading, azimuth, elevation, skew, satellite_name,
+              satellite_longitude, signal_level, snr, modem_lock, tx_on, faults)
+       SELECT $1, t, now(), 0, 0, 1, 0, 0, 0, 0, 'x', 0, 50, 10, true, true, '{}' FROM unnest($2::timestamptz[]) AS t`,
+      [vessels[1]!.id, [new Date(now + 2 * MIN), new Date(now + 90 * MIN)]]);
+    // Reports either side of the past window end below, within its hour.
+    await ingestAt(s, vessels[3]!.num, [pastEnd - 12 * MIN + 7, pastEnd + 20 * MIN + 11]);
+    // Thresholds: the default 10 minutes, 1 minute, 50 hours, and an enterprise's 30 minutes.
+    await s.db.query('INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, 1), ($2, 3000)', [vessels[1]!.id, vessels[2]!.id]);
+    await s.db.query(`INSERT INTO enterprise_offline_thresholds (enterprise_id, offline_minutes) SELECT id, 30 FROM users WHERE name = 'oceanic'`);
+    await s.db.query('INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, 10)', [vessels[0]!.id]);
+  }, 240_000);
+  afterAll(() => s.close());
+
+  it('answers time and fleet statistics exactly as the reports do, at any zone, window and threshold', async () => {
+    // Now, and a window ending in the middle of an hour 3.5 days ago (hours with reports after its end).
+    for (const at of [now, pastEnd]) {
+      for (const days of [5, 15]) {
+        for (const utcOffset of [0, 8, -5, 12]) {
+          const w = statisticsWindow(days, utcOffset, at);
+          for (const vessel of vessels) {
+            const fromRollups = await dailyStatistics(s.db, admin, vessel.id, w, 'rollups');
+            const fromReports = await dailyStatistics(s.db, admin, vessel.id, w, 'reports');
+            expect(fromRollups).toEqual(fromReports);
+          }
+          const q = { pageIndex: 1, pageSize: 500, sort: 'name' as const, order: 'asc' as const };
+          const fleetRollups = await fleetStatistics(s.db, admin, w, q, 'rollups');
+          const fleetReports = await fleetStatistics(s.db, admin, w, q, 'reports');
+          expect(fleetRollups.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]))
+            .toEqual(fleetReports.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]));
+          const ours = fleetRollups.list.filter((r) => vessels.some((v) => v.id === r.deviceId));
+          expect(ours.filter((r) => (r.onlineSeconds ?? 0) > 0).length).toBe(4);
+        }
+      }
+    }
+  });
+
+  it("draws the long windows' bands from the rollups exactly as from every report", async () => {
+    let summarized = 0;
+    for (const vessel of vessels) {
+      for (const minutes of [1, 10, 30, 3000]) {
+        for (const to of [now, pastEnd, now - 2 * DAY - 1234]) {
+          const from = to - 7 * DAY;
+          const fromRollups = await rollupBandPoints(s.db, vessel.id, from, to, minutes);
+          const fromReports = await rawBandPoints(s.db, vessel.id, from, to, minutes);
+          expect(stateBands(fromRollups, from, to, minutes * MIN)).toEqual(stateBands(fromReports, from, to, minutes * MIN));
+          if (fromRollups.length < fromReports.length) summarized += 1;
+        }
+      }
+    }
+    // The rollups did stand in for reports (whole hours of one state), not only the reports themselves.
+    expect(summarized).toBeGreaterThan(0);
+  });
+
+  it('keeps the rows the reports would give if rebuilt from scratch', async () => {
+    const snapshot = `SELECT device_id, hour_start, reports, warn_reports, first_at, last_at, last_warn, next_at, covered_us, warn_covered_us,
+        (SELECT array_agg(g ORDER BY g) FROM unnest(long_gaps_us) g) AS long_gaps, (SELECT array_agg(g ORDER BY g) FROM unnest(warn_long_gaps_us) g) AS warn_long_gaps,
+        signal_min, signal_max, round(signal_sum::numeric, 2) AS signal_sum, speed_min, speed_max
+      FROM report_hourly ORDER BY device_id, hour_start`;
+    const kept = await s.db.query(snapshot);
+    expect(kept.length).toBeGreaterThan(100);
+    await s.db.query(`SELECT report_hourly_rebuild(array_agg(device_id), array_agg(hour_start)) FROM (SELECT device_id, hour_start FROM report_hourly) k`);
+    await s.db.query(`UPDATE report_hourly h SET next_at = n.nx
+      FROM (SELECT device_id, hour_start, lead(first_at) OVER (PARTITION BY device_id ORDER BY hour_start) AS nx FROM report_hourly) n
+     WHERE h.device_id = n.device_id AND h.hour_start = n.hour_start`);
+    expect(await s.db.query(snapshot)).toEqual(kept);
+    const [counts] = await s.db.query<{ rollup: number; reports: number }>(
+      'SELECT (SELECT sum(reports)::int FROM report_hourly) AS rollup, (SELECT count(*)::int FROM device_reports) AS reports');
+    expect(counts!.rollup).toBe(counts!.reports);
+  });
+});
