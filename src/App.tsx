@@ -9,10 +9,8 @@ import { Layout } from './layout/Layout';
 import { LoginPage } from './pages/login/LoginPage';
 import AuthRedirect from './pages/AuthRedirect';
 import { ENDPOINTS, RESOURCES, resourceMessages } from './resources';
-import { ResourceCreate } from './resources/generic/ResourceCreate';
-import { ResourceEdit } from './resources/generic/ResourceEdit';
-import { ResourceList } from './resources/generic/ResourceList';
-import { ResourceShow } from './resources/generic/ResourceShow';
+import { lazyView } from './resources/lazyView';
+import type { ResourceDefinition } from './resources/types';
 import { layoutRoutes } from './routes';
 import { getState } from './state/clientState';
 import { buildTheme } from './theme/buildTheme';
@@ -27,14 +25,22 @@ const dataProvider = createDataProvider(ENDPOINTS);
 const authProvider = createAuthProvider();
 const i18nProvider = createI18nProvider(getState().language, { zh: resourceMessages('zh'), en: resourceMessages('en') });
 
-/** A view override is loaded when its page opens (lazyView); the generic views are here already. */
-const own = (View: ComponentType | undefined) => View && (() => <Suspense fallback={<Loading />}><View /></Suspense>);
+/** Every view, generic or a resource's own, is loaded when its page opens: the dashboard carries none of them. */
+type GenericView = ComponentType<{ definition: ResourceDefinition }>;
+const ResourceList = lazyView(() => import('./resources/generic/ResourceList'), (m) => m.ResourceList);
+const ResourceCreate = lazyView(() => import('./resources/generic/ResourceCreate'), (m) => m.ResourceCreate);
+const ResourceEdit = lazyView(() => import('./resources/generic/ResourceEdit'), (m) => m.ResourceEdit);
+const ResourceShow = lazyView(() => import('./resources/generic/ResourceShow'), (m) => m.ResourceShow);
+const view = (own: ComponentType | undefined, Generic: GenericView, definition: ResourceDefinition) => {
+  const View = own ?? (() => <Generic definition={definition} />);
+  return () => <Suspense fallback={<Loading />}><View /></Suspense>;
+};
 const VIEWS = RESOURCES.map((definition) => ({
   definition,
-  List: own(definition.views?.list) ?? (() => <ResourceList definition={definition} />),
-  Create: definition.endpoints.create ? own(definition.views?.create) ?? (() => <ResourceCreate definition={definition} />) : undefined,
-  Edit: definition.endpoints.update ? own(definition.views?.edit) ?? (() => <ResourceEdit definition={definition} />) : undefined,
-  Show: own(definition.views?.show) ?? (definition.show && definition.endpoints.one ? () => <ResourceShow definition={definition} /> : undefined),
+  List: view(definition.views?.list, ResourceList, definition),
+  Create: definition.endpoints.create ? view(definition.views?.create, ResourceCreate, definition) : undefined,
+  Edit: definition.endpoints.update ? view(definition.views?.edit, ResourceEdit, definition) : undefined,
+  Show: definition.views?.show || (definition.show && definition.endpoints.one) ? view(definition.views?.show, ResourceShow, definition) : undefined,
 }));
 
 function RaLogin() {
