@@ -73,7 +73,7 @@ interface Allowed {
   words?: readonly string[];
   why: string;
 }
-const LEAFLET_TITLE = ['JavaScript', 'library', 'interactive', 'maps'];
+const LEAFLET_TITLE = ['JavaScript', 'library', 'for', 'interactive', 'maps'];
 const ALLOWED: Allowed[] = [
   // src/pages/system/PermissionConfigPage.tsx: the permission tree's <ul> holds non-<li> children,
   // the page has no h1, and the permission code "PPID" is shown as a label.
