@@ -6,23 +6,12 @@ import { dailyStatistics, fleetStatistics, statisticsWindow } from '../../server
 import type { Principal } from '../../src/domain/levels';
 import { rawBandPoints, rollupBandPoints } from '../../server/modules/vessel/bandPoints';
 import { stateBands } from '../../server/modules/vessel/stateBands';
+import { mulberry32 } from '../../server/simulator/prng';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 const admin: Principal = { id: 1, permissionLevel: '1', parentId: null };
-
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Irregular report times over the last 16 days: short gaps, gaps over a minute, long silences. */
 function irregularTimes(random: () => number, now: number): number[] {
@@ -54,7 +43,7 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
   const pastEnd = Math.floor((now - 3.5 * DAY) / HOUR) * HOUR + 17 * MIN + 3_456;
   beforeAll(async () => {
     s = await createTestServer(engine);
-    const random = prng(14);
+    const random = mulberry32(14);
     for (let n = 0; n < 4; n += 1) vessels.push(await reportingDevice(s.db, 'oceanic', n));
     for (const [n, vessel] of vessels.entries()) {
       const times = irregularTimes(random, now);
