@@ -82,6 +82,22 @@ describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
+  it('pins and unpins the ticked devices from the bulk-actions bar (Special Focus)', async () => {
+    const { context, page } = await open('en');
+    await logIn(page, server, 'oceanic', 'oceanic123', '/system/deviceManagement');
+    await page.locator('.RaDataTable-table tbody tr').first().waitFor({ timeout: 30_000 });
+    const pins = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_pins'))[0]!.n;
+    const before = await pins();
+    const tick = () => page.locator('.RaDataTable-table tbody tr input[type=checkbox]').nth(5).check();
+    await tick();
+    await page.getByTestId('bulk-pin').click();
+    await expect.poll(pins, { timeout: 10_000 }).toBe(before + 1);
+    await tick().catch(() => undefined);
+    await page.getByTestId('bulk-unpin').click();
+    await expect.poll(pins, { timeout: 10_000 }).toBe(before);
+    await context.close();
+  });
+
   it('imports a file with two bad rows: both named with row and column, nothing written', async () => {
     const file = await workbookWithTwoBadRows();
     for (const lang of ['zh', 'en'] as const) {

@@ -34,8 +34,6 @@ import { GROUPS, GroupDialog } from './GroupDialog';
 import { PageHeading } from '../generic/PageHeading';
 
 const DEVICES = 'system/deviceManagement';
-/** The "move to group" menu of the device bulk actions keeps its own copy of the group list. */
-const BULK_GROUP_LIST = ['deviceGroupList'];
 
 type GroupRecord = DeviceGroup & { id: number };
 
@@ -80,7 +78,7 @@ export function DeviceGroupsList() {
   const queryClient = useQueryClient();
   const level = useClientState((s) => s.permissionLevel);
   // The server's order (Special Focus, Ungrouped Device, then the groups by name): no sort field, so none is applied.
-  const { data: groups, isPending, refetch } = useGetList<GroupRecord>(GROUPS, { pagination: { page: 1, perPage: 10_000 }, sort: { field: '', order: 'ASC' } });
+  const { data: groups, isPending } = useGetList<GroupRecord>(GROUPS, { pagination: { page: 1, perPage: 10_000 }, sort: { field: '', order: 'ASC' } });
   const { canAccess: canCreate } = useCanAccess({ resource: GROUPS, action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: GROUPS, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: GROUPS, action: 'delete' });
@@ -89,10 +87,10 @@ export function DeviceGroupsList() {
   const [editing, setEditing] = useState<{ group: DeviceGroup | null } | null>(null);
   const [deleting, setDeleting] = useState<GroupRecord | null>(null);
 
+  // The group list (this page's and the bulk "move to" menu's: the same resource) and the devices shown.
   const changed = () => {
-    void refetch();
+    void queryClient.invalidateQueries({ queryKey: [GROUPS] });
     void queryClient.invalidateQueries({ queryKey: [DEVICES] });
-    void queryClient.invalidateQueries({ queryKey: BULK_GROUP_LIST });
   };
   const remove = async (group: GroupRecord) => {
     setDeleting(null);

@@ -37,29 +37,19 @@ function useDone(onChanged?: () => void) {
 
 type BulkProps = { onChanged?: () => void };
 
-/** Pins the ticked devices into the caller's "Special Focus" (every level). */
-export function PinSelectedButton({ onChanged }: BulkProps) {
+/** Pins the ticked devices into the caller's "Special Focus", or takes them out (every level). */
+function PinSelected({ pin, onChanged }: BulkProps & { pin: boolean }) {
   const translate = useTranslate();
   const { ids, done } = useDone(onChanged);
-  const { mutate, isPending } = useCallMutation('devices', 'pin', INVALIDATES, { onSuccess: () => done('devices.groups.pinnedOk'), onError: () => undefined });
+  const { mutate, isPending } = useCallMutation('devices', pin ? 'pin' : 'unpin', INVALIDATES, { onSuccess: () => done(pin ? 'devices.groups.pinnedOk' : 'devices.groups.unpinnedOk'), onError: () => undefined });
   return (
-    <Button size="small" startIcon={<StarIcon />} disabled={isPending} onClick={() => mutate([ids])} data-testid="bulk-pin">
-      {translate('devices.groups.pin')}
+    <Button size="small" startIcon={pin ? <StarIcon /> : <StarBorderIcon />} disabled={isPending} onClick={() => mutate([ids])} data-testid={pin ? 'bulk-pin' : 'bulk-unpin'}>
+      {translate(pin ? 'devices.groups.pin' : 'devices.groups.unpin')}
     </Button>
   );
 }
-
-/** Takes the ticked devices out of the caller's "Special Focus". */
-export function UnpinSelectedButton({ onChanged }: BulkProps) {
-  const translate = useTranslate();
-  const { ids, done } = useDone(onChanged);
-  const { mutate, isPending } = useCallMutation('devices', 'unpin', INVALIDATES, { onSuccess: () => done('devices.groups.unpinnedOk'), onError: () => undefined });
-  return (
-    <Button size="small" startIcon={<StarBorderIcon />} disabled={isPending} onClick={() => mutate([ids])} data-testid="bulk-unpin">
-      {translate('devices.groups.unpin')}
-    </Button>
-  );
-}
+export const PinSelectedButton = (props: BulkProps) => <PinSelected pin {...props} />;
+export const UnpinSelectedButton = (props: BulkProps) => <PinSelected pin={false} {...props} />;
 
 /** Moves the ticked devices into a group or out of every group (levels 1 and 2). */
 export function MoveSelected({ onChanged }: BulkProps) {

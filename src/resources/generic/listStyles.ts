@@ -35,7 +35,9 @@ export const STICKY_ACTIONS_COLUMN_SX = {
  * the theme's header colour.
  */
 export const DATATABLE_SX = {
-  overflowX: 'auto',
+  // The table scrolls inside its wrapper, not the whole DataTable: react-admin's bulk-actions
+  // toolbar sits above the table and an overflow on the root would clip it away.
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   maxWidth: '100%',
   // Headers wrap between words only ("Device / number"); the sort arrow, which keeps its room
   // even when hidden, is narrower than MUI's: together about 100 px for a twelve-column list.
