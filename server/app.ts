@@ -24,6 +24,8 @@ import { historyRoutes } from './modules/history';
 import { supportRoutes } from './modules/support';
 import { firmwareModuleRoutes } from './modules/firmware';
 import { IMAGE_MAX_BYTES } from '../src/domain/constants';
+import { createIngestWriter, type IngestWriter } from './modules/monitoring/ingestWriter';
+import { noDeviceLink, type DeviceLink } from './link/deviceLink';
 
 /** The API modules, each mounted under /cz/{segment}/{prefix}. */
 const MODULES = [
@@ -34,8 +36,16 @@ const MODULES = [
 
 const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1***').replace(/([?&]password=)[^&]*/g, '$1***');
 
+export interface AppOptions {
+  /**
+   * Opens the device link (the MQTT broker) once the ingest writer exists; without it commands stay
+   * queued (tests that need no devices). It is closed with the app.
+   */
+  openLink?: (parts: { db: Db; config: ServerConfig; ingest: IngestWriter }) => Promise<DeviceLink>;
+}
+
 /** Builds the server (tests call app.inject on it); main.ts adds the console and listens. */
-export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, db: Db, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
@@ -64,7 +74,10 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     },
   });
 
-  const context: ServerContext = { db, config };
+  const ingest = createIngestWriter(db);
+  const link = options.openLink ? await options.openLink({ db, config, ingest }) : noDeviceLink();
+  app.addHook('onClose', () => link.close());
+  const context: ServerContext = { db, config, ingest, link };
   const base = `/cz/${config.apiSegment}`;
   // Sessions and permission groups checked in the last few seconds cost no query (docs/architecture.md).
   const authCache = await SessionCache.open(db);

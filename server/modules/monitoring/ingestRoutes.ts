@@ -6,7 +6,6 @@ import { validate, type FieldError } from '../../../src/domain/validate';
 import { BizError, ok } from '../../http/envelope';
 import { envelope } from '../../http/schemas';
 import { authenticateDevice } from './deviceAuth';
-import { createIngestWriter } from './ingestWriter';
 
 const MAX_FIELD_ERRORS = 50;
 
@@ -44,8 +43,7 @@ const reportBody = {
  * with x-device-num and x-device-secret). See docs/api.md "monitoring" for future, duplicate and
  * out-of-order reports.
  */
-export async function ingestRoutes(app: FastifyInstance, { db }: ServerContext) {
-  const writer = createIngestWriter(db);
+export async function ingestRoutes(app: FastifyInstance, { db, ingest }: ServerContext) {
   app.post('/ingest/report', {
     config: { public: true },
     bodyLimit: 4 * 1024 * 1024,
@@ -64,6 +62,6 @@ export async function ingestRoutes(app: FastifyInstance, { db }: ServerContext) 
   }, async (request) => {
     const device = await authenticateDevice(db, request);
     const reports = parseBatch(request.body);
-    return ok(await writer.write(device, reports));
+    return ok(await ingest.write(device, reports));
   });
 }

@@ -1,0 +1,45 @@
+/**
+ * The server's side of the device link (issue 17): how commands reach a device and how the
+ * server learns that a device is connected or answered a command. One implementation talks to
+ * the embedded Aedes broker, one to an external broker (MQTT_URL); tests may pass their own.
+ *
+ * Topics, per device number N (docs/devices.md):
+ *   fleet/N/report   device -> server: one report or { reports: [...] } (the HTTP ingest body)
+ *   fleet/N/status   device -> server: "online" / "offline" (its last will), retained
+ *   fleet/N/cmd      server -> device: { id, kind, params, deadline } (QoS 1)
+ *   fleet/N/cmd/ack  device -> server: { id, ok, message?, data? }
+ */
+export interface CommandAck {
+  id: number;
+  ok: boolean;
+  message?: string;
+  data?: unknown;
+}
+
+export interface DeviceLink {
+  /** 'embedded', 'external' or 'none' (tests, or MQTT turned off). */
+  readonly kind: 'embedded' | 'external' | 'none';
+  /** Publishes on fleet/{deviceNum}/cmd at QoS 1; resolves when the broker has taken it. */
+  sendCommand(deviceNum: string, payload: object): Promise<void>;
+  /** Whether the device is connected now, as far as this server knows. */
+  isConnected(deviceNum: string): boolean;
+  /** Called when a device connects (or says "online"). */
+  onConnect(listener: (deviceNum: string) => void): void;
+  /** Called for every well-formed command ack; the ack is acknowledged to the broker after the promise. */
+  onCommandAck(listener: (deviceNum: string, ack: CommandAck) => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+/** A link that reaches no device: commands stay queued until a real link delivers them. */
+export function noDeviceLink(): DeviceLink {
+  return {
+    kind: 'none',
+    sendCommand: async () => {
+      throw new Error('no device link');
+    },
+    isConnected: () => false,
+    onConnect: () => undefined,
+    onCommandAck: () => undefined,
+    close: async () => undefined,
+  };
+}
