@@ -1,4 +1,5 @@
 import type { DeviceReport } from '../../src/domain/reportSchema';
+import type { CommandAck } from '../link/deviceLink';
 import { SimVessel } from './vessel';
 
 /** A device the simulator reports as: its number and the secret issued at activation. */
@@ -28,5 +29,12 @@ export class SimFleet {
       if (reports.length) out.push({ device: this.devices[i]!, reports });
     });
     return out;
+  }
+
+  /** A command that reached device `deviceNum` (over MQTT) at `now`: what the vessel does, and its ack. */
+  obey(deviceNum: string, command: { id: number; kind: string; params?: unknown }, _now: number): CommandAck {
+    const vessel = this.vessels[this.devices.findIndex((d) => d.deviceNum === deviceNum)];
+    if (!vessel) return { id: command.id, ok: false, message: 'unknown device' };
+    return { id: command.id, ok: false, message: 'unsupported' };
   }
 }
