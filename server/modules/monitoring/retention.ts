@@ -16,11 +16,22 @@ export interface PruneResult {
   rollups: number;
 }
 
+/** Months of report partitions kept ready ahead of now (migration 017). */
+const PARTITION_MONTHS_AHEAD = 3;
+
+/** Makes the monthly report partitions from last month to a few months ahead (at start and hourly). */
+export async function ensureReportPartitions(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ made: number }>(
+    `SELECT ensure_report_partitions(now() - interval '1 month', now() + make_interval(months => $1::int)) AS made`, [PARTITION_MONTHS_AHEAD]);
+  return row?.made ?? 0;
+}
+
 /**
  * Deletes report history older than the retention setting (monitor_settings.retention_days, 90
- * days unless an admin changes it), in batches of `batchSize`, each read through the primary key
- * device by device; the latest state, alarms and the hourly rollups stay (rollups are deleted after
- * `rollupRetentionDays`, in batches too). Runs on the leader only (startBackgroundWork).
+ * days unless an admin changes it): monthly partitions wholly older are dropped, the rest is
+ * deleted in batches of `batchSize`, each read through the primary key device by device; the
+ * latest state, alarms and the hourly rollups stay (rollups are deleted after `rollupRetentionDays`,
+ * in batches too). Runs on the leader only (startBackgroundWork), which also makes the months ahead.
  */
 export async function pruneHistory(db: Queryable, { batchSize = 5_000, rollupRetentionDays = 0 }: RetentionOptions = {}): Promise<PruneResult> {
   const [cut] = await db.query<{ reports: string; rollups: string | null }>(
@@ -28,7 +39,9 @@ export async function pruneHistory(db: Queryable, { batchSize = 5_000, rollupRet
             CASE WHEN $1::int > 0 THEN (now() - make_interval(days => greatest($1::int, retention_days)))::text END AS rollups
        FROM monitor_settings WHERE id = 1`, [rollupRetentionDays]);
   if (!cut) return { reports: 0, rollups: 0 };
-  const result: PruneResult = { reports: 0, rollups: 0 };
+  await ensureReportPartitions(db);
+  const [dropped] = await db.query<{ n: string }>('SELECT drop_report_partitions_before($1::timestamptz)::text AS n', [cut.reports]);
+  const result: PruneResult = { reports: Number(dropped?.n ?? 0), rollups: 0 };
   for (;;) {
     const [row] = await db.query<{ n: number }>(
       `WITH old AS (
