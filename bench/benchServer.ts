@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startServer } from '../server/start';
 import type { ServerConfig } from '../server/config';
+import type { Queryable } from '../server/db/connection';
+import { hashDeviceSecret } from '../server/modules/devices/activationRoutes';
 
 export const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -40,7 +42,7 @@ export async function startBenchServer(engine: 'pglite' | 'postgres', overrides:
       await admin.end();
     };
   }
-  const server = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', port: 0, host: '127.0.0.1', ...overrides });
+  const server = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', port: 0, host: '127.0.0.1', mqttPort: 0, ...overrides });
   await beforeListen?.(server);
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
@@ -60,4 +62,20 @@ export async function loginToken(url: string, name: string, password: string): P
   const body = (await res.json()) as { code: number; data: { token: string } };
   if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.data.token;
+}
+
+/**
+ * `count` activated vessels numbered `prefix` + hex, all with `secret`, owned by `ownerIds`
+ * in turn (vessel g belongs to ownerIds[g % ownerIds.length]).
+ */
+export async function addBenchVessels(db: Queryable, { prefix, secret, count, ownerIds }: { prefix: string; secret: string; count: number; ownerIds: readonly number[] }) {
+  await db.query(
+    `INSERT INTO devices (name, device_num, device_sn, owner_id, manufacture_date, device_type, adu_version, bdu_version,
+       manufacture_info, device_model, device_kind, activated, activated_at, secret_hash)
+     SELECT 'Bench vessel ' || g, $1 || lpad(upper(to_hex(g)), 8 - length($1), '0'), 'BENCH' || g, ($2::int[])[1 + g % cardinality($2::int[])],
+            '2024-01-01', 'Bench terminal', 'V2.0.0', 'V1.0.0', 'bench', 'B-1', (ARRAY['antenna','vsat','4g','microwave','vbox','others'])[1 + g % 6],
+            true, now(), $3
+       FROM generate_series(0, $4::int - 1) g`,
+    [prefix, ownerIds, hashDeviceSecret(secret), count],
+  );
 }

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { postgresAvailable, startBenchServer } from './benchServer';
-import { hashDeviceSecret } from '../server/modules/devices/activationRoutes';
+import { addBenchVessels, postgresAvailable, startBenchServer } from './benchServer';
 
 /**
  * bench:ingest — reports per second through the HTTP ingest (one report per request, and batches
@@ -33,14 +32,7 @@ function load(options: Record<string, unknown>): Promise<Figures> {
 async function run(engine: 'pglite' | 'postgres') {
   const server = await startBenchServer(engine);
   const [{ id: owner }] = (await server.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`)) as [{ id: number }];
-  await server.db.query(
-    `INSERT INTO devices (name, device_num, device_sn, owner_id, manufacture_date, device_type, adu_version, bdu_version,
-       manufacture_info, device_model, device_kind, activated, activated_at, secret_hash)
-     SELECT 'Bench vessel ' || g, $1 || lpad(upper(to_hex(g)), 7, '0'), 'BENCH' || g, $2, '2024-01-01', 'Bench terminal', 'V2.0.0', 'V1.0.0',
-            'bench', 'B-1', (ARRAY['antenna','vsat','4g','microwave','vbox','others'])[1 + g % 6], true, now(), $3
-       FROM generate_series(0, $4::int - 1) g`,
-    [PREFIX, owner, hashDeviceSecret(SECRET), VESSELS],
-  );
+  await addBenchVessels(server.db, { prefix: PREFIX, secret: SECRET, count: VESSELS, ownerIds: [owner] });
   const login = await fetch(`${server.url}/users/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=admin&password=admin123' });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const rows: Record<string, string | number>[] = [];

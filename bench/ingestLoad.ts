@@ -5,7 +5,8 @@ import autocannon from 'autocannon';
  * bench/ingest.ts. argv: JSON options. Prints one JSON line with the figures.
  */
 interface LoadOptions {
-  mode: 'single' | 'batch' | 'alarm';
+  /** console: the tokens' users poll the bell, the status monitor, the device list and the counts in turn. */
+  mode: 'single' | 'batch' | 'alarm' | 'console';
   apiBase: string;
   seconds: number;
   connections: number;
@@ -16,9 +17,13 @@ interface LoadOptions {
   token?: string;
   /** Requests per second across connections (alarm mode under load). */
   rate?: number;
+  /** Device time of the first round (ms); 20 days ago by default. Runs that follow each other pass later times. */
+  from?: number;
+  /** console mode: one token per console user. */
+  tokens?: string[];
 }
 const o = JSON.parse(process.argv[2]!) as LoadOptions;
-const start = Date.now() - 20 * 86_400_000;
+const start = o.from ?? Date.now() - 20 * 86_400_000;
 let counter = 0;
 let refused = 0;
 const reportAt = (t: number) => ({
@@ -46,14 +51,30 @@ const onResponse = (_status: number, body: string) => {
   if (!body.startsWith('{"code":0')) refused += 1;
 };
 
-const alarmPath = `${new URL(o.apiBase).pathname}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${o.token}`;
+const base = new URL(o.apiBase).pathname;
+const alarmPath = `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${o.token}`;
+const json = { 'content-type': 'application/json' };
+/** What an open console asks for, in turn: the bell, a status monitor page, a device list page, the status counts. */
+const CONSOLE_CALLS = [
+  (t: string) => ({ method: 'POST', path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`, headers: json,
+    body: JSON.stringify({ deviceStatus: [2], unacknowledgedOnly: true, pageIndex: 1, pageSize: 1 }) }),
+  (t: string) => ({ method: 'POST', path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`, headers: json,
+    body: JSON.stringify({ deviceStatus: [], deviceType: [], ownerId: [], ownerSubId: [], search: '', pageIndex: 1, pageSize: 20, sort: 'id', order: 'asc', withTotal: true }) }),
+  (t: string) => ({ method: 'GET', path: `${base}/deviceModule/device/getAll?pageIndex=1&pageSize=20&token=${t}` }),
+  (t: string) => ({ method: 'GET', path: `${base}/deviceModule/monitor/statusCounts?token=${t}` }),
+];
+function setupConsole(request: Record<string, unknown>) {
+  const n = counter++;
+  const tokens = o.tokens ?? [];
+  return { ...request, ...CONSOLE_CALLS[n % CONSOLE_CALLS.length]!(tokens[Math.floor(n / CONSOLE_CALLS.length) % tokens.length]!) };
+}
 const result = await autocannon({
   url: new URL(o.apiBase).origin,
   connections: o.connections,
   duration: o.seconds,
   ...(o.rate ? { overallRate: o.rate } : {}),
   requests: [o.mode === 'alarm'
-    ? { method: 'POST', path: alarmPath, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] }), onResponse }
-    : { setupRequest: setupIngest as never, onResponse }],
+    ? { method: 'POST', path: alarmPath, headers: json, body: JSON.stringify({ deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] }), onResponse }
+    : { setupRequest: (o.mode === 'console' ? setupConsole : setupIngest) as never, onResponse }],
 });
 console.log(JSON.stringify({ rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, refused }));

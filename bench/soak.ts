@@ -1,0 +1,105 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { loginToken, postgresAvailable } from './benchServer';
+
+/**
+ * bench:soak — a long run of a fleet and its consoles against one server: `--vessels` (10,000)
+ * report once every 10 s each over HTTP (1,000 reports/s), and `--users` (200) console users poll
+ * what an open console polls (the bell, a status monitor page, a device list page, the status
+ * counts) every 10 s each. Every minute it prints the reports and console calls that failed, their
+ * p99, and the server's memory (the server runs in a process of its own, bench/soakServer.ts); at
+ * the end the memory slope (least squares over the minutes after the first). 30 minutes for the
+ * record; `--minutes 3` for a short run; `--engine pglite|postgres` (both by default, PostgreSQL
+ * when it answers). Prints figures; asserts nothing.
+ */
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const MINUTES = Number(arg('minutes', '30'));
+const VESSELS = Number(arg('vessels', '10000'));
+const USERS = Number(arg('users', '200'));
+const ENGINE = arg('engine', 'both');
+const SECRET = 'soak-device-secret';
+const PASSWORD = 'soak123456';
+const PREFIX = 'S';
+const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+interface Figures { rps: number; total: number; p50: number; p99: number; errors: number; refused: number }
+
+/** One JSON line from a child's stdout for each request written to it. */
+function lines(child: ChildProcessByStdio<Writable, Readable, null>) {
+  const waiting: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('{')) waiting.shift()?.(line);
+  });
+  return () => new Promise<string>((resolve) => waiting.push(resolve));
+}
+
+function load(options: Record<string, unknown>): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [here('./ingestLoad.ts'), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`))));
+  });
+}
+
+/** Least-squares slope of y over x. */
+function slope(points: readonly [number, number][]): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  const sxy = points.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0);
+  const sxx = points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  return sxx ? sxy / sxx : 0;
+}
+
+async function run(engine: 'pglite' | 'postgres') {
+  const child = spawn(TSX, [here('./soakServer.ts'), JSON.stringify({ engine, vessels: VESSELS, users: USERS, prefix: PREFIX, secret: SECRET, password: PASSWORD })],
+    { stdio: ['pipe', 'pipe', 'inherit'] });
+  const next = lines(child);
+  const { url, users } = JSON.parse(await next()) as { url: string; users: string[] };
+  const tokens: string[] = [];
+  for (const name of users) tokens.push(await loginToken(url, name, PASSWORD));
+  const memory = async () => {
+    child.stdin.write('mem\n');
+    return JSON.parse(await next()) as { rss: number; heapUsed: number };
+  };
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const rows: Record<string, string | number>[] = [];
+  const rss: [number, number][] = [];
+  const started = Date.now();
+  let errors = 0;
+  console.log(`\nbench:soak on ${engine}: ${VESSELS.toLocaleString('en')} vessels every 10 s, ${users.length} console users every 10 s, ${MINUTES} min`);
+  for (let minute = 1; minute <= MINUTES; minute++) {
+    const [ingest, consoles] = await Promise.all([
+      load({ mode: 'single', apiBase: url, seconds: 60, connections: 64, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, rate: VESSELS / 10,
+        from: started - 3_600_000 + (minute - 1) * 60_000 }),
+      load({ mode: 'console', apiBase: url, seconds: 60, connections: 32, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, rate: users.length / 10 * 4, tokens }),
+    ]);
+    const m = await memory();
+    const failed = ingest.errors + ingest.refused + consoles.errors + consoles.refused;
+    errors += failed;
+    if (minute > 1) rss.push([minute, m.rss / 1048576]);
+    const row = {
+      minute, 'reports/s': Math.round(ingest.rps), 'ingest p99 ms': ingest.p99, 'console calls/s': Math.round(consoles.rps),
+      'console p99 ms': consoles.p99, failed, 'rss MB': mb(m.rss), 'heap MB': mb(m.heapUsed),
+    };
+    rows.push(row);
+    console.log(JSON.stringify(row));
+  }
+  child.stdin.write('stop\n');
+  await new Promise((resolve) => child.on('exit', resolve));
+  console.table(rows);
+  console.log(`${engine}: ${errors} failed calls in ${MINUTES} min; server memory slope ${slope(rss).toFixed(2)} MB/min (minutes 2-${MINUTES}, RSS)`);
+}
+
+const engines: ('pglite' | 'postgres')[] = [];
+if (ENGINE !== 'postgres') engines.push('pglite');
+if (ENGINE !== 'pglite' && (await postgresAvailable())) engines.push('postgres');
+for (const engine of engines) await run(engine);
