@@ -3,6 +3,7 @@ import type { DeviceReport } from '../../src/domain/reportSchema';
 import { faultInfo } from '../../src/domain/faultCodes';
 import { backfillReports } from '../simulator/backfill';
 import { SEA_ROUTES } from '../simulator/seaRoutes';
+import { settleDataUsage } from '../modules/dataPlans/dataUsage';
 
 /**
  * How much history the demo starts with, and how dense: a report every 10 minutes over the newest
@@ -40,7 +41,7 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
     device: [] as number[], time: [] as string[], lat: [] as number[], lon: [] as number[], speed: [] as number[], heading: [] as number[],
     azimuth: [] as number[], elevation: [] as number[], skew: [] as number[], satName: [] as string[], satLon: [] as number[],
     signal: [] as number[], snr: [] as number[], lock: [] as boolean[], tx: [] as boolean[], lte: [] as (number | null)[],
-    faults: [] as string[], adu: [] as string[], bdu: [] as string[],
+    faults: [] as string[], adu: [] as string[], bdu: [] as string[], bytes: [] as (number | null)[],
   };
   const alarms = { device: [] as number[], code: [] as string[], severity: [] as string[], raised: [] as string[], seen: [] as string[], cleared: [] as (string | null)[] };
   for (const [index, vessel] of vessels.entries()) {
@@ -53,18 +54,20 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
       cols.satName.push(r.satellite.name); cols.satLon.push(r.satellite.longitude); cols.signal.push(r.signalLevel); cols.snr.push(r.snr);
       cols.lock.push(r.modemLock); cols.tx.push(r.txOn); cols.lte.push(r.lteSignal ?? null);
       cols.faults.push(`{${r.faults.join(',')}}`); cols.adu.push(r.firmware?.adu ?? ''); cols.bdu.push(r.firmware?.bdu ?? '');
+      cols.bytes.push(r.bytesUsed ?? null);
     }
     collectAlarms(vessel.id, reports, alarms);
   }
   await tx.query(
     `INSERT INTO device_reports (device_id, device_time, received_at, lat, lon, speed, heading, azimuth, elevation, skew, satellite_name,
-       satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version)
-     SELECT d, t, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f::text[], a, b
+       satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version, bytes_used)
+     SELECT d, t, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f::text[], a, b, by
        FROM unnest($1::int[], $2::timestamptz[], $3::float8[], $4::float8[], $5::real[], $6::real[], $7::real[], $8::real[], $9::real[],
-                   $10::text[], $11::real[], $12::real[], $13::real[], $14::bool[], $15::bool[], $16::real[], $17::text[], $18::text[], $19::text[])
-            AS u(d, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f, a, b)`,
+                   $10::text[], $11::real[], $12::real[], $13::real[], $14::bool[], $15::bool[], $16::real[], $17::text[], $18::text[], $19::text[],
+                   $20::bigint[])
+            AS u(d, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f, a, b, by)`,
     [cols.device, cols.time, cols.lat, cols.lon, cols.speed, cols.heading, cols.azimuth, cols.elevation, cols.skew, cols.satName, cols.satLon,
-      cols.signal, cols.snr, cols.lock, cols.tx, cols.lte, cols.faults, cols.adu, cols.bdu],
+      cols.signal, cols.snr, cols.lock, cols.tx, cols.lte, cols.faults, cols.adu, cols.bdu, cols.bytes],
   );
   // The latest state of each vessel is its newest report; the device list's status follows it.
   await tx.query(
@@ -82,7 +85,31 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
     `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at, cleared_at)
      SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[])`,
     [alarms.device, alarms.code, alarms.severity, alarms.raised, alarms.seen, alarms.cleared]);
+  await seedDataPlans(tx, ids, vessels, now);
   await seedRecords(tx, ids, vessels, now);
+}
+
+/**
+ * Data plans for six vessels, their quotas chosen from the month of history so that the demo shows
+ * one vessel over its plan (DATA100 and DATA80), one past 80 % (DATA80) and others below; reset
+ * days spread 5 to 25 days back. Every vessel's current usage is then settled (data_usage, alarms).
+ */
+async function seedDataPlans(tx: Queryable, ids: Map<string, number>, vessels: readonly DemoVessel[], now: number) {
+  const live = [...vessels.filter((v) => v.status !== 0), ...vessels.filter((v) => v.status === 0)];
+  const shares = [112, 86, 45, 62, 30, 55];
+  const daysBack = [20, 16, 12, 25, 8, 5];
+  const planned = live.slice(0, shares.length).map((v, i) => ({
+    id: v.id, share: shares[i]!, resetDay: Math.min(28, new Date(now - daysBack[i]! * DAY_MS).getUTCDate()),
+  }));
+  if (planned.length) {
+    await tx.query(
+      `INSERT INTO data_plans (device_id, quota_bytes, reset_day, updated_by, updated_at)
+       SELECT u.id, greatest(1000000000, round(COALESCE((SELECT sum(h.bytes_used) FROM report_hourly h WHERE h.device_id = u.id
+                AND h.hour_start >= data_period_start(u.day, now())), 0) * 100 / u.share / 1000000000) * 1000000000)::bigint, u.day, $4, now()
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS u(id, day, share)`,
+      [planned.map((p) => p.id), planned.map((p) => p.resetDay), planned.map((p) => p.share), ids.get('admin') ?? null]);
+  }
+  await settleDataUsage(tx, vessels.map((v) => v.id));
 }
 
 /** Each run of reports holding a fault code is one alarm: raised at its first, cleared at the next report without it. */
@@ -109,6 +136,9 @@ function collectAlarms(deviceId: number, reports: readonly DeviceReport[], out: 
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The key the demo's firmware rows hold until their files are made at start (server/modules/firmware/demoFiles.ts). */
+export const DEMO_FIRMWARE_KEY_PREFIX = 'demo-';
+
 /** Voyages, firmware and its rollouts, after-sales reports, fault clearing, a camera and extra links. */
 async function seedRecords(tx: Queryable, ids: Map<string, number>, vessels: readonly DemoVessel[], now: number) {
   const admin = ids.get('admin')!;
@@ -130,13 +160,13 @@ async function seedRecords(tx: Queryable, ids: Map<string, number>, vessels: rea
   // rolled out to the whole enterprise (finished), the newer one rolling out now.
   const fw = await tx.query<{ id: number; model: string; version: string }>(
     `INSERT INTO firmware_packages (device_type, customer, model, version, version_type, enabled, update_info, file_name, file_size, sha256, storage_key, uploaded_by, created_at, updated_at)
-     SELECT t, c, m, v, vt, true, info, m || '-' || v || '.bin', size, encode(sha256(convert_to(m || v, 'UTF8')), 'hex'), 'demo-' || m || '-' || v, $1, ts, ts
+     SELECT t, c, m, v, vt, true, info, m || '-' || v || '.bin', size, encode(sha256(convert_to(m || v, 'UTF8')), 'hex'), $2 || m || '-' || v, $1, ts, ts
        FROM (VALUES ('VSAT terminal', 'Oceanic Shipping Co.', 'VT-2000', 'V2.3.0', 'release', 'Faster modem lock after a satellite handover', 4718592, now() - interval '26 days'),
                     ('VSAT terminal', 'Oceanic Shipping Co.', 'VT-2000', 'V2.4.1', 'release', 'Fixes BDU temperature alarms; better tracking in heavy seas', 4915200, now() - interval '3 days'),
                     ('Ku-band VSAT antenna', 'Polaris Marine Ltd.', 'SA-100K', 'V1.2.5', 'release', 'Smoother skew control at high latitudes', 3145728, now() - interval '12 days'),
                     ('Ku-band VSAT antenna', 'Polaris Marine Ltd.', 'SA-100K', 'V1.3.0-beta', 'beta', 'Trial: new search pattern for the Arctic beams', 3276800, now() - interval '1 day'))
             AS p(t, c, m, v, vt, info, size, ts)
-     RETURNING id, model, version`, [admin]);
+     RETURNING id, model, version`, [admin, DEMO_FIRMWARE_KEY_PREFIX]);
   const vsat = vessels.filter((v) => v.model === 'VT-2000');
   const older = fw.find((f) => f.version === 'V2.3.0')!.id;
   const newer = fw.find((f) => f.version === 'V2.4.1')!.id;

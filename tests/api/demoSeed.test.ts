@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { createTestServer, type TestServer } from './helpers';
+import { issueDemoSecrets } from '../../server/simulator/demoDevices';
 
 /** Issue 16: the demo tells a story on first start (server/db/seedStory.ts). */
 describe('demo story seed', () => {
@@ -54,5 +56,21 @@ describe('demo story seed', () => {
     expect(c!.aftersales).toBeGreaterThan(0);
     expect(c!.cameras).toBeGreaterThan(0);
     expect(c!.links).toBe(2);
+  });
+
+  it('gives the demo firmware packages real files: a vessel of the running rollout downloads the listed bytes', async () => {
+    const packages = await server.db.query<{ key: string }>('SELECT storage_key AS key FROM firmware_packages');
+    expect(packages.length).toBe(4);
+    for (const p of packages) expect(p.key).toMatch(/^[0-9a-f-]{36}\.bin$/);
+    const [target] = await server.db.query<{ num: string; rolloutId: number; size: string; sha256: string }>(
+      `SELECT d.device_num AS num, t.rollout_id AS "rolloutId", p.file_size::text AS size, p.sha256
+         FROM firmware_rollout_targets t JOIN devices d ON d.id = t.device_id JOIN firmware_rollouts r ON r.id = t.rollout_id
+         JOIN firmware_packages p ON p.id = r.firmware_id WHERE t.state = 'downloading' LIMIT 1`);
+    const secret = (await issueDemoSecrets(server.db)).find((d) => d.deviceNum === target!.num)!.secret;
+    const res = await server.app.inject({ method: 'GET', url: `${server.base}/deviceModule/firmware/device/download?rolloutId=${target!.rolloutId}`,
+      headers: { 'x-device-num': target!.num, 'x-device-secret': secret } });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBe(Number(target!.size));
+    expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(target!.sha256);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { openFirmwareStore, sweepFirmwareFolder } from './storage';
+import { fileDemoPackages } from './demoFiles';
 import { firmwareRoutes } from './firmwareRoutes';
 import { rolloutRoutes } from './rolloutRoutes';
 import { deviceUpdateRoutes } from './deviceUpdateRoutes';
@@ -13,6 +14,7 @@ export async function firmwareModuleRoutes(app: FastifyInstance, context: Server
   const store = await openFirmwareStore(context.config);
   // Before the server listens: what a crash left half-done in the firmware folder is settled.
   await sweepFirmwareFolder(store, context.db);
+  await fileDemoPackages(store, context.db);
   app.addHook('onClose', () => store.close());
   await firmwareRoutes(store)(app, context);
   await rolloutRoutes(app, context);
