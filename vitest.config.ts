@@ -19,7 +19,8 @@ export default defineConfig({
         test: {
           name: 'server',
           // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).
-          env: { SEED_STORY: '0' },
+          // Every test server's embedded MQTT broker takes a free port (MQTT_PORT=0): servers in parallel never collide.
+          env: { SEED_STORY: '0', MQTT_PORT: '0' },
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           globalSetup: ['tests/api/globalSetup.ts'],
@@ -44,7 +45,8 @@ export default defineConfig({
         test: {
           name: 'extending',
           // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).
-          env: { SEED_STORY: '0' },
+          // Every test server's embedded MQTT broker takes a free port (MQTT_PORT=0): servers in parallel never collide.
+          env: { SEED_STORY: '0', MQTT_PORT: '0' },
           environment: 'node',
           include: ['tests/extending/**/*.test.ts'],
           testTimeout: 60_000,
@@ -56,7 +58,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).
-          env: { SEED_STORY: '0' },
+          // Every test server's embedded MQTT broker takes a free port (MQTT_PORT=0): servers in parallel never collide.
+          env: { SEED_STORY: '0', MQTT_PORT: '0' },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
@@ -80,7 +83,8 @@ export default defineConfig({
         test: {
           name: 'faults',
           // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).
-          env: { SEED_STORY: '0' },
+          // Every test server's embedded MQTT broker takes a free port (MQTT_PORT=0): servers in parallel never collide.
+          env: { SEED_STORY: '0', MQTT_PORT: '0' },
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
           globalSetup: ['tests/api/globalSetup.ts'],

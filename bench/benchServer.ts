@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startServer } from '../server/start';
 import type { ServerConfig } from '../server/config';
+import type { AppOptions } from '../server/app';
 import type { Queryable } from '../server/db/connection';
 import { hashDeviceSecret } from '../server/modules/devices/activationRoutes';
 
@@ -26,7 +27,8 @@ type Started = Awaited<ReturnType<typeof startServer>>;
  * A server with demo data on PGlite (in memory) or in a scratch schema of PostgreSQL, listening on a
  * free port; `beforeListen` may add to it first (e.g. serve the built console).
  */
-export async function startBenchServer(engine: 'pglite' | 'postgres', overrides: Partial<ServerConfig> = {}, beforeListen?: (server: Started) => Promise<void>) {
+export async function startBenchServer(engine: 'pglite' | 'postgres', overrides: Partial<ServerConfig> = {}, beforeListen?: (server: Started) => Promise<void>,
+  appOptions: AppOptions = {}) {
   let databaseUrl = '';
   let cleanup = async () => undefined as void;
   if (engine === 'postgres') {
@@ -42,7 +44,7 @@ export async function startBenchServer(engine: 'pglite' | 'postgres', overrides:
       await admin.end();
     };
   }
-  const server = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', port: 0, host: '127.0.0.1', mqttPort: 0, ...overrides });
+  const server = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', port: 0, host: '127.0.0.1', mqttPort: 0, ...overrides }, appOptions);
   await beforeListen?.(server);
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();

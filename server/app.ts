@@ -23,14 +23,18 @@ import { vesselRoutes } from './modules/vessel';
 import { historyRoutes } from './modules/history';
 import { supportRoutes } from './modules/support';
 import { firmwareModuleRoutes } from './modules/firmware';
+import { mqttAuthRoutes } from './link/mqttAuthRoutes';
+import { dataPlanModuleRoutes } from './modules/dataPlans';
+import { commandModuleRoutes } from './modules/commands';
 import { IMAGE_MAX_BYTES } from '../src/domain/constants';
 import { createIngestWriter, type IngestWriter } from './modules/monitoring/ingestWriter';
 import { noDeviceLink, type DeviceLink } from './link/deviceLink';
+import { liveRoutes } from './modules/live/liveRoutes';
 
 /** The API modules, each mounted under /cz/{segment}/{prefix}. */
 const MODULES = [
   { prefix: 'users', routes: [userRoutes, pictureRoutes, extraLinkRoutes] },
-  { prefix: 'deviceModule', routes: [...deviceModuleRoutes, ...monitoringRoutes, ...vesselRoutes, ...historyRoutes, firmwareModuleRoutes] },
+  { prefix: 'deviceModule', routes: [...deviceModuleRoutes, ...monitoringRoutes, ...vesselRoutes, ...historyRoutes, firmwareModuleRoutes, liveRoutes, ...commandModuleRoutes, ...dataPlanModuleRoutes, mqttAuthRoutes] },
   { prefix: 'supportModule', routes: [...supportRoutes] },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { apiSegmentFor } from '../src/domain/constants';
 import { FIRMWARE_DEFAULT_MAX_MB } from '../src/domain/firmware';
 
@@ -38,6 +39,31 @@ export interface ServerConfig {
   rollupRetentionDays: number;
   /** Rows deleted per statement by the hourly pruning (RETENTION_BATCH, 5000 by default). */
   retentionBatchSize: number;
+  /** The devices' MQTT link (docs/devices.md); MQTT=0 turns it off (devices then report over HTTP only). */
+  mqtt: boolean;
+  /** External broker (MQTT_URL, e.g. mqtt://user:pass@broker:1883); empty: the embedded Aedes broker. */
+  mqttUrl: string;
+  /** Embedded broker's address (MQTT_HOST, 0.0.0.0) and port (MQTT_PORT, 1884; 0 picks a free port, as tests do). */
+  mqttHost: string;
+  mqttPort: number;
+  /** First level of every device topic (MQTT_TOPIC_ROOT, "fleet"): fleet/{deviceNum}/report... */
+  mqttTopicRoot: string;
+  /**
+   * Shared secret of the broker auth endpoints deviceModule/mqtt/auth and /acl (MQTT_AUTH_SECRET);
+   * empty turns them off. It is also the password of the server's own account (mqttServerUser).
+   */
+  mqttAuthSecret: string;
+  /** The server's own account name on an external broker, answered as superuser by mqtt/auth (MQTT_SERVER_USER). */
+  mqttServerUser: string;
+  /**
+   * External broker: the stem of this replica's client ids (MQTT_CLIENT_ID; hostname-based by
+   * default; keep it stable per replica so its persistent sessions survive restarts).
+   */
+  mqttClientId: string;
+  /** External broker: connections of this replica in the shared subscription (MQTT_SHARED_CLIENTS, 32). */
+  mqttSharedClients: number;
+  /** External broker: the shared-subscription group all replicas join (MQTT_SHARE_GROUP, fleet-console). */
+  mqttShareGroup: string;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -66,6 +92,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deviceListExactCountMax: Math.max(0, int(env.DEVICE_LIST_EXACT_COUNT_MAX, 1000)),
     rollupRetentionDays: Math.max(0, int(env.ROLLUP_RETENTION_DAYS, 400)),
     retentionBatchSize: Math.max(100, int(env.RETENTION_BATCH, 5000)),
+    mqtt: env.MQTT !== '0',
+    mqttUrl: env.MQTT_URL ?? '',
+    mqttHost: env.MQTT_HOST ?? '0.0.0.0',
+    // 1884, not 1883: a Mosquitto on the same machine usually owns 1883.
+    mqttPort: int(env.MQTT_PORT, 1884),
+    mqttTopicRoot: env.MQTT_TOPIC_ROOT || 'fleet',
+    mqttAuthSecret: env.MQTT_AUTH_SECRET ?? '',
+    mqttServerUser: env.MQTT_SERVER_USER || 'fleet-console-server',
+    mqttClientId: env.MQTT_CLIENT_ID || `fleet-console-${hostname()}-${int(env.PORT, 8080)}`,
+    mqttSharedClients: Math.min(256, Math.max(1, int(env.MQTT_SHARED_CLIENTS, 32))),
+    mqttShareGroup: env.MQTT_SHARE_GROUP || 'fleet-console',
     ...overrides,
   };
 }

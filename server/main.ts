@@ -13,7 +13,7 @@ function fail(error: unknown): never {
 }
 
 /** Starts the reference server: the API under /cz, the built console at /. */
-const { app, db, config, seeded } = await startServer().catch(fail);
+const { app, db, config, seeded, link } = await startServer().catch(fail);
 if (!(await serveConsole(app, config))) {
   app.log.warn(`No built console in ${resolve(config.consoleDir)}: run npm run build. The API still answers under /cz.`);
 }
@@ -24,6 +24,7 @@ const lines = [
   '',
   `Fleet console: http://${shown}:${config.port}/`,
   `API:           http://${shown}:${config.port}/cz/${config.apiSegment}/  (OpenAPI: /cz/${config.apiSegment}/openapi.json)`,
+  `Devices:       ${link.deviceUrl ? `MQTT ${link.deviceUrl} (${link.kind === 'embedded' ? 'embedded broker' : 'MQTT_URL'}), and HTTP ingest` : 'HTTP ingest only (MQTT=0)'}`,
   `Database:      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${resolve(config.dataDir)}`}${seeded ? ' - demo data loaded' : ''}`,
   '',
   'Demo accounts (name / password / level):',
@@ -32,7 +33,7 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 const leader = await electLeader(config.databaseUrl, { onError: (m) => app.log.warn(m) });
-const background = await startBackgroundWork(app, db, config, leader);
+const background = await startBackgroundWork(app, db, config, leader, process.env, link);
 
 /** Requests in flight get this long to finish after SIGTERM/SIGINT before their connections are cut. */
 const GRACE_MS = 3000;

@@ -3,17 +3,24 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDb, type Db } from './db/connection';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { buildApp } from './app';
+import { buildApp, type AppOptions } from './app';
+import { openDeviceLink } from './link/openLink';
+import type { DeviceLink } from './link/deviceLink';
 import { ensureReportPartitions } from './modules/monitoring/retention';
 
-/** Opens the database, applies migrations, loads demo data on first start, builds the app. */
-export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<{ app: FastifyInstance; db: Db; config: ServerConfig; seeded: boolean }> {
+/**
+ * Opens the database, applies migrations, loads demo data on first start, builds the app with the
+ * device link the settings ask for (server/link/openLink.ts; `options.openLink` replaces it).
+ */
+export async function startServer(overrides: Partial<ServerConfig> = {}, options: AppOptions = {}): Promise<{ app: FastifyInstance; db: Db; config: ServerConfig; seeded: boolean; link: DeviceLink }> {
   const config = loadConfig(process.env, overrides);
   const db = await openDb(config);
   await migrate(db);
   await ensureReportPartitions(db);
   const seeded = config.seedDemo ? await seedDemo(db) : false;
-  const app = await buildApp(config, db);
+  let link: DeviceLink | undefined;
+  const openLink = options.openLink ?? openDeviceLink;
+  const app = await buildApp(config, db, { ...options, openLink: async (parts) => (link = await openLink(parts)) });
   app.addHook('onClose', () => db.close());
-  return { app, db, config, seeded };
+  return { app, db, config, seeded, link: link! };
 }

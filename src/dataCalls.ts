@@ -1,3 +1,5 @@
+import { commandsApi } from './api/commandsApi';
+import { dataPlansApi } from './api/dataPlansApi';
 import { devicesApi } from './api/devicesApi';
 import { firmwareApi } from './api/firmwareApi';
 import { historyApi } from './api/historyApi';
@@ -13,6 +15,8 @@ import { vesselApi } from './api/vesselApi';
  * (src/dataHooks.ts); errors come out as the dataProvider's (CzHttpError).
  */
 export const DATA_CALLS = {
+  commands: commandsApi,
+  dataPlans: dataPlansApi,
   devices: devicesApi,
   firmware: firmwareApi,
   history: historyApi,

@@ -17,6 +17,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Levels allowed to call the route (SPEC section 6); absent means every logged-in level. */
     levels?: readonly Level[];
+    /** Never counts as the user's activity (the live stream: a console opens it by itself). */
+    background?: boolean;
   }
 }
 
@@ -34,7 +36,7 @@ export function installSessionGuard(app: FastifyInstance, db: Db, idleMinutes: n
     const config = request.routeOptions.config;
     if (config.public) return;
     const token = (request.query as Record<string, string | undefined>).token;
-    request.user = await resolveSession(db, token, idleMinutes, { background: request.headers[BACKGROUND] === '1', cache });
+    request.user = await resolveSession(db, token, idleMinutes, { background: config.background === true || request.headers[BACKGROUND] === '1', cache });
     request.token = token!;
     if (config.levels && !hasAnyLevel(request.user, config.levels)) throw new BizError(ErrorCode.Forbidden);
   });

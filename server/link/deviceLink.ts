@@ -19,6 +19,8 @@ export interface CommandAck {
 export interface DeviceLink {
   /** 'embedded', 'external' or 'none' (tests, or MQTT turned off). */
   readonly kind: 'embedded' | 'external' | 'none';
+  /** Where devices connect (mqtt://host:port; the embedded broker's real port, or MQTT_URL); absent without a broker. */
+  readonly deviceUrl?: string;
   /** Publishes on fleet/{deviceNum}/cmd at QoS 1; resolves when the broker has taken it. */
   sendCommand(deviceNum: string, payload: object): Promise<void>;
   /** Whether the device is connected now, as far as this server knows. */

@@ -25,6 +25,8 @@ export class SimFleet {
   tick(now: number): FleetReports[] {
     const out: FleetReports[] = [];
     this.vessels.forEach((vessel, i) => {
+      // A vessel set to a slower report interval (a setInterval command) sits out the rounds in between.
+      if (!vessel.due(now)) return;
       const reports = vessel.tick(now);
       if (reports.length) out.push({ device: this.devices[i]!, reports });
     });
@@ -32,9 +34,19 @@ export class SimFleet {
   }
 
   /** A command that reached device `deviceNum` (over MQTT) at `now`: what the vessel does, and its ack. */
-  obey(deviceNum: string, command: { id: number; kind: string; params?: unknown }, _now: number): CommandAck {
-    const vessel = this.vessels[this.devices.findIndex((d) => d.deviceNum === deviceNum)];
+  obey(deviceNum: string, command: { id: number; kind: string; params?: unknown }, now: number): CommandAck {
+    const vessel = this.vesselOf(deviceNum);
     if (!vessel) return { id: command.id, ok: false, message: 'unknown device' };
-    return { id: command.id, ok: false, message: 'unsupported' };
+    return vessel.obey(command, now);
+  }
+
+  /** Whether the device is silent at `now` (an outage, or rebooting after a command): the MQTT transport keeps it disconnected. */
+  isSilent(deviceNum: string, now: number): boolean {
+    const vessel = this.vesselOf(deviceNum);
+    return vessel ? now < vessel.silentUntil() : false;
+  }
+
+  private vesselOf(deviceNum: string): SimVessel | undefined {
+    return this.vessels[this.devices.findIndex((d) => d.deviceNum === deviceNum)];
   }
 }

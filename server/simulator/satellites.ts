@@ -1,18 +1,8 @@
 import type { LatLon } from './seaRoutes';
+import { SATELLITES } from '../../src/domain/satellites';
 
-/** Geostationary satellites a Ku-band maritime terminal might track (name, orbital longitude). */
-export const SATELLITES: readonly { name: string; longitude: number }[] = [
-  { name: 'AsiaSat 7', longitude: 105.5 },
-  { name: 'APSTAR 6D', longitude: 134.5 },
-  { name: 'Horizons 3e', longitude: 169.0 },
-  { name: 'Intelsat 39', longitude: 62.0 },
-  { name: 'Eutelsat 10B', longitude: 10.0 },
-  { name: 'Intelsat 35e', longitude: -34.5 },
-  { name: 'Telstar 19V', longitude: -63.0 },
-  { name: 'Intelsat 21', longitude: -58.0 },
-  { name: 'Eutelsat 117 West B', longitude: -116.8 },
-  { name: 'Intelsat 18', longitude: -180.0 },
-];
+/** The satellites the product knows (src/domain/satellites.ts): the simulator tracks these. */
+export { SATELLITES };
 
 const rad = (d: number) => (d * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;

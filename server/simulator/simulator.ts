@@ -1,5 +1,6 @@
 import { SimFleet, type FleetReports, type SimDevice } from './fleet';
 import { startFirmwareAgent, type FirmwareAgentOptions, type RunningFirmwareAgent } from './firmwareAgent';
+import { connectVessels } from './mqttTransport';
 
 export interface SimulatorOptions {
   /** The API base, e.g. http://localhost:8080/cz/test */
@@ -11,6 +12,15 @@ export interface SimulatorOptions {
   /** Requests in flight at once. */
   concurrency?: number;
   onError?: (message: string) => void;
+  /**
+   * How reports travel: 'http' (the ingest endpoint, default) or 'mqtt' (one client per vessel on
+   * mqttUrl, which also lets vessels take commands; server/simulator/mqttTransport.ts).
+   */
+  transport?: 'http' | 'mqtt';
+  /** The broker for transport 'mqtt', e.g. mqtt://127.0.0.1:1884. */
+  mqttUrl?: string;
+  /** The server's MQTT_TOPIC_ROOT ('fleet'). */
+  mqttTopicRoot?: string;
   /** The vessels also take firmware updates through the device API (false: they do not). */
   firmware?: false | Pick<FirmwareAgentOptions, 'pollMs' | 'stepMs' | 'failureRate'>;
 }
@@ -32,8 +42,9 @@ export interface RunningSimulator {
 }
 
 /**
- * Drives a fleet through the real ingest endpoint over HTTP, like real devices: each round every
- * vessel that is not offline posts its report (or its buffered batch after an outage).
+ * Drives a fleet like real devices, through the real ingest endpoint over HTTP or over MQTT (one
+ * client per vessel): each round every vessel that is not offline sends its report (or its
+ * buffered batch after an outage).
  */
 export function startSimulator(options: SimulatorOptions): RunningSimulator {
   const intervalMs = options.intervalMs ?? 10_000;
@@ -43,10 +54,25 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
   const url = `${options.apiBase}/deviceModule/ingest/report`;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+  const refused = (deviceNum: string, code: number, msg: string) => {
+    stats.refused += 1;
+    options.onError?.(`${deviceNum}: code ${code} ${msg}`);
+  };
+  // Over MQTT a refusal comes later, on the vessel's report/error topic (its reports were counted on the PUBACK).
+  const mqttVessels = options.transport === 'mqtt' ? connectVessels({
+    url: options.mqttUrl ?? 'mqtt://127.0.0.1:1884', fleet, topicRoot: options.mqttTopicRoot, onError: options.onError,
+    onRefused: (num, error) => refused(num, error.code, error.msg),
+  }) : undefined;
+  void mqttVessels?.catch((e: Error) => options.onError?.(`MQTT: ${e.message}`));
 
   const send = async ({ device, reports }: FleetReports) => {
     stats.requests += 1;
     try {
+      if (mqttVessels) {
+        await (await mqttVessels).send({ device, reports });
+        stats.reports += reports.length;
+        return;
+      }
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-device-num': device.deviceNum, 'x-device-secret': device.secret },
@@ -54,10 +80,7 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
       });
       const body = (await res.json()) as { code: number; msg: string };
       if (body.code === 0) stats.reports += reports.length;
-      else {
-        stats.refused += 1;
-        options.onError?.(`${device.deviceNum}: code ${body.code} ${body.msg}`);
-      }
+      else refused(device.deviceNum, body.code, body.msg);
     } catch (error) {
       stats.failed += 1;
       options.onError?.(`${device.deviceNum}: ${(error as Error).message}`);
@@ -65,10 +88,14 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
   };
 
   const round = async () => {
-    const batch = fleet.tick(Date.now());
+    const now = Date.now();
+    (await mqttVessels)?.sync(now);
+    const batch = fleet.tick(now);
     stats.ticks += 1;
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
+    // Over MQTT every vessel has its own connection: all publish at once.
+    const lanes = mqttVessels ? batch.length : Math.min(concurrency, batch.length);
+    await Promise.all(Array.from({ length: lanes }, async () => {
       while (!stopped && next < batch.length) await send(batch[next++]!);
     }));
   };
@@ -89,6 +116,7 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
       stopped = true;
       clearInterval(timer);
       await Promise.all([running, firmware?.stop()]);
+      await (await mqttVessels?.catch(() => undefined))?.stop();
     },
   };
 }

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/connection';
 import type { Leader } from '../leader';
+import type { DeviceLink } from '../link/deviceLink';
 import { issueDemoSecrets } from './demoDevices';
 import { startSimulator, type RunningSimulator } from './simulator';
 import { markOfflineDevices, pruneHistory } from '../modules/monitoring';
+import { expireCommands } from '../modules/commands';
+import { sweepDataPeriods } from '../modules/dataPlans';
 
 const HOUR_MS = 3_600_000;
 
@@ -14,12 +17,14 @@ export interface BackgroundWork {
 
 /**
  * The work that runs once across replicas, on the leader only (server/leader.ts): the hourly
- * pruning of the report history and of the hourly rollups (in batches, server/modules/monitoring/retention.ts), the offline sweep of the device list every minute, and with
+ * pruning of the report history and of the hourly rollups (in batches, server/modules/monitoring/retention.ts), the offline sweep of the device list every minute, the data plan period sweep every minute (a passed reset day starts a new period and clears its data alarms), and with
  * `npm start` the demo fleet (SIMULATOR=0 turns it off; SIMULATOR_SEED, SIMULATOR_INTERVAL_S tune
- * it) reporting over HTTP to this server. A replica that becomes the leader starts it; one that
+ * it) reporting to this server over its MQTT device link (`link`; SIMULATOR_TRANSPORT=http, or no
+ * link, keeps the HTTP ingest). A replica that becomes the leader starts it; one that
  * stops being the leader stops its simulator.
  */
-export async function startBackgroundWork(app: FastifyInstance, db: Db, config: ServerConfig, leader: Leader, env: NodeJS.ProcessEnv = process.env): Promise<BackgroundWork> {
+export async function startBackgroundWork(app: FastifyInstance, db: Db, config: ServerConfig, leader: Leader, env: NodeJS.ProcessEnv = process.env,
+  link?: DeviceLink): Promise<BackgroundWork> {
   const asLeader = (task: () => Promise<unknown>, ms: number) => {
     const timer = setInterval(() => leader.isLeader && void task().catch((e: Error) => app.log.warn(e.message)), ms);
     timer.unref();
@@ -36,7 +41,8 @@ export async function startBackgroundWork(app: FastifyInstance, db: Db, config: 
       pruning = false;
     }
   };
-  const timers = [asLeader(prune, HOUR_MS), asLeader(() => markOfflineDevices(db), 60_000)];
+  // Commands past their deadline are marked expired within 10 s (acks after the deadline are refused anyway).
+  const timers = [asLeader(prune, HOUR_MS), asLeader(() => markOfflineDevices(db), 60_000), asLeader(() => sweepDataPeriods(db), 60_000), asLeader(() => expireCommands(db), 10_000)];
   let simulator: RunningSimulator | undefined;
   let starting: Promise<void> = Promise.resolve();
 
@@ -48,13 +54,16 @@ export async function startBackgroundWork(app: FastifyInstance, db: Db, config: 
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const intervalS = Number(env.SIMULATOR_INTERVAL_S ?? 10);
+    // Over the device link's broker when there is one (SIMULATOR_TRANSPORT=http keeps the HTTP ingest).
+    const transport = env.SIMULATOR_TRANSPORT === 'http' || !link?.deviceUrl ? 'http' : 'mqtt';
     simulator = startSimulator({
       apiBase: `http://127.0.0.1:${port}/cz/${config.apiSegment}`, devices,
       seed: Number(env.SIMULATOR_SEED ?? 1), intervalMs: intervalS * 1000,
+      transport, mqttUrl: link?.deviceUrl, mqttTopicRoot: config.mqttTopicRoot,
       onError: (m) => app.log.warn(`simulator: ${m}`),
     });
     await simulator.tickNow(); // the vessels have positions before the first page load
-    console.log(`Simulator:     ${devices.length} demo vessels report every ${intervalS} s (SIMULATOR=0 turns it off)`);
+    console.log(`Simulator:     ${devices.length} demo vessels report every ${intervalS} s over ${transport === 'mqtt' ? `MQTT (${link!.deviceUrl})` : 'HTTP'} (SIMULATOR=0 turns it off)`);
   };
   leader.onChange((isLeader) => {
     starting = starting.then(async () => {

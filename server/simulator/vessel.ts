@@ -1,8 +1,11 @@
 import type { DeviceReport } from '../../src/domain/reportSchema';
 import { FAULT_CODES } from '../../src/domain/faultCodes';
-import { between, pick, vesselRng, type Rng } from './prng';
-import { positionAt, routeGeometry, SEA_ROUTES, type RouteGeometry } from './seaRoutes';
-import { bestSatellite } from './satellites';
+import { between, mulberry32, pick, vesselRng, type Rng } from './prng';
+import { MAX_BYTES_PER_REPORT, MB } from '../../src/domain/dataPlans';
+import { positionAt, routeGeometry, SEA_ROUTES, type LatLon, type RouteGeometry } from './seaRoutes';
+import { bestSatellite, lookAngles, SATELLITES } from './satellites';
+import type { CommandAck } from '../link/deviceLink';
+import { REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../../src/domain/commands';
 
 const GEOMETRIES = SEA_ROUTES.map(routeGeometry);
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -11,6 +14,10 @@ const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(ma
 /** Rates per hour of the events a vessel goes through. */
 const RATES = { lockLoss: 0.5, fault: 0.15, offline: 0.05 } as const;
 const MAX_BUFFERED = 100;
+/** Below this elevation (degrees) a terminal cannot hold a satellite: it refuses a re-point to it, and drops one it tracks. */
+const MIN_ELEVATION = 5;
+/** Commands whose answers it remembers, so a duplicate delivery is answered the same. */
+const ANSWERS_KEPT = 64;
 
 /**
  * One simulated vessel: sails its route back and forth at 10-22 kn, now and then loses modem
@@ -29,6 +36,14 @@ export class SimVessel {
   private offlineUntil = 0;
   private buffer: DeviceReport[] = [];
   private readonly firmware: { adu: string; bdu: string };
+  /** The satellite an operator pointed it at (a re-point command); null: it picks the highest one itself. */
+  private pointedAt: string | null = null;
+  /** Its report interval set by command (ms); null: every round of the simulator. */
+  private reportIntervalMs: number | null = null;
+  private bootedAt: number;
+  private readonly answered = new Map<number, CommandAck>();
+  /** When the previous report was made (its bytesUsed counts from there); NaN before the first. */
+  private bytesFrom = Number.NaN;
 
   /**
    * `at` places the vessel on its route instead of its PRNG (the history backfill, which sails a
@@ -48,6 +63,7 @@ export class SimVessel {
     // Some vessels are already in trouble when the simulation starts, so the demo shows alarms at once.
     if (this.rng() < 0.12) this.faults.set(pick(this.rng, FAULT_CODES).code, last + between(this.rng, 5, 40) * 60_000);
     if (this.rng() < 0.05) this.lockLostUntil = last + between(this.rng, 20_000, 180_000);
+    this.bootedAt = last;
     this.firmware = { adu: `V2.${Math.floor(this.rng() * 4)}.${Math.floor(this.rng() * 10)}`, bdu: `V1.${Math.floor(this.rng() * 3)}.${Math.floor(this.rng() * 10)}` };
   }
 
@@ -95,12 +111,109 @@ export class SimVessel {
     for (const [code, until] of this.faults) if (now >= until) this.faults.delete(code);
   }
 
+  /** Whether it reports this round: always, unless a command set a slower interval that has not passed yet. */
+  due(now: number): boolean {
+    return this.reportIntervalMs === null || now - this.last >= this.reportIntervalMs - 1000;
+  }
+
+  /** Until when it is silent (an outage or a reboot); the MQTT transport disconnects it meanwhile. */
+  silentUntil(): number {
+    return this.offlineUntil;
+  }
+
+  /** The satellite it points at: the one it was re-pointed to while that stays above the horizon, else the highest. */
+  private trackedSatellite(position: LatLon) {
+    const pointed = this.pointedAt === null ? undefined : SATELLITES.find((s) => s.name === this.pointedAt);
+    if (pointed) {
+      const look = lookAngles(position, pointed.longitude);
+      if (look.elevation > MIN_ELEVATION) return { ...pointed, ...look };
+      this.pointedAt = null;
+    }
+    return bestSatellite(position);
+  }
+
+  /**
+   * A command from the server (issue 17), obeyed at `now`; the answer is its ack. A reboot is
+   * acknowledged before the terminal goes silent for 30-90 s (and re-acquires the satellite after);
+   * a re-point moves it to a named satellite above the horizon (the link drops for 15-45 s while it
+   * re-acquires, then its signal follows the new elevation); setInterval paces its reports.
+   */
+  obey(command: { id: number; kind: string; params?: unknown }, now: number): CommandAck {
+    // QoS 1 delivers at least once: a command seen again is answered again, not carried out twice.
+    const seen = this.answered.get(command.id);
+    if (seen) return seen;
+    const ack = this.carryOut(command, now);
+    this.answered.set(command.id, ack);
+    if (this.answered.size > ANSWERS_KEPT) this.answered.delete(this.answered.keys().next().value!);
+    return ack;
+  }
+
+  private carryOut(command: { id: number; kind: string; params?: unknown }, now: number): CommandAck {
+    const params = (typeof command.params === 'object' && command.params !== null ? command.params : {}) as Record<string, unknown>;
+    const { position } = positionAt(this.geo, this.distance);
+    const fail = (message: string): CommandAck => ({ id: command.id, ok: false, message });
+    switch (command.kind) {
+      case 'reboot': {
+        const back = now + between(this.rng, 30_000, 90_000);
+        this.offlineUntil = Math.max(this.offlineUntil, back);
+        this.bootedAt = back;
+        this.lockLostUntil = Math.max(this.lockLostUntil, back + between(this.rng, 10_000, 30_000));
+        return { id: command.id, ok: true, message: 'rebooting', data: { downForS: Math.round((back - now) / 1000) } };
+      }
+      case 'repoint': {
+        const target = SATELLITES.find((s) => s.name === params.satellite);
+        if (!target) return fail(`unknown satellite ${String(params.satellite)}`);
+        const look = lookAngles(position, target.longitude);
+        if (look.elevation <= MIN_ELEVATION) return fail(`${target.name} is below the horizon here (elevation ${round(look.elevation, 1)}°)`);
+        this.pointedAt = target.name;
+        this.lockLostUntil = Math.max(this.lockLostUntil, now + between(this.rng, 15_000, 45_000));
+        return { id: command.id, ok: true, data: { satellite: target.name, longitude: target.longitude, azimuth: round(look.azimuth, 1), elevation: round(look.elevation, 1) } };
+      }
+      case 'setInterval': {
+        const seconds = Number(params.seconds);
+        if (!Number.isInteger(seconds) || seconds < REPORT_INTERVAL_MIN_S || seconds > REPORT_INTERVAL_MAX_S) return fail(`interval out of range: ${String(params.seconds)}`);
+        this.reportIntervalMs = seconds * 1000;
+        return { id: command.id, ok: true, data: { seconds } };
+      }
+      case 'diagnostics': {
+        const sat = this.trackedSatellite(position);
+        return {
+          id: command.id, ok: true,
+          data: {
+            uptimeS: Math.max(0, Math.round((now - this.bootedAt) / 1000)),
+            satellite: sat.name, pointing: this.pointedAt ? 'manual' : 'auto',
+            azimuth: round(sat.azimuth, 1), elevation: round(sat.elevation, 1),
+            modemLock: now >= this.lockLostUntil && sat.elevation > MIN_ELEVATION,
+            faults: [...this.faults.keys()].sort(),
+            reportIntervalS: this.reportIntervalMs === null ? null : this.reportIntervalMs / 1000,
+            buffered: this.buffer.length,
+            temperatureC: round(between(this.rng, 32, 48), 1),
+          },
+        };
+      }
+      case 'firmwareCheck':
+        return { id: command.id, ok: true, data: { ...this.firmware } };
+      default:
+        return fail(`unsupported command ${command.kind}`);
+    }
+  }
+
   private report(now: number): DeviceReport {
     const { position, course } = positionAt(this.geo, this.distance);
     const heading = this.direction === 1 ? course : (course + 180) % 360;
-    const sat = bestSatellite(position);
+    const sat = this.trackedSatellite(position);
     const lock = now >= this.lockLostUntil && sat.elevation > 5;
     const distanceToPort = Math.min(this.distance, this.geo.lengthNm - this.distance);
+    // Data used since the previous report: 0.05-0.3 MB/s over the satellite at sea (0.5-3 MB per
+    // 10 s), 0.5-2 MB/s near port where LTE takes over (5-20 MB per 10 s), a trickle without a link;
+    // some vessels use more than others. Drawn from a PRNG of its own (vessel, time), so the
+    // vessel's own stream (route, faults, signal) is the same with or without it.
+    const seconds = Number.isNaN(this.bytesFrom) ? 10 : Math.max(0, now - this.bytesFrom) / 1000;
+    this.bytesFrom = now;
+    const noise = mulberry32(Math.imul(this.index + 1, 0x9e3779b1) ^ Math.floor(now / 1000));
+    const appetite = 0.6 + ((this.index * 37) % 10) / 10;
+    const rate = distanceToPort < 15 ? between(noise, 0.5, 2) : lock ? between(noise, 0.05, 0.3) : between(noise, 0, 0.002);
+    const bytesUsed = Math.min(MAX_BYTES_PER_REPORT, Math.round(rate * appetite * MB * seconds));
     return {
       deviceTime: new Date(Math.floor(now / 1000) * 1000).toISOString(),
       lat: round(position[0], 5), lon: round(position[1], 5), speed: round(this.speed, 1),
@@ -113,6 +226,7 @@ export class SimVessel {
       lteSignal: distanceToPort < 15 ? Math.round(between(this.rng, -110, -65)) : null,
       faults: [...this.faults.keys()].sort(),
       firmware: this.firmware,
+      bytesUsed,
     };
   }
 }

@@ -37,8 +37,10 @@ export const devicesApi = {
   deviceFeatures: (id: number) => request<Record<Feature, boolean>>(`${M}/deviceAuth/getDeviceFeatures`, { query: { id }, quiet: true }),
 
   subUserDeviceIds: (subUserId: number) => request<number[]>(`${M}/subUserGrant/getDeviceIds`, { query: { subUserId } }),
-  setSubUserDevices: (subUserId: number, deviceIds: number[]) =>
-    request<{ granted: number }>(`${M}/subUserGrant/set`, { method: 'POST', json: { subUserId, deviceIds } }),
+  /** Of the granted vessels, those the sub-user may send commands to (issue 17). */
+  subUserCommandDeviceIds: (subUserId: number) => request<number[]>(`${M}/subUserGrant/getCommandDeviceIds`, { query: { subUserId } }),
+  setSubUserDevices: (subUserId: number, deviceIds: number[], commandDeviceIds?: number[]) =>
+    request<{ granted: number }>(`${M}/subUserGrant/set`, { method: 'POST', json: { subUserId, deviceIds, ...(commandDeviceIds ? { commandDeviceIds } : {}) } }),
 
   enterprisesWithSubUsers: () => request<EnterpriseWithSubUsers[]>('/users/getEnterpriseUserWithSubUserNameList'),
 };

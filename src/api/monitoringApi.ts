@@ -45,6 +45,8 @@ export interface LiveStateQuery {
   ownerId?: number[];
   search?: string;
   unacknowledgedOnly?: boolean;
+  /** Also devices with an unacknowledged data plan alarm, whatever their status (the bell). */
+  dataPlanAlarms?: boolean;
   pageIndex?: number;
   pageSize?: number;
   sort?: 'id' | 'name' | 'status' | 'reportedAt' | 'speed' | 'ownerName' | 'deviceKind';

@@ -92,6 +92,8 @@ export const updateDeviceAuthGrantSchema = deviceAuthGrantSchema.shape({ id: idR
 export const subUserGrantSchema = yup.object({
   subUserId: idRule().required('validation.required'),
   deviceIds: yup.array(idRule().required('validation.required')).required('validation.required').max(100_000, 'validation.tooLong'),
+  /** Of deviceIds, those the sub-user may also send commands to (issue 17); not given: the flags stay as they are. */
+  commandDeviceIds: yup.array(idRule().required('validation.required')).max(100_000, 'validation.tooLong').optional(),
 });
 
 export type DeviceInput = yup.InferType<typeof deviceSchema>;

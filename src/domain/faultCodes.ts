@@ -6,7 +6,7 @@ export const FaultSeverity = { Critical: 'critical', Major: 'major', Minor: 'min
 export type FaultSeverity = (typeof FaultSeverity)[keyof typeof FaultSeverity];
 export const FAULT_SEVERITIES: readonly FaultSeverity[] = Object.values(FaultSeverity);
 
-export const FaultUnit = { Antenna: 'antenna', Bdu: 'bdu', Motor: 'motor', Sensor: 'sensor' } as const;
+export const FaultUnit = { Antenna: 'antenna', Bdu: 'bdu', Motor: 'motor', Sensor: 'sensor', DataPlan: 'dataPlan' } as const;
 export type FaultUnit = (typeof FaultUnit)[keyof typeof FaultUnit];
 
 export interface Bilingual {
@@ -55,7 +55,48 @@ export const FAULT_CODES: readonly FaultCodeInfo[] = [
   },
 ];
 
+/**
+ * The kinds of alarm: a device fault (the codes above, reported by the terminal) and a data plan
+ * alarm (issue 17 part 4: raised by the server when a vessel's usage crosses a share of its plan).
+ * Both live in the alarms table and go through the same list, bell, acknowledge and clear.
+ */
+export const AlarmKind = { Device: 'device', DataPlan: 'dataPlan' } as const;
+export type AlarmKind = (typeof AlarmKind)[keyof typeof AlarmKind];
+
+export interface DataPlanAlarmInfo extends FaultCodeInfo {
+  kind: typeof AlarmKind.DataPlan;
+  /** Raised when the period's usage reaches this share of the quota (percent). */
+  percent: number;
+}
+
+/** Data plan alarms, lowest share first; a device never reports them (isFaultCode refuses them). */
+export const DATA_PLAN_ALARMS: readonly DataPlanAlarmInfo[] = [
+  {
+    code: 'DATA80', kind: 'dataPlan', percent: 80, severity: 'minor', unit: 'dataPlan',
+    meaning: { zh: '本期流量已用 80% 以上', en: 'Over 80 % of the data plan used this period' },
+    remedy: {
+      zh: '控制船上非必要的数据使用，或提高套餐额度；本提醒在新周期开始或套餐修改时解除。',
+      en: 'Limit non-essential data use on board or raise the plan quota; it clears when a new period starts or the plan changes.',
+    },
+  },
+  {
+    code: 'DATA100', kind: 'dataPlan', percent: 100, severity: 'major', unit: 'dataPlan',
+    meaning: { zh: '本期流量已用尽（超出套餐额度）', en: 'Data plan used up (over the quota) this period' },
+    remedy: {
+      zh: '超出部分可能另行计费或限速：提高套餐额度，或等待新周期开始。',
+      en: 'Usage over the quota may be billed extra or throttled: raise the quota or wait for the next period.',
+    },
+  },
+];
+export const DATA_PLAN_ALARM_CODES: readonly string[] = DATA_PLAN_ALARMS.map((a) => a.code);
+
 export const FAULT_CODE_LIST: readonly string[] = FAULT_CODES.map((f) => f.code);
-const BY_CODE = new Map(FAULT_CODES.map((f) => [f.code, f]));
+/** Every code an alarm may carry (the alarm list's code filter). */
+export const ALARM_CODE_LIST: readonly string[] = [...FAULT_CODE_LIST, ...DATA_PLAN_ALARM_CODES];
+const DEVICE_CODES = new Set(FAULT_CODE_LIST);
+const BY_CODE = new Map<string, FaultCodeInfo>([...FAULT_CODES, ...DATA_PLAN_ALARMS].map((f) => [f.code, f]));
+/** Meaning, remedy and severity of any alarm code (device fault or data plan). */
 export const faultInfo = (code: string): FaultCodeInfo | undefined => BY_CODE.get(code);
-export const isFaultCode = (value: unknown): value is string => typeof value === 'string' && BY_CODE.has(value);
+/** A device fault code (what a report may carry); data plan codes are not. */
+export const isFaultCode = (value: unknown): value is string => typeof value === 'string' && DEVICE_CODES.has(value);
+export const alarmKindOf = (code: string): AlarmKind => (DATA_PLAN_ALARM_CODES.includes(code) ? AlarmKind.DataPlan : AlarmKind.Device);

@@ -5,7 +5,10 @@ import { devicesEn } from './devicesEn';
 import { trackEn } from './trackEn';
 import { vesselEn } from './vesselEn';
 import { monitorEn } from './monitorEn';
+import { liveEn } from './liveEn';
+import { commandsEn } from './commandsEn';
 import { firmwareEn } from './firmwareEn';
+import { dataPlansEn } from './dataPlansEn';
 
 /** The console's own strings in English, with exactly the keys of consoleZh. */
 export const consoleEn: DeepStrings<typeof consoleZh> = {
@@ -123,7 +126,10 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
   support: supportEn,
   vessel: vesselEn,
   monitor: monitorEn,
+  live: liveEn,
+  commands: commandsEn,
   firmware: firmwareEn,
+  dataPlans: dataPlansEn,
   menu: {
     dashboard: 'Home',
     system: 'System',
@@ -163,6 +169,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       fields: { name: devicesEn.groups.name, ownerId: devicesEn.groups.owner, ownerName: devicesEn.groups.owner, deviceCount: devicesEn.groups.list },
     },
     'device/cameraInfo': { name: 'Camera |||| Cameras', fields: { ...vesselEn.camera.fields, deviceId: 'Vessel', deviceName: 'Vessel' } },
+    'device/command': { name: commandsEn.menu, fields: commandsEn.fields },
     'device/voyage': { name: 'Voyage |||| Voyages', fields: { ...vesselEn.voyage.fields, deviceId: 'Vessel', deviceName: 'Vessel', search: 'Search' } },
     'service/afterService': { name: supportEn.afterSales.name, fields: {} },
     'system/firmware': { name: firmwareEn.name, fields: firmwareEn.fields },
@@ -222,5 +229,6 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
     },
   },
   // issue 16 (maps): Leaflet's zoom buttons
-  map: { zoomIn: 'Zoom in', zoomOut: 'Zoom out' },
+  // leaflet: the title of the attribution's Leaflet link (issue 16: Leaflet's own is English)
+  map: { zoomIn: 'Zoom in', zoomOut: 'Zoom out', leaflet: 'A JavaScript library for interactive maps' },
 };

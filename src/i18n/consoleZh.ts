@@ -3,7 +3,10 @@ import { devicesZh } from './devicesZh';
 import { trackZh } from './trackZh';
 import { vesselZh } from './vesselZh';
 import { monitorZh } from './monitorZh';
+import { liveZh } from './liveZh';
+import { commandsZh } from './commandsZh';
 import { firmwareZh } from './firmwareZh';
+import { dataPlansZh } from './dataPlansZh';
 /** The console's own strings in Chinese; consoleEn.ts must have the same keys (the compiler checks). */
 export const consoleZh = {
   console: {
@@ -120,7 +123,10 @@ export const consoleZh = {
   support: supportZh,
   vessel: vesselZh,
   monitor: monitorZh,
+  live: liveZh,
+  commands: commandsZh,
   firmware: firmwareZh,
+  dataPlans: dataPlansZh,
   menu: {
     dashboard: '首页',
     system: '系统管理',
@@ -160,6 +166,7 @@ export const consoleZh = {
       fields: { name: devicesZh.groups.name, ownerId: devicesZh.groups.owner, ownerName: devicesZh.groups.owner, deviceCount: devicesZh.groups.list },
     },
     'device/cameraInfo': { name: '摄像头', fields: { ...vesselZh.camera.fields, deviceId: '船舶', deviceName: '船舶' } },
+    'device/command': { name: commandsZh.menu, fields: commandsZh.fields },
     'device/voyage': { name: '航次', fields: { ...vesselZh.voyage.fields, deviceId: '船舶', deviceName: '船舶', search: '搜索' } },
     'service/afterService': { name: supportZh.afterSales.name, fields: {} },
     'system/firmware': { name: firmwareZh.name, fields: firmwareZh.fields },
@@ -219,5 +226,6 @@ export const consoleZh = {
     },
   },
   // issue 16 (maps): Leaflet's zoom buttons
-  map: { zoomIn: '放大', zoomOut: '缩小' },
+  // leaflet: the title of the attribution's Leaflet link (issue 16: Leaflet's own is English)
+  map: { zoomIn: '放大', zoomOut: '缩小', leaflet: '开源交互式地图库' },
 };

@@ -51,7 +51,7 @@ export const monitorEn: DeepStrings<typeof monitorZh> = {
     unacknowledgedOnly: 'Unacknowledged only',
     severity: 'Severity',
     severities: { critical: 'Critical', major: 'Major', minor: 'Minor' },
-    units: { antenna: 'Antenna', bdu: 'BDU', motor: 'Motor', sensor: 'Sensor' },
+    units: { antenna: 'Antenna', bdu: 'BDU', motor: 'Motor', sensor: 'Sensor', dataPlan: 'Data plan' },
     column: {
       severity: 'Severity',
       device: 'Device',

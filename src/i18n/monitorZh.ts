@@ -48,7 +48,7 @@ export const monitorZh = {
     unacknowledgedOnly: '仅未确认',
     severity: '严重程度',
     severities: { critical: '严重', major: '重要', minor: '次要' },
-    units: { antenna: '天线', bdu: 'BDU', motor: '电机', sensor: '传感器' },
+    units: { antenna: '天线', bdu: 'BDU', motor: '电机', sensor: '传感器', dataPlan: '流量套餐' },
     column: {
       severity: '严重程度',
       device: '设备',

@@ -81,7 +81,7 @@ export const supportZh = {
       view: '查看', add: '新增', edit: '编辑', delete: '删除', audit: '审核', download: '下载文件', upload: '上传文件',
     },
     modules: {
-      user: '用户', machine: '设备', macrange: 'MAC地址段', ppid: 'PPID', product: '产品', workorder: '工单（批次）',
+      user: '用户', machine: '设备', macrange: 'MAC地址段', ppid: '产品识别码（PPID）', product: '产品', workorder: '工单（批次）',
       techsupport: '技术支持', shipborneversion: '船载版本', macorder: 'MAC订单', filecodingnumber: '文件编码号',
       filecodingproject: '文件编码项目', course: '教程',
     },

@@ -56,6 +56,9 @@ export const trackEn: DeepStrings<typeof trackZh> = {
     title: 'Type a position',
     longitude: 'Longitude',
     latitude: 'Latitude',
+    // issue 16: the hemisphere selects' names
+    lonHemisphere: 'East/West',
+    latHemisphere: 'North/South',
     east: 'East E',
     west: 'West W',
     north: 'North N',

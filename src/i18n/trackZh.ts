@@ -53,6 +53,9 @@ export const trackZh = {
     title: '手动输入位置',
     longitude: '经度',
     latitude: '纬度',
+    // issue 16: the hemisphere selects' names
+    lonHemisphere: '东经/西经',
+    latHemisphere: '北纬/南纬',
     east: '东经 E',
     west: '西经 W',
     north: '北纬 N',

@@ -9,6 +9,8 @@ import { callKey, useConsoleDataProvider } from '../dataHooks';
 import { usePolledQuery } from '../pages/monitor/usePolledQuery';
 import { useWarnRefreshSeconds } from '../state/preferences';
 import { useTranslate } from 'ra-core';
+import { pollIntervalMs, useLiveStatus } from '../live/liveStatus';
+import { LiveIndicator } from '../live/LiveIndicator';
 
 /** The alarm device status of SPEC section 7. */
 export const ALARM_STATUS = 2;
@@ -17,9 +19,10 @@ export const STATUS_MONITOR_PATH = '/device/deviceManageData';
 export const BELL_TARGET = `${STATUS_MONITOR_PATH}?state=warn`;
 /**
  * The bell's query: devices in alarm (status 2) with an alarm nobody acknowledged (our server's
- * unacknowledgedOnly; a server that ignores it answers every device in alarm). One is enough.
+ * unacknowledgedOnly; a server that ignores it answers every device in alarm), and devices of any
+ * status with an unacknowledged data plan alarm (dataPlanAlarms, docs/api.md). One is enough.
  */
-export const BELL_QUERY: LiveStateQuery = { deviceStatus: [ALARM_STATUS], unacknowledgedOnly: true, pageIndex: 1, pageSize: 1 };
+export const BELL_QUERY: LiveStateQuery = { deviceStatus: [ALARM_STATUS], unacknowledgedOnly: true, dataPlanAlarms: true, pageIndex: 1, pageSize: 1 };
 /**
  * The bell's place in the query cache: the monitoring module's live-state call, so whatever changes
  * alarms (acknowledge, clear: useCallMutation('monitoring', ...)) refreshes the bell with the
@@ -35,7 +38,8 @@ function alarmCount(data: unknown): number {
 }
 
 /**
- * The message bell: polls the alarm query every warnRefreshSeconds; the dot is on while the
+ * The message bell: polls the alarm query every warnRefreshSeconds (while the live stream is up,
+ * its events refetch the bell at once and the poll slows to a safety net); the dot is on while the
  * answer holds any device. A click clears the dot (until the next answer) and opens the status
  * monitor filtered to warn. The poll is always a background call: the console asks by itself.
  */
@@ -44,10 +48,11 @@ export function Bell() {
   const navigate = useNavigate();
   const dataProvider = useConsoleDataProvider();
   const seconds = useWarnRefreshSeconds();
+  const live = useLiveStatus();
   const { data, dataUpdatedAt } = usePolledQuery({
     queryKey: BELL_KEY,
     poll: () => dataProvider.call('monitoring', 'liveAll', BELL_QUERY, { background: true }),
-    refetchInterval: seconds * 1000,
+    refetchInterval: pollIntervalMs(seconds, live),
     refetchIntervalInBackground: true,
   });
   // The answer the user has seen by clicking: its dot stays off until another answer comes.
@@ -55,20 +60,23 @@ export function Bell() {
   const dot = alarmCount(data) > 0 && dataUpdatedAt !== seenAt;
 
   return (
-    <Tooltip title={t('console.nav.bell')}>
-      <IconButton
-        color="inherit"
-        aria-label={t('console.nav.bell')}
-        data-testid="bell"
-        onClick={() => {
-          setSeenAt(dataUpdatedAt);
-          navigate(BELL_TARGET);
-        }}
-      >
-        <Badge variant="dot" color="error" invisible={!dot} slotProps={{ badge: { 'data-testid': dot ? 'bell-dot' : undefined } as object }}>
-          <NotificationsIcon />
-        </Badge>
-      </IconButton>
-    </Tooltip>
+    <>
+      <LiveIndicator status={live} />
+      <Tooltip title={t('console.nav.bell')}>
+        <IconButton
+          color="inherit"
+          aria-label={t('console.nav.bell')}
+          data-testid="bell"
+          onClick={() => {
+            setSeenAt(dataUpdatedAt);
+            navigate(BELL_TARGET);
+          }}
+        >
+          <Badge variant="dot" color="error" invisible={!dot} slotProps={{ badge: { 'data-testid': dot ? 'bell-dot' : undefined } as object }}>
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+    </>
   );
 }

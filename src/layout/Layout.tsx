@@ -12,6 +12,7 @@ import { ReloginDialog } from './ReloginDialog';
 import { RouteGuard } from './RouteGuard';
 import { Sidebar } from './Sidebar';
 import { TabsStrip } from './TabsStrip';
+import { LiveUpdates } from '../live/LiveUpdates';
 
 /** Keeps react-admin's locale and sidebar in step with the client state (the one source). */
 function StateSync() {
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
       }}
     >
       <StateSync />
+      <LiveUpdates />
       <TabsStrip />
       <Breadcrumb />
       <Box sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>

@@ -6,6 +6,7 @@ import { useTranslate } from 'ra-core';
 import { setTheme } from '../state/clientState';
 import { useClientState } from '../state/useClientState';
 import { PALETTES } from '../theme/palettes';
+import { readableTextOn } from '../theme/contrast';
 
 /**
  * The eight preset palettes of SPEC section 9 as swatches (main colour, menu background, table
@@ -44,10 +45,11 @@ export function PalettePicker({ compact = false }: { compact?: boolean }) {
               {!compact && (
                 <Box sx={{ px: 1, py: 0.5, fontSize: 12, display: 'flex', justifyContent: 'space-between' }}>
                   <span>{label}</span>
-                  <span style={{ color: p.primary }}>{p.primary}</span>
+                  {/* The code on its own colour, in black or white by contrast (issue 16: AA 4.5:1 on every swatch). */}
+                  <Box component="span" sx={{ bgcolor: p.primary, color: readableTextOn(p.primary), borderRadius: 0.5, px: 0.5, fontFamily: 'monospace' }}>{p.primary}</Box>
                 </Box>
               )}
-              {selected && <CheckIcon sx={{ position: 'absolute', top: 2, right: 2, color: '#fff', fontSize: 18, bgcolor: p.primary, borderRadius: '50%' }} />}
+              {selected && <CheckIcon sx={{ position: 'absolute', top: 2, right: 2, color: readableTextOn(p.primary), fontSize: 18, bgcolor: p.primary, borderRadius: '50%' }} />}
             </ButtonBase>
           </Tooltip>
         );

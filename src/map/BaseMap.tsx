@@ -1,7 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type L from 'leaflet';
 import { useTranslate } from 'ra-core';
-import { createBaseMap, type BaseMapOptions } from './baseMap';
+import { createBaseMap, leafletPrefix, type BaseMapOptions } from './baseMap';
 
 export interface BaseMapProps extends BaseMapOptions {
   style?: CSSProperties;
@@ -15,11 +15,13 @@ export interface BaseMapProps extends BaseMapOptions {
 export function BaseMap({ style, className, onReady, center, zoom, 'data-testid': testId }: BaseMapProps) {
   const translate = useTranslate();
   const element = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
   const ready = useRef(onReady);
   ready.current = onReady;
   useEffect(() => {
     if (!element.current) return undefined;
-    const map = createBaseMap(element.current, { center, zoom, zoomTitles: { zoomIn: translate('map.zoomIn'), zoomOut: translate('map.zoomOut') } });
+    const map = createBaseMap(element.current, { center, zoom, zoomTitles: { zoomIn: translate('map.zoomIn'), zoomOut: translate('map.zoomOut') }, leafletTitle: translate('map.leaflet') });
+    mapRef.current = map;
     const cleanup = ready.current(map);
     // Leaflet measures its container once; a layout that settles later needs a new measure.
     const observer = new ResizeObserver(() => map.invalidateSize());
@@ -28,12 +30,14 @@ export function BaseMap({ style, className, onReady, center, zoom, 'data-testid'
       observer.disconnect();
       if (typeof cleanup === 'function') cleanup();
       map.remove();
+      mapRef.current = null;
     };
     // The map is created once; later centre/zoom changes are the page's business.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // Another language: the zoom buttons' titles follow.
+  // Another language: the zoom buttons' titles and the attribution's Leaflet link follow.
   useEffect(() => {
+    mapRef.current?.attributionControl.setPrefix(leafletPrefix(translate('map.leaflet')));
     for (const [selector, key] of [['.leaflet-control-zoom-in', 'map.zoomIn'], ['.leaflet-control-zoom-out', 'map.zoomOut']] as const) {
       const button = element.current?.querySelector(selector);
       button?.setAttribute('title', translate(key));

@@ -38,6 +38,18 @@ export interface BaseMapOptions {
   zoom?: number;
   /** The zoom buttons' titles (and accessible names), in the user's language. */
   zoomTitles?: { zoomIn: string; zoomOut: string };
+  /** The title of the attribution's Leaflet link, in the user's language. */
+  leafletTitle?: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The attribution's prefix: a link to Leaflet whose title is in the user's language (Leaflet's
+ * own prefix carries an English title). Leaflet sets it as HTML, hence the escaping.
+ */
+export function leafletPrefix(title: string): string {
+  return `<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer" title="${escapeHtml(title)}">Leaflet</a>`;
 }
 
 /**
@@ -60,6 +72,7 @@ export function createBaseMap(element: HTMLElement, options: BaseMapOptions = {}
     zoomControl: false,
   });
   L.control.zoom({ zoomInTitle: options.zoomTitles?.zoomIn, zoomOutTitle: options.zoomTitles?.zoomOut }).addTo(map);
+  if (options.leafletTitle !== undefined) map.attributionControl.setPrefix(leafletPrefix(options.leafletTitle));
   element.style.background = SEA_COLOUR;
   const tileUrl = getConfig().mapTileUrl;
   if (tileUrl) {

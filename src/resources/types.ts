@@ -48,7 +48,7 @@ export interface FieldDef {
   label?: string;
 }
 
-export type ColumnKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'choice' | 'json' | 'reference' | 'image';
+export type ColumnKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'choice' | 'chip' | 'json' | 'reference' | 'image';
 
 export interface ColumnDef {
   source: string;
@@ -56,6 +56,8 @@ export interface ColumnDef {
   kind?: ColumnKind;
   /** choice: the i18n key prefix of the value (e.g. console.level. + '2'). */
   choicePrefix?: string;
+  /** chip: a choice shown as a chip coloured by value (a state); values not named are grey. */
+  chipColors?: Readonly<Record<string, 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error'>>;
   reference?: ReferenceDef;
   sortable?: boolean;
   label?: string;

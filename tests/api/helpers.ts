@@ -4,7 +4,9 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { startServer } from '../../server/start';
 import type { ServerConfig } from '../../server/config';
+import type { AppOptions } from '../../server/app';
 import type { Db } from '../../server/db/connection';
+import type { DeviceLink } from '../../server/link/deviceLink';
 import { DEMO_ACCOUNTS } from '../../server/db/demoAccounts';
 import { demoIds } from './deviceFixtures';
 
@@ -19,6 +21,8 @@ export interface TestServer {
   base: string;
   /** PostgreSQL: the URL of this server's schema ('' on PGlite), for a second server on it (createTestServer's `shareSchemaOf`). */
   databaseUrl: string;
+  /** The devices' MQTT link: the embedded broker on a free port (vitest sets MQTT_PORT=0), or what the overrides ask for. */
+  link: DeviceLink;
   /** Logs in a demo account and returns its token. */
   login(name: string, password?: string): Promise<string>;
   /** Calls the API with a token and returns the parsed envelope. */
@@ -30,7 +34,7 @@ export interface TestServer {
  * A fresh server with migrations and demo data, on PGlite in memory or in a throw-away schema of
  * the PostgreSQL database (dropped on close).
  */
-export async function createTestServer(engine: Engine, overrides: Partial<ServerConfig> = {}, { shareSchemaOf }: { shareSchemaOf?: TestServer } = {}): Promise<TestServer> {
+export async function createTestServer(engine: Engine, overrides: Partial<ServerConfig> = {}, { shareSchemaOf, openLink }: { shareSchemaOf?: TestServer; openLink?: AppOptions['openLink'] } = {}): Promise<TestServer> {
   let databaseUrl = '';
   let dropSchema: (() => Promise<void>) | undefined;
   if (shareSchemaOf) {
@@ -54,7 +58,7 @@ export async function createTestServer(engine: Engine, overrides: Partial<Server
       await c.end();
     };
   }
-  const { app, db, config } = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true, ...overrides });
+  const { app, db, config, link } = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true, ...overrides }, openLink ? { openLink } : {});
   const base = `/cz/${config.apiSegment}`;
 
   const call: TestServer['call'] = async ({ token, lang, url, ...rest }) => {
@@ -79,7 +83,7 @@ export async function createTestServer(engine: Engine, overrides: Partial<Server
   };
 
   return {
-    app, db, base, databaseUrl, call, login,
+    app, db, base, databaseUrl, link, call, login,
     async close() {
       await app.close();
       await dropSchema?.();

@@ -40,7 +40,7 @@ describe('the message bell', () => {
     await waitFor(() => expect(screen.getByTestId('bell-dot')).toBeInTheDocument());
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url.pathname).toBe(`/cz/test${ALARM_PATH}`);
-    expect(calls[0]!.body).toEqual({ deviceStatus: [2], unacknowledgedOnly: true, pageIndex: 1, pageSize: 1 });
+    expect(calls[0]!.body).toEqual({ deviceStatus: [2], unacknowledgedOnly: true, dataPlanAlarms: true, pageIndex: 1, pageSize: 1 });
     expect(calls[0]!.headers['X-Background']).toBe('1');
   });
 

@@ -28,6 +28,7 @@ const ENTITY_ROWS: Record<string, { table: string; key?: string; param?: string 
   extraLink: { table: 'extra_links', key: 'user_id', param: 'userId' },
   firmware: { table: 'firmware_packages' },
   rollout: { table: 'firmware_rollouts' },
+  command: { table: 'device_commands' },
   faultClearing: { table: 'fault_clearing_records' },
   afterSales: { table: 'after_sales_reports' },
   permissionGroup: { table: 'permission_groups' },

@@ -12,7 +12,7 @@ import { loadOwners } from './deviceRules';
 
 const tags = ['sub-user vessel grants'];
 const subUserQuery = { type: 'object', required: ['subUserId'], properties: { ...tokenQuery, subUserId: { type: 'integer' } } } as const;
-const grantItem = { type: 'object', properties: { subUserId: { type: 'integer' }, subUserName: { type: 'string' }, deviceId: { type: 'integer' }, deviceName: { type: 'string' }, grantedAt: { type: 'string' } } } as const;
+const grantItem = { type: 'object', properties: { subUserId: { type: 'integer' }, subUserName: { type: 'string' }, deviceId: { type: 'integer' }, deviceName: { type: 'string' }, canCommand: { type: 'boolean' }, grantedAt: { type: 'string' } } } as const;
 
 /** The sub-user and its enterprise; an admin may name any sub-user, an enterprise only its own. */
 async function managedSubUser(db: Queryable, caller: Principal, subUserId: number): Promise<{ id: number; parentId: number }> {
@@ -36,6 +36,15 @@ export async function subUserGrantRoutes(app: FastifyInstance, { db }: ServerCon
     return ok(rows.map((r) => r.id));
   });
 
+  app.get('/subUserGrant/getCommandDeviceIds', {
+    config: { levels: DEVICE_EDITORS },
+    schema: { tags, summary: 'Ids of the granted devices the sub-user may also send commands to (issue 17)', querystring: subUserQuery, response: envelope({ type: 'array', items: { type: 'integer' } }) },
+  }, async (request) => {
+    const sub = await managedSubUser(db, request.user, (request.query as { subUserId: number }).subUserId);
+    const rows = await db.query<{ id: number }>('SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 AND can_command ORDER BY device_id', [sub.id]);
+    return ok(rows.map((r) => r.id));
+  });
+
   app.get('/subUserGrant/getAll', {
     config: { levels: DEVICE_EDITORS },
     schema: {
@@ -47,7 +56,7 @@ export async function subUserGrantRoutes(app: FastifyInstance, { db }: ServerCon
     const q = request.query as { pageIndex: number; pageSize: number; subUserId?: number };
     const rows = await db.query<{ total: number }>(
       `SELECT sg.sub_user_id AS "subUserId", u.name AS "subUserName", sg.device_id AS "deviceId", d.name AS "deviceName",
-              sg.granted_at AS "grantedAt", count(*) OVER ()::int AS total
+              sg.can_command AS "canCommand", sg.granted_at AS "grantedAt", count(*) OVER ()::int AS total
          FROM sub_user_grants sg JOIN users u ON u.id = sg.sub_user_id JOIN devices d ON d.id = sg.device_id
         WHERE ($1::text = '1' OR u.parent_id = $2) AND ($3::int IS NULL OR sg.sub_user_id = $3)
         ORDER BY u.name, d.name, d.id LIMIT $4 OFFSET $5`,
@@ -61,13 +70,15 @@ export async function subUserGrantRoutes(app: FastifyInstance, { db }: ServerCon
     schema: {
       tags, summary: "Replace the set of its enterprise's devices a sub-user may see",
       querystring: { type: 'object', properties: tokenQuery },
-      body: { type: 'object', properties: { subUserId: { type: 'integer' }, deviceIds: { type: 'array', items: { type: 'integer' } } } },
+      body: { type: 'object', properties: { subUserId: { type: 'integer' }, deviceIds: { type: 'array', items: { type: 'integer' } }, commandDeviceIds: { type: 'array', items: { type: 'integer' }, description: 'Of deviceIds, those it may send commands to (not given: unchanged)' } } },
       response: envelope({ type: 'object', properties: { granted: { type: 'integer' } } }),
     },
   }, async (request) => {
     const input = parseWith(subUserGrantSchema, request.body);
     const sub = await managedSubUser(db, request.user, input.subUserId);
     const ids = [...new Set(input.deviceIds)];
+    const commandIds = input.commandDeviceIds ? [...new Set(input.commandDeviceIds)] : null;
+    if (commandIds?.some((id) => !ids.includes(id))) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'commandDeviceIds', message: 'validation.commandGrant' }]);
     const owned = await db.query<{ id: number }>('SELECT id FROM devices WHERE id = ANY($1::int[]) AND owner_id = $2', [ids, sub.parentId]);
     if (owned.length !== ids.length) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
     await db.transaction(async (tx) => {
@@ -75,6 +86,7 @@ export async function subUserGrantRoutes(app: FastifyInstance, { db }: ServerCon
       await tx.query(
         `INSERT INTO sub_user_grants (sub_user_id, device_id, granted_by) SELECT $1, unnest($2::int[]), $3 ON CONFLICT DO NOTHING`,
         [sub.id, ids, request.user.id]);
+      if (commandIds) await tx.query('UPDATE sub_user_grants SET can_command = (device_id = ANY($2::int[])) WHERE sub_user_id = $1', [sub.id, commandIds]);
     });
     return ok({ granted: ids.length });
   });

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import type { Language } from '../../../src/domain/constants';
 import { ErrorCode } from '../../../src/domain/errorCodes';
-import { faultInfo } from '../../../src/domain/faultCodes';
+import { alarmKindOf, faultInfo } from '../../../src/domain/faultCodes';
 import { BizError } from '../../http/envelope';
 import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
 
@@ -47,7 +47,7 @@ export async function listAlarms(db: Queryable, caller: Principal, f: AlarmFilte
   );
   const list = rows.map((r) => {
     const info = faultInfo(r.code);
-    return { ...r, active: r.clearedAt === null, unit: info?.unit ?? null, meaning: info?.meaning[lang] ?? r.code, remedy: info?.remedy[lang] ?? '' };
+    return { ...r, active: r.clearedAt === null, kind: alarmKindOf(r.code), unit: info?.unit ?? null, meaning: info?.meaning[lang] ?? r.code, remedy: info?.remedy[lang] ?? '' };
   });
   return { list, total: count!.n };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import type { ServerContext } from '../../context';
 import { Level } from '../../../src/domain/levels';
-import { FAULT_CODE_LIST, FAULT_CODES, FAULT_SEVERITIES } from '../../../src/domain/faultCodes';
+import { ALARM_CODE_LIST, FAULT_CODES, FAULT_SEVERITIES } from '../../../src/domain/faultCodes';
 import { languageOf, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
@@ -28,7 +28,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: ServerContext) {
         type: 'object',
         properties: {
           ...tokenQuery, ...pageQuery, deviceId: { type: 'integer' }, ownerId: { type: 'integer' },
-          code: { type: 'string', enum: [...FAULT_CODE_LIST] }, severity: { type: 'string', enum: [...FAULT_SEVERITIES] },
+          code: { type: 'string', enum: [...ALARM_CODE_LIST] }, severity: { type: 'string', enum: [...FAULT_SEVERITIES] },
           active: yesNo, acknowledged: yesNo,
         },
       },

@@ -18,21 +18,27 @@ const header = (request: FastifyRequest, name: string) => {
 };
 
 /**
- * A device authenticates with its deviceNum (x-device-num) and the secret issued at activation
- * (x-device-secret), checked against devices.secret_hash. A device that is not activated has no
- * secret: its reports are accepted without one and marked "unactivated" (no alarms are raised).
- * An activated device with a wrong or missing secret, or an unknown number, is refused.
+ * The one credential check of devices, over HTTP (x-device-num / x-device-secret) and MQTT
+ * (username / password, server/link): the secret issued at activation, checked against
+ * devices.secret_hash. A device that is not activated has no secret: it is accepted without one
+ * and its reports are marked "unactivated" (no alarms are raised). An activated device with a
+ * wrong or missing secret, or an unknown number, gets null.
  */
-export async function authenticateDevice(db: Queryable, request: FastifyRequest): Promise<ReportingDevice> {
-  const deviceNum = header(request, 'x-device-num');
-  const secret = header(request, 'x-device-secret');
-  if (!deviceNum || deviceNum.length > 64) throw refuse();
+export async function checkDeviceCredentials(db: Queryable, deviceNum: string, secret: string): Promise<ReportingDevice | null> {
+  if (!deviceNum || deviceNum.length > 64) return null;
   const [row] = await db.query<{ id: number; activated: boolean; secret_hash: string | null }>(
     'SELECT id, activated, secret_hash FROM devices WHERE device_num = $1', [deviceNum]);
-  if (!row) throw refuse();
+  if (!row) return null;
   if (!row.activated || !row.secret_hash) return { id: row.id, activated: false };
   const expected = Buffer.from(row.secret_hash, 'hex');
   const given = Buffer.from(hashDeviceSecret(secret), 'hex');
-  if (!secret || expected.length !== given.length || !timingSafeEqual(expected, given)) throw refuse();
+  if (!secret || expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return { id: row.id, activated: true };
+}
+
+/** HTTP ingest: the device named by x-device-num with its x-device-secret, or a refusal (code 13). */
+export async function authenticateDevice(db: Queryable, request: FastifyRequest): Promise<ReportingDevice> {
+  const device = await checkDeviceCredentials(db, header(request, 'x-device-num'), header(request, 'x-device-secret'));
+  if (!device) throw refuse();
+  return device;
 }

@@ -2,10 +2,11 @@ import type { Db, Queryable } from '../../db/connection';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { BizError } from '../../http/envelope';
 import type { DeviceReport } from '../../../src/domain/reportSchema';
-import { faultInfo } from '../../../src/domain/faultCodes';
+import { DATA_PLAN_ALARM_CODES, faultInfo } from '../../../src/domain/faultCodes';
 import { DeviceState } from '../../../src/domain/deviceKinds';
 import type { ReportingDevice } from './deviceAuth';
 import { alarmTransitions, type ActiveAlarm } from './alarmTransitions';
+import { recordDataUsage } from '../dataPlans/dataUsage';
 
 export interface IngestResult {
   accepted: number;
@@ -17,7 +18,7 @@ export interface IngestResult {
 }
 
 const REPORT_COLUMNS = `device_id, device_time, received_at, unactivated, lat, lon, speed, heading, azimuth, elevation, skew,
-  satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version`;
+  satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version, bytes_used`;
 
 /** The state a report puts its device in: warn while a fault is active or the modem lost lock. */
 export const stateOf = (r: DeviceReport) => (r.faults.length > 0 || !r.modemLock ? DeviceState.Warn : DeviceState.Online);
@@ -161,6 +162,10 @@ async function writeGroup(db: Db, group: readonly Pending[]): Promise<IngestResu
     for (const { device, reports } of changed) {
       if (device.activated && (hadFaults.get(device.id) !== false || reports.some((r) => r.faults.length > 0))) await applyAlarms(tx, device.id, reports);
     }
+    // Data usage: every stored report's bytes (out-of-order ones too; duplicates were not stored).
+    await recordDataUsage(tx, group.flatMap((g, i) => toInsert[i]!
+      .filter((r) => r.bytesUsed && inserted.has(`${g.device.id}:${ms(r)}`))
+      .map((r) => ({ deviceId: g.device.id, deviceTime: r.deviceTime, bytes: r.bytesUsed! }))));
     return results;
   });
 }
@@ -173,18 +178,18 @@ async function insertHistory(tx: Queryable, items: readonly { device: ReportingD
   const stored = await tx.query<{ id: number; ms: number }>(
     `INSERT INTO device_reports (${REPORT_COLUMNS})
      SELECT id, t::timestamptz, now(), unact, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr,
-            lock, tx, lte, CASE WHEN f = '' THEN '{}'::text[] ELSE string_to_array(f, ',') END, adu, bdu
+            lock, tx, lte, CASE WHEN f = '' THEN '{}'::text[] ELSE string_to_array(f, ',') END, adu, bdu, bytes
        FROM unnest($1::int[], $2::boolean[], $3::text[], $4::float8[], $5::float8[], $6::real[], $7::real[], $8::real[], $9::real[], $10::real[],
                    $11::text[], $12::real[], $13::real[], $14::real[], $15::boolean[], $16::boolean[], $17::real[], $18::text[],
-                   $19::text[], $20::text[])
-            AS u(id, unact, t, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte, f, adu, bdu)
+                   $19::text[], $20::text[], $21::bigint[])
+            AS u(id, unact, t, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte, f, adu, bdu, bytes)
      ON CONFLICT (device_id, device_time) DO NOTHING
      RETURNING device_id AS id, (extract(epoch FROM device_time) * 1000)::float8 AS ms`,
     [col((x) => x.device.id), col((x) => !x.device.activated), col((x) => x.r.deviceTime), col((x) => x.r.lat), col((x) => x.r.lon),
       col((x) => x.r.speed), col((x) => x.r.heading), col((x) => x.r.azimuth), col((x) => x.r.elevation), col((x) => x.r.skew),
       col((x) => x.r.satellite.name), col((x) => x.r.satellite.longitude), col((x) => x.r.signalLevel), col((x) => x.r.snr),
       col((x) => x.r.modemLock), col((x) => x.r.txOn), col((x) => x.r.lteSignal ?? null), col((x) => [...new Set(x.r.faults)].join(',')),
-      col((x) => x.r.firmware?.adu ?? null), col((x) => x.r.firmware?.bdu ?? null)],
+      col((x) => x.r.firmware?.adu ?? null), col((x) => x.r.firmware?.bdu ?? null), col((x) => x.r.bytesUsed ?? null)],
   );
   return new Set(stored.map((r) => `${r.id}:${Math.round(r.ms)}`));
 }
@@ -226,7 +231,9 @@ async function upsertStates(tx: Queryable, latest: readonly { device: ReportingD
 }
 
 async function applyAlarms(tx: Queryable, deviceId: number, newer: readonly DeviceReport[]): Promise<void> {
-  const active = await tx.query<ActiveAlarm>('SELECT id::int AS id, code FROM alarms WHERE device_id = $1 AND cleared_at IS NULL', [deviceId]);
+  // Data plan alarms are not the device's faults: its reports neither refresh nor clear them.
+  const active = await tx.query<ActiveAlarm>('SELECT id::int AS id, code FROM alarms WHERE device_id = $1 AND cleared_at IS NULL AND code <> ALL($2::text[])',
+    [deviceId, DATA_PLAN_ALARM_CODES]);
   if (!active.length && newer.every((r) => r.faults.length === 0)) return;
   const { updates, inserts } = alarmTransitions(active, newer);
   if (updates.length) {

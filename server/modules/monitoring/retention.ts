@@ -31,7 +31,7 @@ export async function ensureReportPartitions(db: Queryable): Promise<number> {
  * days unless an admin changes it): monthly partitions wholly older are dropped, the rest is
  * deleted in batches of `batchSize`, each read through the primary key device by device; the
  * latest state, alarms and the hourly rollups stay (rollups are deleted after `rollupRetentionDays`,
- * in batches too). Runs on the leader only (startBackgroundWork), which also makes the months ahead.
+ * in batches too), and live push events after a day (pruneLiveEvents). Runs on the leader only (startBackgroundWork), which also makes the months ahead.
  */
 export async function pruneHistory(db: Queryable, { batchSize = 5_000, rollupRetentionDays = 0 }: RetentionOptions = {}): Promise<PruneResult> {
   const [cut] = await db.query<{ reports: string; rollups: string | null }>(
@@ -63,7 +63,24 @@ export async function pruneHistory(db: Queryable, { batchSize = 5_000, rollupRet
     result.rollups += row?.n ?? 0;
     if ((row?.n ?? 0) < batchSize) break;
   }
+  await pruneLiveEvents(db, batchSize);
   return result;
+}
+
+/** How long live_events rows stay: a console resumes at most an hour back (server/modules/live/liveHub.ts). */
+export const LIVE_EVENTS_KEEP_HOURS = 24;
+
+/** Deletes live push events older than LIVE_EVENTS_KEEP_HOURS, in batches; returns rows removed. */
+export async function pruneLiveEvents(db: Queryable, batchSize = 5_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await db.query<{ n: number }>(
+      `WITH old AS (SELECT id FROM live_events WHERE at < now() - make_interval(hours => $1) ORDER BY at LIMIT $2),
+       gone AS (DELETE FROM live_events e USING old WHERE e.id = old.id RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`, [LIVE_EVENTS_KEEP_HOURS, batchSize]);
+    total += row?.n ?? 0;
+    if ((row?.n ?? 0) < batchSize) return total;
+  }
 }
 
 /** Deletes history older than the retention setting (the latest state, alarms and rollups stay). Returns reports removed. */

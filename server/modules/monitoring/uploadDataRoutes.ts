@@ -8,6 +8,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery } from '../../http/schemas';
 import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
 import { STATE_COLUMNS, STATUS_SQL } from './stateSql';
+import { DATA_PLAN_ALARM_CODES } from '../../../src/domain/faultCodes';
 
 /** Sort keys of the status monitor; each is a fixed SQL expression over the row `x`. */
 export const UPLOAD_DATA_SORTS = ['id', 'name', 'status', 'reportedAt', 'speed', 'ownerName', 'deviceKind'] as const;
@@ -28,6 +29,7 @@ export const uploadDataQuerySchema = yup.object({
   ownerId: ids(),
   search: yup.string().trim().max(64, 'validation.tooLong').default(''),
   unacknowledgedOnly: yup.boolean().typeError('validation.boolean').default(false),
+  dataPlanAlarms: yup.boolean().typeError('validation.boolean').default(false),
   pageIndex: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.invalid').optional(),
   pageSize: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.invalid').max(10000, 'validation.invalid').optional(),
   sort: yup.string().oneOf([...UPLOAD_DATA_SORTS], 'validation.invalid').default('id'),
@@ -41,7 +43,11 @@ export const uploadDataQuerySchema = yup.object({
  * offline, only devices with a reported state can match, so the query starts from device_state's
  * state index (the alarm bell's query) instead of scanning every device.
  */
-const uploadDataSql = (from: string, orderBy = 'x.id') => `SELECT * FROM (
+/** A device `x` (or `d`) with an active data plan alarm nobody acknowledged ($13: the data plan codes). */
+const dataAlarmSql = (device: string) =>
+  `EXISTS (SELECT 1 FROM alarms da WHERE da.device_id = ${device} AND da.code = ANY($13::text[]) AND da.cleared_at IS NULL AND da.acked_at IS NULL)`;
+
+const uploadDataSql = (from: string, orderBy = 'x.id', dataAlarms = false) => `SELECT * FROM (
   SELECT d.id, d.name, d.device_num AS "deviceNum", d.device_kind AS "deviceKind", d.device_type AS "deviceType",
          d.owner_id AS "ownerId", o.name AS "ownerName", COALESCE(d.owner_sub_id, 0) AS "ownerSubId", d.activated,
          ${STATE_COLUMNS}
@@ -51,26 +57,36 @@ const uploadDataSql = (from: string, orderBy = 'x.id') => `SELECT * FROM (
     LEFT JOIN enterprise_offline_thresholds eot ON eot.enterprise_id = d.owner_id
    WHERE ${VISIBLE_DEVICES_SQL}
      AND ($4::int = 0 OR d.id = $4::int)
-     AND (cardinality($5::int[]) = 0 OR 0 = ANY($5::int[]) OR ds.state = ANY($5::int[]))
+     AND (cardinality($5::int[]) = 0 OR 0 = ANY($5::int[]) OR ds.state = ANY($5::int[])${dataAlarms ? ` OR ${dataAlarmSql('d.id')}` : ''})
      AND (cardinality($6::text[]) = 0 OR d.device_kind = ANY($6::text[]) OR d.device_type = ANY($6::text[]))
      AND (cardinality($7::int[]) = 0 OR d.owner_sub_id = ANY($7::int[]))
      AND (cardinality($8::int[]) = 0 OR d.owner_id = ANY($8::int[]))
      AND ($9::text = '' OR d.name ILIKE $9::text OR d.device_num ILIKE $9::text)
      AND (NOT $10::boolean OR EXISTS (SELECT 1 FROM alarms a WHERE a.device_id = d.id AND a.cleared_at IS NULL AND a.acked_at IS NULL))
   ) x
- WHERE cardinality($5::int[]) = 0 OR x.status = ANY($5::int[])
+ WHERE cardinality($5::int[]) = 0 OR x.status = ANY($5::int[])${dataAlarms ? ` OR ${dataAlarmSql('x.id')}` : ''}
  ORDER BY ${orderBy} LIMIT $11 OFFSET $12`;
 const ALL_FROM = 'FROM devices d LEFT JOIN device_state ds ON ds.device_id = d.id';
 const REPORTED_FROM = 'FROM device_state ds JOIN devices d ON d.id = ds.device_id AND ds.state = ANY($5::int[])';
+/**
+ * With dataPlanAlarms (the bell): the devices in the asked states, and those with an unacknowledged
+ * data plan alarm whatever their state, both from indexes (state, and the active alarms).
+ */
+const REPORTED_DATA_FROM = `FROM (SELECT s.device_id FROM device_state s WHERE s.state = ANY($5::int[])
+     UNION SELECT da.device_id FROM alarms da WHERE da.code = ANY($13::text[]) AND da.cleared_at IS NULL AND da.acked_at IS NULL) k
+    JOIN device_state ds ON ds.device_id = k.device_id JOIN devices d ON d.id = ds.device_id`;
 const ALL_DEVICES_SQL = uploadDataSql(ALL_FROM);
 const REPORTED_DEVICES_SQL = uploadDataSql(REPORTED_FROM);
 
 /** Every sort and order as its own fixed text (nulls last, ties by id), for the status monitor. */
-const SORTED_SQL = new Map<string, { all: string; reported: string }>();
+const SORTED_SQL = new Map<string, { all: string; reported: string; dataAll: string; dataReported: string }>();
 for (const sort of UPLOAD_DATA_SORTS) {
   for (const order of ['asc', 'desc']) {
     const orderBy = sort === 'id' ? `x.id ${order}` : `${SORT_SQL[sort]} ${order} NULLS LAST, x.id ${order}`;
-    SORTED_SQL.set(`${sort}.${order}`, { all: uploadDataSql(ALL_FROM, orderBy), reported: uploadDataSql(REPORTED_FROM, orderBy) });
+    SORTED_SQL.set(`${sort}.${order}`, {
+      all: uploadDataSql(ALL_FROM, orderBy), reported: uploadDataSql(REPORTED_FROM, orderBy),
+      dataAll: uploadDataSql(ALL_FROM, orderBy, true), dataReported: uploadDataSql(REPORTED_DATA_FROM, orderBy, true),
+    });
   }
 }
 
@@ -112,6 +128,7 @@ export async function uploadDataRoutes(app: FastifyInstance, { db }: ServerConte
           deviceId: { type: ['integer', 'null'] }, deviceStatus: { type: 'array', items: { type: 'integer' } },
           deviceType: { type: 'array', items: { type: 'string' } }, ownerSubId: { type: 'array', items: { type: 'integer' } },
           ownerId: { type: 'array', items: { type: 'integer' } }, search: { type: 'string' }, unacknowledgedOnly: { type: 'boolean' },
+          dataPlanAlarms: { type: 'boolean', description: 'also devices with an unacknowledged data plan alarm, whatever their status (the bell)' },
           pageIndex: { type: 'integer' }, pageSize: { type: 'integer' },
           sort: { type: 'string', enum: [...UPLOAD_DATA_SORTS] }, order: { type: 'string', enum: ['asc', 'desc'] },
           withTotal: { type: 'boolean', description: 'answer { list, total, counts } instead of the bare list' },
@@ -127,9 +144,10 @@ export async function uploadDataRoutes(app: FastifyInstance, { db }: ServerConte
     const search = q.search ? `%${escapeLike(q.search)}%` : '';
     const reportedOnly = q.deviceStatus.length > 0 && !q.deviceStatus.includes(0);
     const sorted = SORTED_SQL.get(`${q.sort}.${q.order}`)!;
-    const sql = q.sort === 'id' && q.order === 'asc' ? (reportedOnly ? REPORTED_DEVICES_SQL : ALL_DEVICES_SQL) : (reportedOnly ? sorted.reported : sorted.all);
+    const sql = q.dataPlanAlarms ? (reportedOnly ? sorted.dataReported : sorted.dataAll)
+      : q.sort === 'id' && q.order === 'asc' ? (reportedOnly ? REPORTED_DEVICES_SQL : ALL_DEVICES_SQL) : (reportedOnly ? sorted.reported : sorted.all);
     const params = [...scopeParams(request.user), deviceId, q.deviceStatus, q.deviceType, q.ownerSubId, q.ownerId, search, q.unacknowledgedOnly];
-    const rows = await db.query(sql, [...params, limit, offset]);
+    const rows = await db.query(sql, [...params, limit, offset, ...(q.dataPlanAlarms ? [DATA_PLAN_ALARM_CODES] : [])]);
     if (deviceId && !rows.length) {
       const [visible] = await db.query(`SELECT 1 FROM devices d WHERE d.id = $4 AND ${VISIBLE_DEVICES_SQL}`, [...scopeParams(request.user), deviceId]);
       if (!visible) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');

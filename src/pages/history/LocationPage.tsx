@@ -19,6 +19,7 @@ import { formatPosition } from '../../domain/position';
 import { LOCATION_WINDOWS, type LocationWindow } from '../../domain/track';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useTranslate } from 'ra-core';
+import { PageHeading } from '../../resources/generic/PageHeading';
 import { FeatureLockedNotice } from '../../layout/FeatureGate';
 import { BaseMap } from '../../map/BaseMap';
 import { useClientState } from '../../state/useClientState';
@@ -121,6 +122,9 @@ export default function LocationPage() {
 
   const canSetVessel = Boolean(deviceId) && canEditDevices(level);
   return (
+    <>
+    {/* The page's one h1, named as its menu entry, breadcrumb and tab (issue 16); outside the Stack, whose spacing it would shift. */}
+    <PageHeading titleKey="menu.deviceLocation" />
     <Stack spacing={1.5} data-testid="location-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
@@ -136,7 +140,7 @@ export default function LocationPage() {
       {status === 'error' && <Alert severity="error">{t('track.loadFailed')}</Alert>}
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1.5 }}>
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
-          {status === 'loading' && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} />}
+          {status === 'loading' && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} aria-label={t('track.loading')} />}
           <Box sx={{ height: { xs: '52vh', md: 'calc(100vh - 230px)' }, minHeight: 300 }}>
             <BaseMap onReady={onReady} zoom={3} style={{ height: '100%', minHeight: 0 }} data-testid="location-map" />
           </Box>
@@ -166,5 +170,6 @@ export default function LocationPage() {
         </Box>
       </Box>
     </Stack>
+    </>
   );
 }

@@ -41,7 +41,7 @@ export function PositionForm({ canSetVessel, hasManual, onCentre, onSetVessel, o
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
       <TextField size="small" label={t(`track.position.${name}`)} value={values[name]} onChange={set(name)} sx={{ flex: 1, minWidth: 110 }}
         error={Boolean(shown(name))} helperText={shown(name) ? t(shown(name)!) : ' '} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `position-${name}` } }} />
-      <TextField select size="small" value={values[hemisphere]} onChange={set(hemisphere)} sx={{ width: 110 }}
+      <TextField select size="small" label={t(`track.position.${hemisphere}`)} value={values[hemisphere]} onChange={set(hemisphere)} sx={{ width: 110 }}
         error={Boolean(shown(hemisphere))} helperText={shown(hemisphere) ? t(shown(hemisphere)!) : ' '} slotProps={{ htmlInput: { 'data-testid': `position-${hemisphere}` } }}>
         {options.map(([value, key]) => <MenuItem key={value} value={value}>{t(key)}</MenuItem>)}
       </TextField>

@@ -14,6 +14,7 @@ import { ErrorCode } from '../../domain/errorCodes';
 import { decodeTrack, TRACK_WINDOWS, trackQuerySchema, type TrackWindow } from '../../domain/track';
 import { validate } from '../../domain/validate';
 import { useTranslate } from 'ra-core';
+import { PageHeading } from '../../resources/generic/PageHeading';
 import { FeatureLockedNotice, useDeviceFeatures } from '../../layout/FeatureGate';
 import { BaseMap } from '../../map/BaseMap';
 import { fitAndFollow } from '../../map/fitView';
@@ -224,6 +225,9 @@ export default function TrackPage() {
   const cursorIndex = points.length ? positionAt(points, overview.current?.lons ?? points.map((p) => p.lon), playback.cursor).index : -1;
 
   return (
+    <>
+    {/* The page's one h1, named as its menu entry, breadcrumb and tab (issue 16); outside the Stack, whose spacing it would shift. */}
+    <PageHeading titleKey="menu.map" />
     <Stack spacing={1.5} data-testid="track-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
@@ -266,6 +270,7 @@ export default function TrackPage() {
         </Paper>
       )}
     </Stack>
+    </>
   );
 }
 

@@ -35,6 +35,7 @@ import { Level } from '../../domain/levels';
 import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { useClientState } from '../../state/useClientState';
 import { STATE_COLOURS } from '../../map/vesselStyle';
+import { VISUALLY_HIDDEN } from '../../resources/generic/PageHeading';
 import { FetchStatus } from './FetchStatus';
 import { usePolledQuery } from './usePolledQuery';
 import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
@@ -185,19 +186,32 @@ export function LiveStatusTab() {
       <TablePagination component="div" count={data?.total ?? 0} page={Math.max(0, filters.page - 1)} rowsPerPage={filters.size}
         rowsPerPageOptions={[...PAGE_SIZES]} onPageChange={(_, page) => change({ page: page + 1 })}
         onRowsPerPageChange={(e) => change({ size: Number(e.target.value) })}
-        labelRowsPerPage={narrow ? '' : translate('ra.navigation.page_rows_per_page')}
+        // Narrow: the words are hidden from sight, not removed, so the rows-per-page select keeps its name.
+        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        slotProps={{ selectLabel: { sx: narrow ? VISUALLY_HIDDEN : undefined } }}
         labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
     </Box>
   );
 }
 
+/**
+ * A state's count as a toggle. The state colour is a dot and the border (the active one also a
+ * tint); the text stays the theme's dark text, since the state colours on white or white on them
+ * fall under WCAG AA 4.5:1 (issue 16).
+ */
 function CountChip({ label, count, active, colour, onClick, testId }: { label: string; count: number | undefined; active: boolean; colour: string; onClick: () => void; testId: string }) {
+  const tint = `${colour}24`;
   return (
     <Chip clickable onClick={onClick} data-testid={testId} aria-pressed={active}
-      label={<Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'baseline' }}><span>{label}</span><b>{count ?? '–'}</b></Box>}
-      variant={active ? 'filled' : 'outlined'}
-      sx={{ borderColor: colour, color: active ? '#fff' : colour, bgcolor: active ? colour : 'transparent', fontSize: 14, height: 34, px: 0.5,
-        '&:hover': { bgcolor: active ? colour : `${colour}18` }, '&.MuiChip-clickable:hover': { bgcolor: active ? colour : `${colour}18` } }} />
+      label={(
+        <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
+          <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour, flexShrink: 0 }} />
+          <span>{label}</span><b>{count ?? '–'}</b>
+        </Box>
+      )}
+      variant="outlined"
+      sx={{ borderColor: colour, borderWidth: active ? 2 : 1, color: 'text.primary', bgcolor: active ? tint : 'background.paper', fontSize: 14, height: 34, px: active ? 0.375 : 0.5,
+        '&:hover': { bgcolor: active ? tint : `${colour}12` }, '&.MuiChip-clickable:hover': { bgcolor: active ? tint : `${colour}12` } }} />
   );
 }
 

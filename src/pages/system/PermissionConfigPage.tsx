@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -203,19 +204,23 @@ export default function PermissionConfigPage() {
   if (isError) return <Alert severity="error" sx={{ m: 2 }}>{t('support.fault.loadError')}</Alert>;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="permission-config">
-      <Typography variant="h6">{t('support.permission.title')}</Typography>
+      {/* The page's one h1, the menu's name (issue 16: one name per page). */}
+      <Typography variant="h6" component="h1">{t('support.permission.title')}</Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0, boxSizing: 'border-box' }}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
             <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>{t('support.permission.groups')}</Typography>
             <Button size="small" startIcon={<AddIcon />} onClick={() => setChosen('new')} data-testid="perm-new">{t('support.permission.newGroup')}</Button>
           </Stack>
-          <List dense disablePadding>
-            {groups?.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>{t('support.permission.noGroups')}</Typography>}
+          {groups?.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>{t('support.permission.noGroups')}</Typography>}
+          {/* A list holds list items only (axe: list): each button sits in its li. */}
+          <List dense disablePadding aria-label={t('support.permission.groups')}>
             {groups?.map((g) => (
-              <ListItemButton key={g.id} selected={selected === g.id} onClick={() => setChosen(g.id)}>
-                <ListItemText primary={g.name} secondary={`${t('support.permission.members')}: ${g.members.map((m) => m.name).join(', ') || '—'}`} />
-              </ListItemButton>
+              <ListItem key={g.id} disablePadding>
+                <ListItemButton selected={selected === g.id} onClick={() => setChosen(g.id)}>
+                  <ListItemText primary={g.name} secondary={`${t('support.permission.members')}: ${g.members.map((m) => m.name).join(', ') || '—'}`} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>

@@ -22,6 +22,8 @@ import { useVesselId } from './useVesselId';
 import { PAGE_SX } from './pageLayout';
 import { VesselPageHeader } from './VesselPageHeader';
 import { VoyageSection } from './VoyageSection';
+import { CommandSection } from './CommandSection';
+import { DataUsageSection } from './DataUsageSection';
 
 const DetailCharts = lazy(() => import('./DetailCharts'));
 
@@ -80,6 +82,8 @@ export default function DeviceDetailPage() {
             <FaultList faults={d.faults} testId="active-faults" />
           </Paper>
           <VoyageSection key={id} deviceId={id} current={d.currentVoyage} />
+          <CommandSection key={`commands-${id}`} deviceId={id} deviceName={d.device.name} currentSatellite={d.latest?.satelliteName as string | null | undefined} />
+          <DataUsageSection key={`data-${id}`} deviceId={id} />
           <Paper sx={{ p: 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 1.5 }}>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{t('vessel.detail.charts')}</Typography>

@@ -42,6 +42,9 @@ export function SubUserVesselsButton() {
     { filter: { ownerId: parentId }, sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: VESSEL_PAGE } },
     { enabled: active, onError: () => undefined });
   const granted = useCallQuery('devices', 'subUserDeviceIds', active && subUserId ? [Number(subUserId)] : null);
+  // Of the granted vessels, those it may also send commands to (issue 17).
+  const commanding = useCallQuery('devices', 'subUserCommandDeviceIds', active && subUserId ? [Number(subUserId)] : null);
+  const [editedCommands, setEditedCommands] = useState<Set<number> | null>(null);
   const save = useCallMutation('devices', 'setSubUserDevices', { resources: ['system/deviceManagement'], calls: ['devices'] }, {
     onSuccess: ({ granted: count }) => {
       notify('devices.grants.saved', { type: 'success', messageArgs: { smart_count: count } });
@@ -50,20 +53,22 @@ export function SubUserVesselsButton() {
     onError: () => undefined,
   });
 
-  const vessels = useMemo(() => (pages.data && granted.data ? pages.data.pages.flatMap((p) => p.data) : null), [pages.data, granted.data]);
+  const vessels = useMemo(() => (pages.data && granted.data && commanding.data ? pages.data.pages.flatMap((p) => p.data) : null), [pages.data, granted.data, commanding.data]);
+  const commands = useMemo(() => editedCommands ?? new Set(commanding.data ?? []), [editedCommands, commanding.data]);
   const total = pages.data?.pages[0]?.total ?? vessels?.length ?? 0;
   const chosen = useMemo(() => edited ?? new Set(granted.data ?? []), [edited, granted.data]);
   const setChosen = (next: Set<number>) => setEdited(next);
   const shown = useMemo(() => (vessels ?? []).filter((v) => matchVessel(v, filter)), [vessels, filter]);
-  const failed = pages.isError || granted.isError;
+  const failed = pages.isError || granted.isError || commanding.isError;
   if (!record || record.permissionLevel !== Level.SubUser) return null;
 
   const openDialog = () => {
     setEdited(null);
+    setEditedCommands(null);
     setFilter('');
     setOpen(true);
   };
-  const store = () => save.mutate([Number(record.id), [...chosen]]);
+  const store = () => save.mutate([Number(record.id), [...chosen], [...commands].filter((id) => chosen.has(id))]);
 
   return (
     <>
@@ -91,9 +96,16 @@ export function SubUserVesselsButton() {
               </Typography>
               <Box sx={{ maxHeight: 360, overflow: 'auto', display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 {shown.map((v) => (
-                  <FormControlLabel key={v.id} sx={{ mr: 0 }}
-                    control={<Checkbox size="small" checked={chosen.has(v.id)} onChange={(e) => setChosen(toggleAll(chosen, [v.id], e.target.checked))} slotProps={{ input: { 'aria-label': v.name } }} />}
-                    label={<Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}><DeviceStatusIcon kind={v.deviceKind} status={v.status} size={18} /><span>{v.name}</span></Box>} />
+                  <Box key={v.id} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
+                    <FormControlLabel sx={{ mr: 0.5 }}
+                      control={<Checkbox size="small" checked={chosen.has(v.id)} onChange={(e) => setChosen(toggleAll(chosen, [v.id], e.target.checked))} slotProps={{ input: { 'aria-label': v.name } }} />}
+                      label={<Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}><DeviceStatusIcon kind={v.deviceKind} status={v.status} size={18} /><span>{v.name}</span></Box>} />
+                    {chosen.has(v.id) && (
+                      <FormControlLabel sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: 12, color: 'text.secondary' } }}
+                        control={<Checkbox size="small" checked={commands.has(v.id)} onChange={(e) => setEditedCommands(toggleAll(commands, [v.id], e.target.checked))} data-testid={`vessel-commands-${v.id}`} />}
+                        label={translate('commands.grantLabel')} />
+                    )}
+                  </Box>
                 ))}
               </Box>
               {pages.hasNextPage && (

@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import { ImageField, ReferenceField, type RaRecord } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { useDateFormatter } from '../../format/useDateFormatter';
@@ -25,6 +26,8 @@ export function ColumnValue({ column, record }: { column: ColumnDef; record: RaR
     }
     case 'choice':
       return <>{empty ? '' : translate(`${column.choicePrefix}${String(value)}`, { _: String(value) })}</>;
+    case 'chip':
+      return empty ? null : <Chip size="small" color={column.chipColors?.[String(value)] ?? 'default'} label={translate(`${column.choicePrefix}${String(value)}`, { _: String(value) })} data-value={String(value)} />;
     case 'reference':
       return column.reference ? <ReferenceField source={column.source} reference={column.reference.resource} record={record} link={false} emptyText="" /> : null;
     case 'image':

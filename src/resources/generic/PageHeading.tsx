@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslate } from 'ra-core';
 
 /** Read by screen readers, not drawn (MUI's visuallyHidden). */
-const VISUALLY_HIDDEN: CSSProperties = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 };
+export const VISUALLY_HIDDEN: CSSProperties = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 };
 
 /**
  * The page's one h1 (issue 16: one h1 per page), from its menu title, hidden from sight: react-admin's

@@ -1,0 +1,116 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Db } from '../db/connection';
+import type { ServerConfig } from '../config';
+import type { IngestWriter } from '../modules/monitoring/ingestWriter';
+import { checkDeviceCredentials, type ReportingDevice } from '../modules/monitoring/deviceAuth';
+import type { CommandAck, DeviceLink } from './deviceLink';
+import { createDeviceMessages } from './deviceMessages';
+import { deviceMayAccess, parseTopic, topicOf } from './topics';
+
+/** Connect refusals as MQTT 3.1.1 return codes (Aedes' AuthErrorCode is a const enum). */
+const IDENTIFIER_REJECTED = 2;
+const SERVER_UNAVAILABLE = 3;
+const BAD_USERNAME_OR_PASSWORD = 4;
+const refusal = (returnCode: number, message: string) => Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+
+/**
+ * The embedded broker (Aedes, in-process, on config.mqttHost:mqttPort): nothing to install, one
+ * server. Devices authenticate with their number and activation secret; the hooks below apply the
+ * device rule of topics.ts. The server itself does not connect as a client: it handles device
+ * messages inside authorizePublish and publishes commands with broker.publish, so no device rule
+ * applies to it.
+ *
+ * Why authorizePublish and not a subscription: Aedes 1.2 writes a QoS 1 PUBACK before it hands the
+ * message to subscribers (lib/handlers/publish.js), while authorizePublish runs before the PUBACK.
+ * Handling reports there means a device's report is acknowledged only after its commit; a report
+ * that cannot be written now (server busy, database down) closes the connection unacknowledged,
+ * and the device sends it again when it reconnects (persistent session, QoS 1).
+ *
+ * Sessions are kept in Aedes' in-memory persistence: a device that connects with clean: false and
+ * subscribed to its cmd topic gets the QoS 1 commands published while it was away (lost if the
+ * server restarts; the commands themselves are stored in the database and sent again on connect).
+ */
+export async function openEmbeddedLink({ db, config, ingest }: { db: Db; config: ServerConfig; ingest: IngestWriter }): Promise<DeviceLink> {
+  const root = config.mqttTopicRoot;
+  const identities = new WeakMap<Client, { deviceNum: string; device: ReportingDevice }>();
+  /** The client of each connected device (a reconnect replaces it before the old one is gone). */
+  const connected = new Map<string, Client>();
+  const connectListeners: ((deviceNum: string) => void)[] = [];
+  const ackListeners: ((deviceNum: string, ack: CommandAck) => Promise<void>)[] = [];
+  let broker: Aedes | undefined;
+
+  const publish = (topic: string, payload: string, qos: 0 | 1 = 0) => new Promise<void>((resolve, reject) => {
+    if (!broker || broker.closed) return reject(new Error('the MQTT broker is closed'));
+    broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
+  });
+  const messages = createDeviceMessages({ db, ingest, root, publish, ackListeners });
+
+  broker = await Aedes.createBroker({
+    // The username is the device number, the password its activation secret (none before activation).
+    // The client id must be the device number: a session (and the commands queued in it) is the device's own.
+    authenticate(client, username, password, done) {
+      const deviceNum = username ?? '';
+      if (!deviceNum || client.id !== deviceNum) return done(refusal(IDENTIFIER_REJECTED, 'the client id must be the device number'), false);
+      checkDeviceCredentials(db, deviceNum, password ? password.toString('utf8') : '').then((device) => {
+        if (!device) return done(refusal(BAD_USERNAME_OR_PASSWORD, 'wrong device number or secret'), false);
+        identities.set(client, { deviceNum, device });
+        done(null, true);
+      }, () => done(refusal(SERVER_UNAVAILABLE, 'server unavailable'), false));
+    },
+    authorizePublish(client, packet, done) {
+      if (!client) return done(null); // the server's own messages
+      const identity = identities.get(client);
+      if (!identity || !deviceMayAccess(root, identity.deviceNum, packet.topic, 'publish')) {
+        return done(new Error(`not authorized to publish on ${packet.topic}`)); // Aedes closes the connection
+      }
+      const { kind } = parseTopic(root, packet.topic)!;
+      // Only a device's status is kept for later subscribers; a retained report would just take memory.
+      if (kind !== 'status') packet.retain = false;
+      messages.handle(identity.deviceNum, kind, packet.payload, identity.device).then(() => done(null), (error: Error) => done(error));
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const identity = identities.get(client);
+      if (!identity || !deviceMayAccess(root, identity.deviceNum, subscription.topic, 'subscribe')) return done(null, null); // SUBACK 0x80
+      done(null, subscription);
+    },
+  });
+
+  broker.on('clientReady', (client) => {
+    const identity = identities.get(client);
+    if (!identity) return;
+    connected.set(identity.deviceNum, client);
+    for (const listener of connectListeners) listener(identity.deviceNum);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const identity = identities.get(client);
+    if (identity && connected.get(identity.deviceNum) === client) connected.delete(identity.deviceNum);
+  });
+
+  const server = createServer(broker.handle);
+  const closeBroker = () => new Promise<void>((resolve) => broker!.close(() => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    // Said in the settings' words (main.ts prints the message; EADDRINUSE alone would name PORT).
+    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE'
+      ? new Error(`MQTT port ${config.mqttPort} is in use (set MQTT_PORT, or MQTT=0 to turn the device link off)`) : e));
+    server.listen(config.mqttPort, config.mqttHost, () => resolve());
+  }).catch(async (error) => {
+    await closeBroker();
+    throw error;
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.mqttHost === '0.0.0.0' || config.mqttHost === '::' ? '127.0.0.1' : config.mqttHost;
+
+  return {
+    kind: 'embedded',
+    deviceUrl: `mqtt://${host}:${port}`,
+    sendCommand: (deviceNum, payload) => publish(topicOf(root, deviceNum, 'cmd'), JSON.stringify(payload), 1),
+    isConnected: (deviceNum) => connected.has(deviceNum),
+    onConnect: (listener) => void connectListeners.push(listener),
+    onCommandAck: (listener) => void ackListeners.push(listener),
+    async close() {
+      await closeBroker();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

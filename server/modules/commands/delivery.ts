@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/connection';
+import type { CommandAck, DeviceLink } from '../../link/deviceLink';
+import type { CommandPayload } from '../../../src/domain/commands';
+import { INTEGER_MAX } from '../../../src/domain/constants';
+
+/** What a device may send back with an ack, at most (a larger result is stored as a note that it was cut). */
+const RESULT_MAX_CHARS = 16_384;
+const MESSAGE_MAX_CHARS = 500;
+/** Connects gathered into one claim, and devices per claim statement. */
+const CONNECT_BATCH_MS = 20;
+const CLAIM_CHUNK = 5000;
+
+export interface CommandDelivery {
+  /** Sends the device's queued commands now if it is connected (after a command was created). */
+  deliverIfConnected(deviceNum: string | null): Promise<void>;
+}
+
+/**
+ * Delivery of commands over the device link (issue 17):
+ * - a command is published when it is created and its device is connected, else when the device
+ *   next connects (link.onConnect), oldest first;
+ * - a server claims the device's queued commands with one conditional UPDATE (queued -> sent,
+ *   RETURNING): across replicas each command is claimed, so published, exactly once. If the
+ *   broker refuses the publish the command goes back to queued for the next connect;
+ * - once sent, redelivery is the broker's (QoS 1, persistent session), never a second publish;
+ * - an ack (link.onCommandAck) closes a sent (or still queued) command of that very device
+ *   before its deadline; later acks, acks of other devices' ids and repeats change nothing.
+ * Per device, this server's deliveries run one after another so its commands leave in order;
+ * devices connecting within a few milliseconds of each other share one claim statement.
+ */
+export function startCommandDelivery(db: Queryable, link: DeviceLink, log: FastifyBaseLogger): CommandDelivery {
+  const chains = new Map<string, Promise<void>>();
+
+  /** This server's deliveries to one device, one after another. */
+  const inOrder = (deviceNum: string, task: () => Promise<void>): Promise<void> => {
+    const next = (chains.get(deviceNum) ?? Promise.resolve()).then(task).catch((e: Error) => log.warn(`command delivery to ${deviceNum}: ${e.message}`));
+    chains.set(deviceNum, next);
+    void next.then(() => { if (chains.get(deviceNum) === next) chains.delete(deviceNum); });
+    return next;
+  };
+
+  const publish = async (deviceNum: string, claimed: ClaimedCommand[]) => {
+    for (let i = 0; i < claimed.length; i += 1) {
+      const c = claimed[i]!;
+      try {
+        await link.sendCommand(deviceNum, { id: c.id, kind: c.kind, params: c.params, deadline: new Date(c.deadline).toISOString() } satisfies CommandPayload);
+      } catch (error) {
+        // Not taken by the broker: this one and the rest wait for the device's next connect.
+        const back = claimed.slice(i).map((r) => r.id);
+        await db.query(`UPDATE device_commands SET state = 'queued', sent_at = NULL WHERE id = ANY($1::int[]) AND state = 'sent'`, [back]);
+        log.warn(`commands for ${deviceNum} left queued: ${(error as Error).message}`);
+        return;
+      }
+    }
+  };
+
+  /** Claims the queued commands of these devices (one statement) and publishes each device's oldest first. */
+  const deliver = async (deviceNums: readonly string[]): Promise<void> => {
+    const byDevice = new Map<string, ClaimedCommand[]>();
+    for (let i = 0; i < deviceNums.length; i += CLAIM_CHUNK) {
+      const claimed = await db.query<ClaimedCommand>(
+        `UPDATE device_commands c SET state = 'sent', sent_at = now()
+           FROM devices d
+          WHERE d.device_num = ANY($1::text[]) AND c.device_id = d.id AND c.state = 'queued' AND c.deadline > now()
+          RETURNING c.id, c.kind, c.params, c.deadline, d.device_num AS "deviceNum"`, [deviceNums.slice(i, i + CLAIM_CHUNK)]);
+      for (const c of claimed) byDevice.set(c.deviceNum, [...(byDevice.get(c.deviceNum) ?? []), c]);
+    }
+    await Promise.all([...byDevice].map(([num, claimed]) => inOrder(num, () => publish(num, claimed.sort((a, b) => a.id - b.id)))));
+  };
+
+  // Devices connecting together (a fleet after a broker restart) are served by one claim per few milliseconds, not one each.
+  let connecting: Set<string> | null = null;
+  link.onConnect((deviceNum) => {
+    if (!connecting) {
+      const batch = (connecting = new Set());
+      setTimeout(() => {
+        connecting = null;
+        deliver([...batch]).catch((e: Error) => log.warn(`command delivery on connect: ${e.message}`));
+      }, CONNECT_BATCH_MS).unref?.();
+    }
+    connecting.add(deviceNum);
+  });
+  link.onCommandAck((deviceNum, ack) => acknowledgeCommand(db, deviceNum, ack).then(() => undefined));
+
+  return {
+    async deliverIfConnected(deviceNum) {
+      if (deviceNum && link.isConnected(deviceNum)) await deliver([deviceNum]);
+    },
+  };
+}
+
+type ClaimedCommand = CommandPayload & { deadline: Date | string; deviceNum: string };
+
+/** Applies a device's ack; answers whether it changed a command (false: unknown, another device's, closed or past its deadline). */
+export async function acknowledgeCommand(db: Queryable, deviceNum: string, ack: CommandAck): Promise<boolean> {
+  if (!Number.isSafeInteger(ack.id) || ack.id < 1 || ack.id > INTEGER_MAX) return false;
+  const message = typeof ack.message === 'string' ? ack.message.slice(0, MESSAGE_MAX_CHARS) : null;
+  let result: string | null = null;
+  if (ack.data !== undefined && ack.data !== null) {
+    const text = JSON.stringify(typeof ack.data === 'object' ? ack.data : { value: ack.data });
+    result = text.length > RESULT_MAX_CHARS ? JSON.stringify({ truncated: true, chars: text.length }) : text;
+  }
+  const rows = await db.query(
+    `UPDATE device_commands c SET state = CASE WHEN $3::boolean THEN 'acknowledged' ELSE 'failed' END,
+            acked_at = now(), message = $4, result = $5::jsonb
+       FROM devices d
+      WHERE c.id = $2 AND d.id = c.device_id AND d.device_num = $1 AND c.state IN ('sent', 'queued') AND c.deadline > now()
+      RETURNING c.id`, [deviceNum, ack.id, ack.ok === true, message, result]);
+  return rows.length > 0;
+}
+
+/** The leader's sweep: open commands past their deadline become expired. Answers how many. */
+export async function expireCommands(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `UPDATE device_commands SET state = 'expired'
+      WHERE state IN ('queued', 'sent') AND deadline <= now() RETURNING id`);
+  return rows.length;
+}
