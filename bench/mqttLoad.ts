@@ -29,7 +29,7 @@ const template = {
 const clients: MqttClient[] = [];
 const connectStart = Date.now();
 let refused = 0;
-let firstRefusal = '';
+let firstProblem = '';
 for (let i = 0; i < o.devices; i += o.wave) {
   await Promise.all(Array.from({ length: Math.min(o.wave, o.devices - i) }, (_, k) => {
     const num = deviceNum(i + k);
@@ -40,7 +40,7 @@ for (let i = 0; i < o.devices; i += o.wave) {
     clients[i + k] = client;
     client.on('message', (_t, payload) => {
       refused += 1; // report/error
-      firstRefusal ||= payload.toString().slice(0, 300);
+      firstProblem ||= payload.toString().slice(0, 300);
     });
     client.on('error', () => undefined);
     return new Promise<void>((resolve) => {
@@ -79,7 +79,7 @@ await new Promise<void>((resolve) => {
       const client = clients[i]!;
       if (!client.connected) {
         errors += 1;
-        firstRefusal ||= 'a device was disconnected';
+        firstProblem ||= 'a device was disconnected';
         continue;
       }
       const at = Date.now();
@@ -87,7 +87,7 @@ await new Promise<void>((resolve) => {
       client.publishAsync(`${o.root}/${deviceNum(i)}/report`, JSON.stringify({ deviceTime: new Date(at).toISOString(), ...template }), { qos: 1 })
         .then(() => void ackMs.push(Date.now() - at), (e: Error) => {
           errors += 1;
-          firstRefusal ||= `publish failed: ${e.message}`;
+          firstProblem ||= `publish failed: ${e.message}`;
         });
     }
   }, 5);
@@ -99,5 +99,5 @@ await Promise.all(clients.map((c) => c.endAsync(true)));
 
 ackMs.sort((a, b) => a - b);
 const pct = (p: number) => ackMs.length ? ackMs[Math.min(ackMs.length - 1, Math.floor(ackMs.length * p))]! : NaN;
-console.log(JSON.stringify({ connected, connectMs, startAt, endAt, sent, acked: ackMs.length, errors, refused, firstRefusal, ackP50: pct(0.5), ackP99: pct(0.99) }));
+console.log(JSON.stringify({ connected, connectMs, startAt, endAt, sent, acked: ackMs.length, errors, refused, firstProblem, ackP50: pct(0.5), ackP99: pct(0.99) }));
 process.exit(0);

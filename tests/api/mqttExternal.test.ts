@@ -56,6 +56,8 @@ describe.each(external)('devices over MQTT through Mosquitto (MQTT_URL), %s', (e
     device = await reportingDevice(s.db, 'oceanic', 0);
   });
   afterAll(async () => {
+    // The retained status this run left on the shared broker is cleared (an empty retained message).
+    await clients[0]?.publishAsync(`${root}/${device.num}/status`, '', { qos: 1, retain: true }).catch(() => undefined);
     await Promise.all(clients.map((c) => c.endAsync(true)));
     await s?.close();
     await forgetSessions(mosquittoUrl, sessions);

@@ -233,10 +233,12 @@ export default function FaultClearingPage() {
     navigate(`${AFTER_SALES}/create?source=${encodeURIComponent(JSON.stringify(source))}`);
   };
 
-  if (guideQuery.isError) return <Alert severity="error" sx={{ m: 2 }}>{t('support.fault.loadError')}</Alert>;
+  // The page's one h1 (issue 16), also above a load error.
+  const heading = <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{t('support.fault.title')}</Typography>;
+  if (guideQuery.isError) return <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="fault-clearing">{heading}<Alert severity="error">{t('support.fault.loadError')}</Alert></Box>;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="fault-clearing">
-      <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{t('support.fault.title')}</Typography>
+      {heading}
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ p: 2, width: { xs: '100%', lg: 380 }, flexShrink: 0, boxSizing: 'border-box' }}>
           <VesselPicker value={vessel} onChange={pickVessel} />

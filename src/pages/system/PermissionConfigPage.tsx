@@ -201,11 +201,19 @@ export default function PermissionConfigPage() {
     const g = groups?.find((x) => x.id === selected);
     return g ? { id: g.id, name: g.name, description: g.description ?? '', permissions: g.permissions } : { ...EMPTY };
   }, [groups, selected]);
-  if (isError) return <Alert severity="error" sx={{ m: 2 }}>{t('support.fault.loadError')}</Alert>;
+  // The page's one h1, the menu's name (issue 16: one name per page), also above a load error.
+  const heading = <Typography variant="h6" component="h1">{t('support.permission.title')}</Typography>;
+  if (isError) {
+    return (
+      <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="permission-config">
+        {heading}
+        <Alert severity="error">{t('support.fault.loadError')}</Alert>
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="permission-config">
-      {/* The page's one h1, the menu's name (issue 16: one name per page). */}
-      <Typography variant="h6" component="h1">{t('support.permission.title')}</Typography>
+      {heading}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0, boxSizing: 'border-box' }}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>

@@ -17,7 +17,8 @@ export function ColumnValue({ column, record }: { column: ColumnDef; record: RaR
       // A calendar day (2026-11-23) is shown as it is; an instant as its day in the user's time zone.
       return <>{typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : format(value as string, false)}</>;
     case 'datetime':
-      return <>{format(value as string)}</>;
+      // A date and time keep one line: a wrapped timestamp is hard to read down a column.
+      return <span style={{ whiteSpace: 'nowrap' }}>{format(value as string)}</span>;
     case 'boolean':
       return <>{empty ? '' : translate(value ? 'console.value.yes' : 'console.value.no')}</>;
     case 'json': {
