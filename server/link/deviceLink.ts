@@ -23,9 +23,13 @@ export interface DeviceLink {
   readonly deviceUrl?: string;
   /** Publishes on fleet/{deviceNum}/cmd at QoS 1; resolves when the broker has taken it. */
   sendCommand(deviceNum: string, payload: object): Promise<void>;
-  /** Whether the device is connected now, as far as this server knows. */
+  /**
+   * Whether a command sent now reaches the device, as far as this server knows: on the embedded
+   * broker, connected with its cmd subscription in place; through an external broker, its last
+   * status said "online" (a device subscribes to cmd before it says so, docs/devices.md).
+   */
   isConnected(deviceNum: string): boolean;
-  /** Called when a device connects (or says "online"). */
+  /** Called when a device becomes reachable as isConnected says. */
   onConnect(listener: (deviceNum: string) => void): void;
   /** Called for every well-formed command ack; the ack is acknowledged to the broker after the promise. */
   onCommandAck(listener: (deviceNum: string, ack: CommandAck) => Promise<void>): void;

@@ -76,15 +76,38 @@ export async function openEmbeddedLink({ db, config, ingest }: { db: Db; config:
     },
   });
 
+  // A device is ready for commands once it is connected and its session holds its cmd
+  // subscription: restored from a persistent session (clean: false) or subscribed in this one. A
+  // command published before that would find no subscriber and be lost (a first connection
+  // subscribes after CONNACK), so onConnect waits for it.
+  const cmdSubscribed = new Set<string>();
+  const ready = (client: Client, deviceNum: string) => {
+    if (connected.get(deviceNum) !== client || !cmdSubscribed.has(deviceNum)) return;
+    for (const listener of connectListeners) listener(deviceNum);
+  };
   broker.on('clientReady', (client) => {
     const identity = identities.get(client);
     if (!identity) return;
     connected.set(identity.deviceNum, client);
-    for (const listener of connectListeners) listener(identity.deviceNum);
+    if (client.clean) cmdSubscribed.delete(identity.deviceNum); // a clean session starts with no subscription
+    ready(client, identity.deviceNum);
+  });
+  broker.on('subscribe', (subscriptions, client) => {
+    const identity = client && identities.get(client);
+    if (!identity || !subscriptions.some((sub) => sub.topic === topicOf(root, identity.deviceNum, 'cmd'))) return;
+    const wasReady = cmdSubscribed.has(identity.deviceNum);
+    cmdSubscribed.add(identity.deviceNum);
+    if (!wasReady) ready(client, identity.deviceNum);
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    const identity = client && identities.get(client);
+    if (identity && topics.includes(topicOf(root, identity.deviceNum, 'cmd'))) cmdSubscribed.delete(identity.deviceNum);
   });
   broker.on('clientDisconnect', (client) => {
     const identity = identities.get(client);
-    if (identity && connected.get(identity.deviceNum) === client) connected.delete(identity.deviceNum);
+    if (!identity || connected.get(identity.deviceNum) !== client) return;
+    connected.delete(identity.deviceNum);
+    if (client.clean) cmdSubscribed.delete(identity.deviceNum); // a clean session ends with its connection
   });
 
   const server = createServer(broker.handle);
@@ -105,7 +128,7 @@ export async function openEmbeddedLink({ db, config, ingest }: { db: Db; config:
     kind: 'embedded',
     deviceUrl: `mqtt://${host}:${port}`,
     sendCommand: (deviceNum, payload) => publish(topicOf(root, deviceNum, 'cmd'), JSON.stringify(payload), 1),
-    isConnected: (deviceNum) => connected.has(deviceNum),
+    isConnected: (deviceNum) => connected.has(deviceNum) && cmdSubscribed.has(deviceNum),
     onConnect: (listener) => void connectListeners.push(listener),
     onCommandAck: (listener) => void ackListeners.push(listener),
     async close() {

@@ -49,9 +49,12 @@ export async function connectVessels(o: MqttVesselsOptions): Promise<MqttVessels
       will: { topic: `${root}/${num}/status`, payload: Buffer.from('offline'), qos: 1, retain: true },
     });
     clients.set(num, client);
+    // Subscribed first, then "online": a server that sends queued commands when it reads "online"
+    // (an external broker) must find the cmd subscription in place (docs/devices.md).
     client.on('connect', () => {
-      client.publish(`${root}/${num}/status`, 'online', { qos: 1, retain: true });
-      client.subscribe({ [`${root}/${num}/cmd`]: { qos: 1 }, [`${root}/${num}/report/error`]: { qos: 0 } });
+      client.subscribe({ [`${root}/${num}/cmd`]: { qos: 1 }, [`${root}/${num}/report/error`]: { qos: 0 } }, () => {
+        client.publish(`${root}/${num}/status`, 'online', { qos: 1, retain: true });
+      });
     });
     client.on('message', (topic, payload) => {
       let body: unknown;

@@ -60,4 +60,19 @@ describe.each(engines)('commands over MQTT (embedded broker) on %s', (engine) =>
       await vessels?.stop();
     }
   });
+
+  it('delivers a command queued before a terminal ever connected: it goes out once the terminal has subscribed', async () => {
+    const devices = await issueDemoSecrets(s.db);
+    const device = devices[1]!;
+    const [{ id: deviceId }] = await s.db.query<{ id: number }>('SELECT id FROM devices WHERE device_num = $1', [device.deviceNum]) as [{ id: number }];
+    const added = await s.call({ method: 'POST', url: `${s.base}/deviceModule/command/add`, token, payload: { deviceId, kind: 'diagnostics' } });
+    expect(added.data.state).toBe('queued');
+    const vessels = await connectVessels({ url: s.link.deviceUrl!, fleet: new SimFleet([device], 4, Date.now()) });
+    try {
+      await vi.waitFor(async () => expect((await s.call({ url: `${s.base}/deviceModule/command/getById?id=${added.data.id}`, token })).data.state).toBe('acknowledged'),
+        { timeout: 10_000, interval: 20 });
+    } finally {
+      await vessels.stop();
+    }
+  });
 });

@@ -114,11 +114,15 @@ describe.each(engines)('devices over MQTT on the embedded broker, %s', (engine) 
     expect((await rows(device.id)).length).toBe(before);
   });
 
-  it('knows which devices are connected and tells its onConnect listeners', async () => {
+  it('knows which devices can take a command now (connected, cmd subscribed) and tells its onConnect listeners', async () => {
     const seen: string[] = [];
     s.link.onConnect((num) => seen.push(num));
     expect(s.link.isConnected(other.num)).toBe(false);
     const client = await open(url, other.num, SECRET);
+    // Connected but not subscribed yet: a command published now would reach nobody.
+    expect(s.link.isConnected(other.num)).toBe(false);
+    expect(seen).not.toContain(other.num);
+    await client.subscribeAsync(`fleet/${other.num}/cmd`, { qos: 1 });
     await vi.waitFor(() => expect(s.link.isConnected(other.num)).toBe(true));
     expect(seen).toContain(other.num);
     await client.endAsync();

@@ -57,8 +57,10 @@ describe.each(external)('devices over MQTT through Mosquitto (MQTT_URL), %s', (e
   });
   afterAll(async () => {
     // The retained status this run left on the shared broker is cleared (an empty retained message).
-    await clients[0]?.publishAsync(`${root}/${device.num}/status`, '', { qos: 1, retain: true }).catch(() => undefined);
     await Promise.all(clients.map((c) => c.endAsync(true)));
+    const sweeper = await connectDevice(mosquittoUrl, device.num, undefined, { clientId: `${root}-sweeper` });
+    await sweeper.publishAsync(`${root}/${device.num}/status`, '', { qos: 1, retain: true });
+    await sweeper.endAsync();
     await s?.close();
     await forgetSessions(mosquittoUrl, sessions);
   });

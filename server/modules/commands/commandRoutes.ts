@@ -7,7 +7,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { visibleVessel } from '../vessel/vesselAccess';
 import { findVisibleCommand, insertCommand, listCommands, maySendTo, type CommandListQuery } from './commandQueries';
-import { startCommandDelivery } from './delivery';
+import { requeueLostCommands, startCommandDelivery } from './delivery';
 
 const tags = ['commands'];
 const notFound = () => new BizError(ErrorCode.NotFound, 'error.commandNotFound');
@@ -30,6 +30,8 @@ const commandObject = {
  */
 export async function commandRoutes(app: FastifyInstance, { db, link }: ServerContext) {
   const delivery = startCommandDelivery(db, link, app.log);
+  // The embedded broker's sessions live in this process: what they held died with the last one.
+  if (link.kind === 'embedded') await requeueLostCommands(db);
 
   const assertMaySend = async (request: { user: Parameters<typeof maySendTo>[1] }, deviceId: number) => {
     const device = await visibleVessel(db, request.user, deviceId);

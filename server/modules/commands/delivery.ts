@@ -24,6 +24,9 @@ export interface CommandDelivery {
  *   RETURNING): across replicas each command is claimed, so published, exactly once. If the
  *   broker refuses the publish the command goes back to queued for the next connect;
  * - once sent, redelivery is the broker's (QoS 1, persistent session), never a second publish;
+ *   except that the embedded broker keeps its sessions in memory: when this server starts with it,
+ *   commands still "sent" were in sessions that died with the last process, so they are queued
+ *   again (requeueLostCommands) and go out when their device connects;
  * - an ack (link.onCommandAck) closes a sent (or still queued) command of that very device
  *   before its deadline; later acks, acks of other devices' ids and repeats change nothing.
  * Per device, this server's deliveries run one after another so its commands leave in order;
@@ -91,6 +94,12 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
 }
 
 type ClaimedCommand = CommandPayload & { deadline: Date | string; deviceNum: string };
+
+/** Commands left "sent" in the embedded broker's sessions, which a restart lost: queued again. Answers how many. */
+export async function requeueLostCommands(db: Queryable): Promise<number> {
+  const rows = await db.query(`UPDATE device_commands SET state = 'queued', sent_at = NULL WHERE state = 'sent' AND deadline > now() RETURNING id`);
+  return rows.length;
+}
 
 /** Applies a device's ack; answers whether it changed a command (false: unknown, another device's, closed or past its deadline). */
 export async function acknowledgeCommand(db: Queryable, deviceNum: string, ack: CommandAck): Promise<boolean> {
