@@ -1,21 +1,9 @@
 import { request } from './client';
+import type { DataPlan, DataUsage } from '../domain/dataPlans';
+
+export type { DataPlan, DataUsage };
 
 /** Data plans and usage (deviceModule/dataPlan, issue 17 part 4). Bytes are plain numbers. */
-export interface DataPlan { deviceId: number; quotaBytes: number; resetDay: number; updatedAt: string; updatedBy: number | null; updatedByName: string | null }
-export interface DataUsage {
-  deviceId: number;
-  plan: DataPlan | null;
-  periodStart: string;
-  periodEnd: string;
-  usedBytes: number;
-  quotaBytes: number | null;
-  percent: number | null;
-  /** The alarm share reached: 0, 80 or 100. */
-  level: number;
-  previous: { periodStart: string; periodEnd: string; usedBytes: number };
-  /** Bytes per UTC day, oldest first, today last. */
-  daily: { date: string; bytes: number }[];
-}
 export interface FleetUsageRow {
   id: number; deviceId: number; name: string; deviceNum: string | null; ownerId: number | null; ownerName: string | null;
   quotaBytes: number | null; resetDay: number | null; periodStart: string; usedBytes: number; percent: number | null;

@@ -47,3 +47,23 @@ export function formatBytes(bytes: number | null | undefined, locale = 'en'): st
   }
   return `${v.toLocaleString(locale, { maximumFractionDigits: v >= 100 || u === 0 ? 0 : v >= 10 ? 1 : 2 })} ${units[u]}`;
 }
+
+/** A vessel's plan, as the API answers it. */
+export interface DataPlan { deviceId: number; quotaBytes: number; resetDay: number; updatedAt: string; updatedBy: number | null; updatedByName: string | null }
+
+/** A vessel's data usage, as the API answers it (deviceModule/dataPlan/getUsage). */
+export interface DataUsage {
+  deviceId: number;
+  plan: DataPlan | null;
+  periodStart: string;
+  periodEnd: string;
+  usedBytes: number;
+  quotaBytes: number | null;
+  /** Percent of the quota used, one decimal (null without a plan). */
+  percent: number | null;
+  /** The alarm share reached: 0, 80 or 100. */
+  level: number;
+  previous: { periodStart: string; periodEnd: string; usedBytes: number };
+  /** Bytes per UTC day over the last `days` days, oldest first, today included (days without reports: 0). */
+  daily: { date: string; bytes: number }[];
+}

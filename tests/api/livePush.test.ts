@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { ServerConfig } from '../../server/config';
 import { createTestServer, engines, startWithLogins, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
-import { ingest, minutesAgo, report, reportingDevice } from './monitoringFixtures';
+import { ingest, minutesAgo, report, reportingDevice, grantedAndUngranted } from './monitoringFixtures';
 import { liveHubs } from '../../server/modules/live/liveRoutes';
 import { pruneHistory } from '../../server/modules/monitoring';
 import { openStream, sleep, type LiveStream, type SseEvent } from './liveStream';
@@ -37,11 +37,7 @@ describe.each(engines)('live push on %s', (engine) => {
     ({ s, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris']));
     oceanicDevice = await reportingDevice(s.db, 'oceanic', 0);
     polarisDevice = await reportingDevice(s.db, 'polaris', 0);
-    const rows = await s.db.query<{ id: number; granted: boolean }>(
-      `SELECT d.id, EXISTS (SELECT 1 FROM sub_user_grants g JOIN users u ON u.id = g.sub_user_id WHERE u.name = 'oceanops' AND g.device_id = d.id) AS granted
-         FROM devices d JOIN users o ON o.id = d.owner_id WHERE o.name = 'oceanic' AND d.owner_sub_id IS NULL AND d.activated ORDER BY d.id`);
-    grantedDevice = rows.find((r) => r.granted)!.id;
-    ungrantedDevice = rows.find((r) => !r.granted)!.id;
+    ({ granted: grantedDevice, ungranted: ungrantedDevice } = await grantedAndUngranted(s.db));
   });
   afterAll(async () => {
     // Closing the server ends the streams still open (a deploy's stop does not hang on them).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startWithLogins, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
-import { ingest, minutesAgo, report, reportingDevice, uploadData } from './monitoringFixtures';
+import { ingest, minutesAgo, report, reportingDevice, uploadData, grantedAndUngranted } from './monitoringFixtures';
 
 describe.each(engines)('monitoring alarms and visibility on %s', (engine) => {
   let s: TestServer;
@@ -14,11 +14,7 @@ describe.each(engines)('monitoring alarms and visibility on %s', (engine) => {
     ({ s, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris']));
     oceanicDevice = await reportingDevice(s.db, 'oceanic', 0);
     polarisDevice = await reportingDevice(s.db, 'polaris', 0);
-    const rows = await s.db.query<{ id: number; granted: boolean }>(
-      `SELECT d.id, EXISTS (SELECT 1 FROM sub_user_grants g JOIN users u ON u.id = g.sub_user_id WHERE u.name = 'oceanops' AND g.device_id = d.id) AS granted
-         FROM devices d JOIN users o ON o.id = d.owner_id WHERE o.name = 'oceanic' AND d.owner_sub_id IS NULL AND d.activated ORDER BY d.id`);
-    grantedDevice = rows.find((r) => r.granted)!.id;
-    ungrantedDevice = rows.find((r) => !r.granted)!.id;
+    ({ granted: grantedDevice, ungranted: ungrantedDevice } = await grantedAndUngranted(s.db));
   });
   afterAll(() => s.close());
   const alarms = (token: string, query = '') => s.call<{ list: any[]; total: number }>({ url: `${s.base}/deviceModule/alarm/getAll?pageSize=100${query}`, token });

@@ -35,3 +35,11 @@ export function ingest(s: TestServer, num: string, payload: unknown, secret = SE
 export function uploadData(s: TestServer, token: string, body: Record<string, unknown> = {}) {
   return s.call<any[]>({ method: 'POST', url: `${s.base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition`, token, payload: body });
 }
+
+/** One of oceanic's activated vessels granted to its sub-user oceanops, and one not granted (neither sub-owned). */
+export async function grantedAndUngranted(db: Db): Promise<{ granted: number; ungranted: number }> {
+  const rows = await db.query<{ id: number; granted: boolean }>(
+    `SELECT d.id, EXISTS (SELECT 1 FROM sub_user_grants g JOIN users u ON u.id = g.sub_user_id WHERE u.name = 'oceanops' AND g.device_id = d.id) AS granted
+       FROM devices d JOIN users o ON o.id = d.owner_id WHERE o.name = 'oceanic' AND d.owner_sub_id IS NULL AND d.activated ORDER BY d.id`);
+  return { granted: rows.find((r) => r.granted)!.id, ungranted: rows.find((r) => !r.granted)!.id };
+}

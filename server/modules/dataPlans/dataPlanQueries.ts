@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
-import type { DataPlanInput } from '../../../src/domain/dataPlans';
+import type { DataPlan, DataPlanInput, DataUsage } from '../../../src/domain/dataPlans';
+
+export type { DataPlan, DataUsage };
 import { visibleDevicesSql, scopeParams } from '../../auth/deviceScope';
 import { levelSql, settleDataUsage } from './dataUsage';
-
-export interface DataPlan { deviceId: number; quotaBytes: number; resetDay: number; updatedAt: string; updatedBy: number | null; updatedByName: string | null }
 
 // Bytes leave the database as float8: exact up to 2^53, far above MAX_QUOTA_BYTES, and a JSON number on both drivers.
 const PLAN_COLUMNS = `p.device_id AS "deviceId", p.quota_bytes::float8 AS "quotaBytes", p.reset_day::int AS "resetDay",
@@ -35,21 +35,6 @@ export async function removePlan(tx: Queryable, deviceId: number): Promise<boole
   return gone.length > 0;
 }
 
-export interface DataUsage {
-  deviceId: number;
-  plan: DataPlan | null;
-  periodStart: string;
-  periodEnd: string;
-  usedBytes: number;
-  quotaBytes: number | null;
-  /** Percent of the quota used, one decimal (null without a plan). */
-  percent: number | null;
-  /** The alarm share reached: 0, 80 or 100. */
-  level: number;
-  previous: { periodStart: string; periodEnd: string; usedBytes: number };
-  /** Bytes per UTC day over the last `days` days, oldest first, today included (days without reports: 0). */
-  daily: { date: string; bytes: number }[];
-}
 
 /**
  * A vessel's usage: the current period (from data_usage when it is this period's, else summed
