@@ -20,15 +20,16 @@ export const dataPlansResource: ResourceDefinition = {
     },
   },
   fields: [],
+  // Every column the endpoint sorts by is sortable from its header (percent first: who runs out soonest).
   columns: [
-    { source: 'name' },
-    { source: 'deviceNum' },
-    { source: 'ownerName' },
-    { source: 'percent', kind: 'number' },
+    { source: 'name', sortable: true },
+    { source: 'deviceNum', sortable: true },
+    { source: 'ownerName', sortable: true },
+    { source: 'percent', kind: 'number', sortable: true },
     { source: 'levelName', kind: 'chip', choicePrefix: 'resources.device/dataPlan.level.', chipColors: { over100: 'error', over80: 'warning', normal: 'success' }, sortable: false },
-    { source: 'usedGb', kind: 'number' },
-    { source: 'quotaGb', kind: 'number' },
-    { source: 'resetDay', kind: 'number' },
+    { source: 'usedGb', kind: 'number', sortable: true },
+    { source: 'quotaGb', kind: 'number', sortable: true },
+    { source: 'resetDay', kind: 'number', sortable: true },
   ],
   filters: [
     'search',
