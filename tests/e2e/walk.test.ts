@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PAGES } from '../../src/pages';
 import { RESOURCES } from '../../src/resources';
@@ -150,8 +150,18 @@ const inFlight = new WeakMap<Page, { count: number; last: number }>();
 function trackRequests(page: Page) {
   const state = { count: 0, last: Date.now() };
   inFlight.set(page, state);
-  const done = () => { state.count = Math.max(0, state.count - 1); state.last = Date.now(); };
-  page.on('request', () => { state.count += 1; state.last = Date.now(); });
+  // The live-push stream (an EventSource) stays open for good: it is not a page loading its data.
+  const counted = (request: Request) => request.resourceType() !== 'eventsource';
+  const done = (request: Request) => {
+    if (!counted(request)) return;
+    state.count = Math.max(0, state.count - 1);
+    state.last = Date.now();
+  };
+  page.on('request', (request) => {
+    if (!counted(request)) return;
+    state.count += 1;
+    state.last = Date.now();
+  });
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 }
