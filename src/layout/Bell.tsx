@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -40,8 +40,10 @@ function alarmCount(data: unknown): number {
 /**
  * The message bell: polls the alarm query every warnRefreshSeconds (while the live stream is up,
  * its events refetch the bell at once and the poll slows to a safety net); the dot is on while the
- * answer holds any device. A click clears the dot (until the next answer) and opens the status
- * monitor filtered to warn. The poll is always a background call: the console asks by itself.
+ * answer holds any device. A click clears the dot and opens the status monitor filtered to warn;
+ * the dot stays off while the answer is the one the user saw, for one refresh period (when SPEC's
+ * next poll would bring it back), so refetches the live stream causes do not undo the click at
+ * once, and comes back at once with a different answer. The poll is always a background call.
  */
 export function Bell() {
   const t = useTranslate();
@@ -49,15 +51,23 @@ export function Bell() {
   const dataProvider = useConsoleDataProvider();
   const seconds = useWarnRefreshSeconds();
   const live = useLiveStatus();
-  const { data, dataUpdatedAt } = usePolledQuery({
+  const { data } = usePolledQuery({
     queryKey: BELL_KEY,
     poll: () => dataProvider.call('monitoring', 'liveAll', BELL_QUERY, { background: true }),
     refetchInterval: pollIntervalMs(seconds, live),
     refetchIntervalInBackground: true,
   });
-  // The answer the user has seen by clicking: its dot stays off until another answer comes.
-  const [seenAt, setSeenAt] = useState(-1);
-  const dot = alarmCount(data) > 0 && dataUpdatedAt !== seenAt;
+  // The answer the user saw by clicking, and until when it keeps the dot off.
+  const answer = JSON.stringify(data ?? null);
+  const [seen, setSeen] = useState<{ answer: string; until: number } | null>(null);
+  const [, wake] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!seen) return undefined;
+    const timer = setTimeout(wake, Math.max(0, seen.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [seen]);
+  const hidden = seen !== null && seen.answer === answer && Date.now() < seen.until;
+  const dot = alarmCount(data) > 0 && !hidden;
 
   return (
     <>
@@ -68,7 +78,7 @@ export function Bell() {
           aria-label={t('console.nav.bell')}
           data-testid="bell"
           onClick={() => {
-            setSeenAt(dataUpdatedAt);
+            setSeen({ answer, until: Date.now() + seconds * 1000 });
             navigate(BELL_TARGET);
           }}
         >

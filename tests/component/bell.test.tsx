@@ -67,6 +67,28 @@ describe('the message bell', () => {
     expect(calls.length).toBeGreaterThan(before);
   });
 
+  it('after a click, a refetch with the same answer within the refresh period (a live event) leaves the dot off; another answer brings it back', async () => {
+    let answer: unknown = [{ deviceId: 1 }];
+    const { calls } = mockApi(() => ok(answer));
+    const { setConfig } = await import('../../src/config');
+    setConfig({ baseURL: 'http://api.test', apiSegment: 'test', warnRefreshSeconds: 60, environment: 'development' });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+    renderAt('/dashboard', (
+      <AdminContext i18nProvider={createI18nProvider('en')} dataProvider={createDataProvider({})} queryClient={queryClient}>
+        <Bell />
+      </AdminContext>
+    ));
+    await waitFor(() => expect(screen.getByTestId('bell-dot')).toBeInTheDocument());
+    fireEvent.click(screen.getByTestId('bell'));
+    const before = calls.length;
+    await queryClient.refetchQueries();
+    expect(calls.length).toBeGreaterThan(before);
+    expect(screen.queryByTestId('bell-dot')).not.toBeInTheDocument();
+    answer = [{ deviceId: 2 }];
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(screen.getByTestId('bell-dot')).toBeInTheDocument());
+  });
+
   it('asks again at once when a page acknowledges an alarm (the monitoring calls are refreshed), and the dot goes off', async () => {
     let answer: unknown[] = [{ deviceId: 1 }];
     const { calls } = mockApi((path) => (path === ACK_PATH ? ok({ changed: 1 }) : ok(answer)));
