@@ -11,6 +11,7 @@ import { installErrorHandling } from './http/errors';
 import { installEdgeValidation } from './http/edgeValidation';
 import { installSessionGuard } from './auth/guard';
 import { installPermissionGuard } from './auth/permissionGuard';
+import { DeviceCache } from './auth/deviceCache';
 import { SessionCache } from './auth/sessionCache';
 import { installAuditLog } from './modules/audit/auditRecorder';
 import { ok } from './http/envelope';
@@ -27,8 +28,8 @@ import { mqttAuthRoutes } from './link/mqttAuthRoutes';
 import { dataPlanModuleRoutes } from './modules/dataPlans';
 import { commandModuleRoutes } from './modules/commands';
 import { IMAGE_MAX_BYTES } from '../src/domain/constants';
-import { createIngestWriter, type IngestWriter } from './modules/monitoring/ingestWriter';
-import { noDeviceLink, type DeviceLink } from './link/deviceLink';
+import { createIngestWriter } from './modules/monitoring/ingestWriter';
+import { noDeviceLink, type DeviceLink, type LinkParts } from './link/deviceLink';
 import { liveRoutes } from './modules/live/liveRoutes';
 
 /** The API modules, each mounted under /cz/{segment}/{prefix}. */
@@ -45,7 +46,7 @@ export interface AppOptions {
    * Opens the device link (the MQTT broker) once the ingest writer exists; without it commands stay
    * queued (tests that need no devices). It is closed with the app.
    */
-  openLink?: (parts: { db: Db; config: ServerConfig; ingest: IngestWriter }) => Promise<DeviceLink>;
+  openLink?: (parts: LinkParts) => Promise<DeviceLink>;
 }
 
 /** Builds the server (tests call app.inject on it); main.ts adds the console and listens. */
@@ -79,9 +80,11 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
   });
 
   const ingest = createIngestWriter(db);
-  const link = options.openLink ? await options.openLink({ db, config, ingest }) : noDeviceLink();
+  const devices = await DeviceCache.open(db);
+  app.addHook('onClose', () => devices.close());
+  const link = options.openLink ? await options.openLink({ db, config, ingest, devices }) : noDeviceLink();
   app.addHook('onClose', () => link.close());
-  const context: ServerContext = { db, config, ingest, link };
+  const context: ServerContext = { db, config, ingest, devices, link };
   const base = `/cz/${config.apiSegment}`;
   // Sessions and permission groups checked in the last few seconds cost no query (docs/architecture.md).
   const authCache = await SessionCache.open(db);

@@ -1,3 +1,5 @@
+import type { ServerContext } from '../context';
+
 /**
  * The server's side of the device link (issue 17): how commands reach a device and how the
  * server learns that a device is connected or answered a command. One implementation talks to
@@ -9,6 +11,9 @@
  *   fleet/N/cmd      server -> device: { id, kind, params, deadline } (QoS 1)
  *   fleet/N/cmd/ack  device -> server: { id, ok, message?, data? }
  */
+/** What a link is opened with: the database, the settings, the server's writer and device cache. */
+export type LinkParts = Pick<ServerContext, 'db' | 'config' | 'ingest' | 'devices'>;
+
 export interface CommandAck {
   id: number;
   ok: boolean;

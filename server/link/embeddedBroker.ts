@@ -1,10 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import type { Db } from '../db/connection';
-import type { ServerConfig } from '../config';
-import type { IngestWriter } from '../modules/monitoring/ingestWriter';
 import { checkDeviceCredentials, type ReportingDevice } from '../modules/monitoring/deviceAuth';
-import type { CommandAck, DeviceLink } from './deviceLink';
+import type { CommandAck, DeviceLink, LinkParts } from './deviceLink';
 import { createDeviceMessages } from './deviceMessages';
 import { deviceMayAccess, parseTopic, topicOf } from './topics';
 
@@ -31,7 +28,7 @@ const refusal = (returnCode: number, message: string) => Object.assign(new Error
  * subscribed to its cmd topic gets the QoS 1 commands published while it was away (lost if the
  * server restarts; the commands themselves are stored in the database and sent again on connect).
  */
-export async function openEmbeddedLink({ db, config, ingest }: { db: Db; config: ServerConfig; ingest: IngestWriter }): Promise<DeviceLink> {
+export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): Promise<DeviceLink> {
   const root = config.mqttTopicRoot;
   const identities = new WeakMap<Client, { deviceNum: string; device: ReportingDevice }>();
   /** The client of each connected device (a reconnect replaces it before the old one is gone). */
@@ -44,7 +41,7 @@ export async function openEmbeddedLink({ db, config, ingest }: { db: Db; config:
     if (!broker || broker.closed) return reject(new Error('the MQTT broker is closed'));
     broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
   });
-  const messages = createDeviceMessages({ db, ingest, root, publish, ackListeners });
+  const messages = createDeviceMessages({ devices, ingest, root, publish, ackListeners });
 
   broker = await Aedes.createBroker({
     // The username is the device number, the password its activation secret (none before activation).
@@ -52,7 +49,7 @@ export async function openEmbeddedLink({ db, config, ingest }: { db: Db; config:
     authenticate(client, username, password, done) {
       const deviceNum = username ?? '';
       if (!deviceNum || client.id !== deviceNum) return done(refusal(IDENTIFIER_REJECTED, 'the client id must be the device number'), false);
-      checkDeviceCredentials(db, deviceNum, password ? password.toString('utf8') : '').then((device) => {
+      checkDeviceCredentials(devices, deviceNum, password ? password.toString('utf8') : '').then((device) => {
         if (!device) return done(refusal(BAD_USERNAME_OR_PASSWORD, 'wrong device number or secret'), false);
         identities.set(client, { deviceNum, device });
         done(null, true);

@@ -1,8 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Db } from '../db/connection';
-import type { ServerConfig } from '../config';
-import type { IngestWriter } from '../modules/monitoring/ingestWriter';
-import type { CommandAck, DeviceLink } from './deviceLink';
+import type { CommandAck, DeviceLink, LinkParts } from './deviceLink';
 import { createDeviceMessages } from './deviceMessages';
 import { parseTopic, topicOf } from './topics';
 
@@ -26,7 +23,7 @@ const CONNECT_TIMEOUT_MS = 15_000;
  * knows which devices are connected; onConnect therefore fires on every replica, and its
  * listeners must claim work in the database.
  */
-export async function openExternalLink({ db, config, ingest }: { db: Db; config: ServerConfig; ingest: IngestWriter }): Promise<DeviceLink> {
+export async function openExternalLink({ config, ingest, devices }: LinkParts): Promise<DeviceLink> {
   const root = config.mqttTopicRoot;
   const online = new Set<string>();
   const connectListeners: ((deviceNum: string) => void)[] = [];
@@ -34,7 +31,7 @@ export async function openExternalLink({ db, config, ingest }: { db: Db; config:
   const clients: MqttClient[] = [];
 
   const messages = createDeviceMessages({
-    db, ingest, root, ackListeners,
+    devices, ingest, root, ackListeners,
     publish: async (topic, payload) => void (await clients[0]!.publishAsync(topic, payload, { qos: 0 })),
     onStatus(deviceNum, isOnline) {
       if (!isOnline) return void online.delete(deviceNum);

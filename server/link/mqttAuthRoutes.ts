@@ -48,7 +48,7 @@ const bodySchema = {
  * "allow", or HTTP 403 and result "deny". Only the broker may ask: each request carries the
  * shared secret MQTT_AUTH_SECRET; without that setting they refuse everything.
  */
-export async function mqttAuthRoutes(app: FastifyInstance, { db, config }: ServerContext) {
+export async function mqttAuthRoutes(app: FastifyInstance, { devices, config }: ServerContext) {
   const answer = (reply: FastifyReply, allow: boolean, superuser = false) => reply.status(allow ? 200 : 403).send({
     code: allow ? ErrorCode.Ok : ErrorCode.DeviceAuthFailed, msg: allow ? 'success' : 'denied',
     data: { result: allow ? 'allow' : 'deny' },
@@ -73,7 +73,7 @@ export async function mqttAuthRoutes(app: FastifyInstance, { db, config }: Serve
       // As on the embedded broker, a device's client id is its number (when the broker says which).
       const clientId = text(body.clientid);
       if (clientId && clientId !== username) return [false];
-      return [(await checkDeviceCredentials(db, username, password)) !== null];
+      return [(await checkDeviceCredentials(devices, username, password)) !== null];
     }));
 
   app.post('/mqtt/acl', { ...route, schema: { ...route.schema, summary: 'External broker: may this client publish or subscribe to this topic?' } },

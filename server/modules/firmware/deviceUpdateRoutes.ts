@@ -16,8 +16,8 @@ const noSuchUpdate = () => new BizError(ErrorCode.NotFound, 'error.updateNotFoun
 export const QUEUED_RETRY_SECONDS = 30;
 
 /** Only activated devices (with a secret) take part in updates. */
-async function updatingDevice(db: ServerContext['db'], request: FastifyRequest) {
-  const device = await authenticateDevice(db, request);
+async function updatingDevice(devices: ServerContext['devices'], request: FastifyRequest) {
+  const device = await authenticateDevice(devices, request);
   if (!device.activated) throw new BizError(ErrorCode.DeviceAuthFailed, 'error.deviceAuth');
   return device;
 }
@@ -62,7 +62,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * downloading, downloaded or updating.
  */
 export function deviceUpdateRoutes(store: FirmwareStore) {
-  return async function routes(app: FastifyInstance, { db }: ServerContext) {
+  return async function routes(app: FastifyInstance, { db, devices }: ServerContext) {
     app.get('/firmware/device/check', {
       config: { public: true },
       schema: {
@@ -77,7 +77,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
         }),
       },
     }, async (request) => {
-      const device = await updatingDevice(db, request);
+      const device = await updatingDevice(devices, request);
       const queuedAnswer = (rolloutId: number) => ({ rolloutId, state: 'queued', progress: 0, retryAfterSeconds: QUEUED_RETRY_SECONDS });
       // Most asks during a big rollout come from queued devices while every slot is taken: answered
       // without taking the rollout's lock (a slot that looks free is then claimed under the lock).
@@ -131,7 +131,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
         querystring: { type: 'object', required: ['rolloutId'], properties: { rolloutId: { type: 'integer' } } },
       },
     }, async (request: FastifyRequest, reply: FastifyReply) => {
-      const device = await updatingDevice(db, request);
+      const device = await updatingDevice(devices, request);
       const [row] = await db.query<{ state: UpdateState; key: string; size: number; sha256: string; version: string; model: string }>(
         `SELECT t.state, f.storage_key AS key, f.file_size::float8 AS size, f.sha256, f.version, f.model
            FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
@@ -166,7 +166,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
         response: envelope({ type: 'object', properties: { state: { type: 'string' }, progress: { type: 'integer' } } }),
       },
     }, async (request) => {
-      const device = await updatingDevice(db, request);
+      const device = await updatingDevice(devices, request);
       const input = parseWith(updateReportSchema, request.body);
       const to = input.state as UpdateState;
       return ok(await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/connection';
+import type { DeviceCache } from '../../auth/deviceCache';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { BizError } from '../../http/envelope';
 import { hashDeviceSecret } from '../devices/activationRoutes';
@@ -22,23 +22,23 @@ const header = (request: FastifyRequest, name: string) => {
  * (username / password, server/link): the secret issued at activation, checked against
  * devices.secret_hash. A device that is not activated has no secret: it is accepted without one
  * and its reports are marked "unactivated" (no alarms are raised). An activated device with a
- * wrong or missing secret, or an unknown number, gets null.
+ * wrong or missing secret, or an unknown number, gets null. Rows come from the server's DeviceCache:
+ * a report costs no lookup query.
  */
-export async function checkDeviceCredentials(db: Queryable, deviceNum: string, secret: string): Promise<ReportingDevice | null> {
+export async function checkDeviceCredentials(devices: DeviceCache, deviceNum: string, secret: string): Promise<ReportingDevice | null> {
   if (!deviceNum || deviceNum.length > 64) return null;
-  const [row] = await db.query<{ id: number; activated: boolean; secret_hash: string | null }>(
-    'SELECT id, activated, secret_hash FROM devices WHERE device_num = $1', [deviceNum]);
+  const row = await devices.get(deviceNum);
   if (!row) return null;
-  if (!row.activated || !row.secret_hash) return { id: row.id, activated: false };
-  const expected = Buffer.from(row.secret_hash, 'hex');
+  if (!row.activated || !row.secretHash) return { id: row.id, activated: false };
+  const expected = Buffer.from(row.secretHash, 'hex');
   const given = Buffer.from(hashDeviceSecret(secret), 'hex');
   if (!secret || expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return { id: row.id, activated: true };
 }
 
 /** HTTP ingest: the device named by x-device-num with its x-device-secret, or a refusal (code 13). */
-export async function authenticateDevice(db: Queryable, request: FastifyRequest): Promise<ReportingDevice> {
-  const device = await checkDeviceCredentials(db, header(request, 'x-device-num'), header(request, 'x-device-secret'));
+export async function authenticateDevice(devices: DeviceCache, request: FastifyRequest): Promise<ReportingDevice> {
+  const device = await checkDeviceCredentials(devices, header(request, 'x-device-num'), header(request, 'x-device-secret'));
   if (!device) throw refuse();
   return device;
 }

@@ -43,7 +43,7 @@ const reportBody = {
  * with x-device-num and x-device-secret). See docs/api.md "monitoring" for future, duplicate and
  * out-of-order reports.
  */
-export async function ingestRoutes(app: FastifyInstance, { db, ingest }: ServerContext) {
+export async function ingestRoutes(app: FastifyInstance, { devices, ingest }: ServerContext) {
   app.post('/ingest/report', {
     config: { public: true },
     bodyLimit: 4 * 1024 * 1024,
@@ -60,7 +60,7 @@ export async function ingestRoutes(app: FastifyInstance, { db, ingest }: ServerC
       }),
     },
   }, async (request) => {
-    const device = await authenticateDevice(db, request);
+    const device = await authenticateDevice(devices, request);
     const reports = parseBatch(request.body);
     return ok(await ingest.write(device, reports));
   });
