@@ -4,9 +4,10 @@ import { addBenchVessels, postgresAvailable, startBenchServer } from './benchSer
 
 /**
  * bench:ingest — reports per second through the HTTP ingest (one report per request, and batches
- * of 100), on PGlite and on PostgreSQL, with 10,000 vessels; then the alarm query
- * (getAllDeviceUploadDataWithCondition, deviceStatus [2], admin: all 10,000) alone and while
- * vessels report at 1,000, 3,000 and 6,000 reports/s offered. The load runs in a child process.
+ * of 100), on PGlite and on PostgreSQL, with 10,000 vessels; then the alarm poll
+ * (getAllDeviceUploadDataWithCondition, admin: all 10,000) alone, with SPEC's bare body (every
+ * vessel in alarm) and with the console bell's query (one vessel, src/api/bellQuery.ts), and the
+ * bell's poll while vessels report at 1,000, 3,000 and 6,000 reports/s offered. The load runs in a child process.
  * Prints figures; asserts nothing.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,35 +42,49 @@ async function run(engine: 'pglite' | 'postgres') {
     'p50 ms': f.p50, 'p99 ms': f.p99, 'refused/failed': f.refused + f.errors,
   });
 
-  row('ingest, 1 report per request', await load({ mode: 'single', apiBase: server.url, connections: 32 }));
-  row('ingest, batches of 100', await load({ mode: 'batch', apiBase: server.url, connections: 8, batchSize: 100 }), 100);
+  /**
+   * Device time of the next run's first reports: each run starts after the last report of the one
+   * before, so every run sends new reports in order, as vessels do (not duplicates or late ones).
+   */
+  let clock = Date.now() - 20 * 86_400_000;
+  const ingestRun = async (options: Record<string, unknown>, size = 1) => {
+    const figures = await load({ ...options, apiBase: server.url, from: clock });
+    clock += (Math.ceil(figures.total / VESSELS) + 1) * size * 1000;
+    return figures;
+  };
+  row('ingest, 1 report per request', await ingestRun({ mode: 'single', connections: 32 }));
+  row('ingest, batches of 100', await ingestRun({ mode: 'batch', connections: 8, batchSize: 100 }, 100), 100);
   // Every vessel has a latest state (5% in warn with an active alarm) before the alarm query runs.
   await server.db.query(
     `INSERT INTO device_state (device_id, reported_at, received_at, state, lat, lon, speed, heading, azimuth, elevation, skew,
        satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on, faults)
-     SELECT d.id, now() - (d.id % 300) * interval '1 second', now(), CASE WHEN d.id % 20 = 0 THEN 2 ELSE 1 END, 10, 110, 15, 90, 200, 60, 5,
+     SELECT d.id, $2::timestamptz - (d.id % 60) * interval '1 second', now(), CASE WHEN d.id % 20 = 0 THEN 2 ELSE 1 END, 10, 110, 15, 90, 200, 60, 5,
             'AsiaSat 7', 105.5, 70, 11, true, true, CASE WHEN d.id % 20 = 0 THEN ARRAY['E05'] ELSE '{}'::text[] END
        FROM devices d WHERE d.device_num LIKE $1
-     ON CONFLICT (device_id) DO UPDATE SET reported_at = EXCLUDED.reported_at, state = EXCLUDED.state, faults = EXCLUDED.faults`, [`${PREFIX}%`]);
+     ON CONFLICT (device_id) DO UPDATE SET reported_at = EXCLUDED.reported_at, state = EXCLUDED.state, faults = EXCLUDED.faults`, [`${PREFIX}%`, new Date(clock)]);
   await server.db.query(
     `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at)
      SELECT s.device_id, 'E05', 'major', now(), now() FROM device_state s WHERE 'E05' = ANY(s.faults) ON CONFLICT DO NOTHING`);
   const [states] = await server.db.query<{ n: number; warn: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`);
-  row(`alarm query alone (${states!.n} vessels reported, ${states!.warn} warn)`, await load({ mode: 'alarm', apiBase: server.url, connections: 4, token }));
+  row(`alarm poll alone, SPEC body: every vessel in alarm (${states!.n} vessels reported, ${states!.warn} warn)`, await load({ mode: 'alarm', alarmBody: 'spec', apiBase: server.url, connections: 4, token }));
+  row('alarm poll alone, the bell\'s query (one vessel)', await load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 4, token }));
   for (const rate of RATES) {
     const [ingest, alarm] = await Promise.all([
-      load({ mode: 'single', apiBase: server.url, connections: Math.max(32, rate / 50), rate }),
-      load({ mode: 'alarm', apiBase: server.url, connections: 1, token, rate: 20 }),
+      ingestRun({ mode: 'single', connections: Math.max(32, rate / 50), rate }),
+      load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 1, token, rate: 20 }),
     ]);
     row(`ingest at ${rate.toLocaleString('en')} reports/s offered`, ingest);
-    row('alarm query meanwhile (20/s)', alarm);
+    row('bell\'s alarm poll meanwhile (20/s)', alarm);
   }
   await server.stop();
   return rows;
 }
 
-const engines: ('pglite' | 'postgres')[] = ['pglite'];
-if (await postgresAvailable()) engines.push('postgres');
+/** BENCH_ENGINES=pglite or postgres runs one engine only. */
+const only = process.env.BENCH_ENGINES;
+const engines: ('pglite' | 'postgres')[] = [];
+if (!only || only === 'pglite') engines.push('pglite');
+if ((!only || only === 'postgres') && (await postgresAvailable())) engines.push('postgres');
 const all = [];
 for (const engine of engines) all.push(...(await run(engine)));
 console.log(`\nbench:ingest — ${VESSELS.toLocaleString('en')} vessels, ${SECONDS} s per run, load from a separate process`);

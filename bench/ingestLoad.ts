@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { BELL_QUERY } from '../src/api/bellQuery';
 
 /**
  * One load run in its own process (so the load does not share the server's CPU), started by
@@ -21,6 +22,8 @@ interface LoadOptions {
   from?: number;
   /** console mode: one token per console user. */
   tokens?: string[];
+  /** alarm mode: the console's bell poll (one device asked for), or SPEC's bare body (every device in alarm). */
+  alarmBody?: 'bell' | 'spec';
 }
 const o = JSON.parse(process.argv[2]!) as LoadOptions;
 const start = o.from ?? Date.now() - 20 * 86_400_000;
@@ -57,7 +60,7 @@ const json = { 'content-type': 'application/json' };
 /** What an open console asks for, in turn: the bell, a status monitor page, a device list page, the status counts. */
 const CONSOLE_CALLS = [
   (t: string) => ({ method: 'POST', path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`, headers: json,
-    body: JSON.stringify({ deviceStatus: [2], unacknowledgedOnly: true, pageIndex: 1, pageSize: 1 }) }),
+    body: JSON.stringify(BELL_QUERY) }),
   (t: string) => ({ method: 'POST', path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`, headers: json,
     body: JSON.stringify({ deviceStatus: [], deviceType: [], ownerId: [], ownerSubId: [], search: '', pageIndex: 1, pageSize: 20, sort: 'id', order: 'asc', withTotal: true }) }),
   (t: string) => ({ method: 'GET', path: `${base}/deviceModule/device/getAll?pageIndex=1&pageSize=20&token=${t}` }),
@@ -74,7 +77,8 @@ const result = await autocannon({
   duration: o.seconds,
   ...(o.rate ? { overallRate: o.rate } : {}),
   requests: [o.mode === 'alarm'
-    ? { method: 'POST', path: alarmPath, headers: json, body: JSON.stringify({ deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] }), onResponse }
+    ? { method: 'POST', path: alarmPath, headers: json, onResponse,
+      body: JSON.stringify(o.alarmBody === 'spec' ? { deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] } : BELL_QUERY) }
     : { setupRequest: (o.mode === 'console' ? setupConsole : setupIngest) as never, onResponse }],
 });
 console.log(JSON.stringify({ rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, refused }));

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useNavigate } from 'react-router-dom';
-import type { LiveStateQuery } from '../api/monitoringApi';
+import { BELL_QUERY } from '../api/bellQuery';
 import { callKey, useConsoleDataProvider } from '../dataHooks';
 import { usePolledQuery } from '../pages/monitor/usePolledQuery';
 import { useWarnRefreshSeconds } from '../state/preferences';
@@ -12,17 +12,9 @@ import { useTranslate } from 'ra-core';
 import { pollIntervalMs, useLiveStatus } from '../live/liveStatus';
 import { LiveIndicator } from '../live/LiveIndicator';
 
-/** The alarm device status of SPEC section 7. */
-export const ALARM_STATUS = 2;
 export const STATUS_MONITOR_PATH = '/device/deviceManageData';
 /** Where a click on the bell goes: the status monitor filtered to devices in alarm. */
 export const BELL_TARGET = `${STATUS_MONITOR_PATH}?state=warn`;
-/**
- * The bell's query: devices in alarm (status 2) with an alarm nobody acknowledged (our server's
- * unacknowledgedOnly; a server that ignores it answers every device in alarm), and devices of any
- * status with an unacknowledged data plan alarm (dataPlanAlarms, docs/api.md). One is enough.
- */
-export const BELL_QUERY: LiveStateQuery = { deviceStatus: [ALARM_STATUS], unacknowledgedOnly: true, dataPlanAlarms: true, pageIndex: 1, pageSize: 1 };
 /**
  * The bell's place in the query cache: the monitoring module's live-state call, so whatever changes
  * alarms (acknowledge, clear: useCallMutation('monitoring', ...)) refreshes the bell with the

@@ -42,13 +42,28 @@ describe.each(engines)('ingest group commit (%s)', (engine) => {
     expect(state!.lat).toBeCloseTo(10.29);
   });
 
+  it('writes requests that arrive in separate callbacks of one turn of the event loop in one transaction', async () => {
+    // As HTTP requests arrive: each from its own I/O callback, microtasks run between them.
+    let transactions = 0;
+    const counted = { ...s.db, query: s.db.query.bind(s.db), transaction: <T>(fn: (tx: never) => Promise<T>) => { transactions++; return s.db.transaction(fn as never); } };
+    const writer = createIngestWriter(counted as typeof s.db);
+    const results = await new Promise<unknown[]>((resolve) => {
+      const pending: Promise<unknown>[] = [];
+      for (let i = 0; i < 16; i++) setTimeout(() => pending.push(writer.write(devices[0]!, batch(100 + i))), 0);
+      setTimeout(() => resolve(Promise.all(pending)), 0);
+    });
+    expect(results).toHaveLength(16);
+    expect(results.every((r) => (r as { accepted: number }).accepted === 1)).toBe(true);
+    expect(transactions).toBe(1);
+  });
+
   it('answers busy (-100) past its backlog instead of queueing without bound', async () => {
     const writer = createIngestWriter(s.db, { maxQueuedReports: 3 });
     const device = devices[1]!;
-    // The first is written at once; the next three wait; the fifth finds the backlog full.
-    const answers = await Promise.allSettled([50, 51, 52, 53, 54].map((m) => writer.write(device, batch(m))));
-    expect(answers.slice(0, 4).map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
-    expect(answers[4]).toMatchObject({ status: 'rejected', reason: { code: ErrorCode.Busy } });
+    // Requests of the same turn wait for the next group together: three fit, the fourth finds the backlog full.
+    const answers = await Promise.allSettled([50, 51, 52, 53].map((m) => writer.write(device, batch(m))));
+    expect(answers.slice(0, 3).map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(answers[3]).toMatchObject({ status: 'rejected', reason: { code: ErrorCode.Busy } });
     // Once the backlog is written the writer takes reports again.
     await expect(writer.write(device, batch(55))).resolves.toMatchObject({ accepted: 1 });
   });

@@ -56,6 +56,22 @@ export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = 
   /** Reports waiting in the queue (not those being written). */
   let queued = 0;
   let writing = false;
+  let scheduled = false;
+
+  /**
+   * A group starts in the event loop's check phase, after every request the poll phase read has
+   * joined the queue. Started at once, the first request would be written alone: PGlite runs a
+   * transaction without yielding to I/O, so the others would each get a transaction of their own
+   * (measured: 85 single-report requests/s instead of 600+).
+   */
+  const schedule = () => {
+    if (scheduled || writing || !queue.length) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      kick();
+    });
+  };
 
   const kick = () => {
     if (writing || !queue.length) return;
@@ -78,7 +94,7 @@ export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = 
       })
       .finally(() => {
         writing = false;
-        kick();
+        schedule();
       });
   };
 
@@ -92,7 +108,7 @@ export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = 
         if (queued > 0 && queued + unique.length > maxQueuedReports) return reject(new BizError(ErrorCode.Busy));
         queued += unique.length;
         queue.push({ device, unique, inBatchDuplicates: sorted.length - unique.length, resolve, reject });
-        kick();
+        schedule();
       });
     },
   };
