@@ -56,7 +56,7 @@ describe.each(engines)('device list at any size on %s', (engine) => {
   const matches = (row: Row, term: string) => SEARCHED.some((c) => typeof row[c] === 'string' && row[c].toLowerCase().includes(term.toLowerCase()));
 
   describe('search', () => {
-    const terms = ['alpha%beta', '%', '_', 'under_score', '\\', 'back\\sl', 'mixed case', 'abcdef', 'sn-lowerupper', '0a.0b', '413999', 'zqx', 'ZQX7', 'q', 'tr', 'vessel', 'no such thing'];
+    const terms = ['alpha%beta', '%', '_', 'under_score', '\\', 'back\\sl', 'mixed case', 'abcdef', 'sn-lowerupper', '0a.0b', '413999', 'zqx', 'ZQX7', 'q', 'tr', 'vessel', 'sn2024', 'no such thing'];
     it.each(terms)('finds exactly the devices with %j in a searched column, whatever the case', async (term) => {
       for (const who of ['admin', 'oceanic', 'oceanops']) {
         const visible = await everything(who);
