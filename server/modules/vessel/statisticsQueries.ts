@@ -223,8 +223,14 @@ export async function fleetStatistics(db: Queryable, caller: Principal, w: Stati
   const periodSeconds = (w.toMs - w.fromMs) / 1000;
   const direction = q.order === 'asc' ? 'ASC' : 'DESC';
   const sort = FLEET_SORT[q.sort ?? 'availability'];
+  const limit = `$${params.push(q.pageSize)}`;
+  const offset = `$${params.push((q.pageIndex - 1) * q.pageSize)}`;
+  // Sorted by name, the page is known before any statistics: only its vessels' are computed.
+  const counted = q.sort === 'name'
+    ? `d.id IN (SELECT d.id FROM devices d WHERE ${visible.join(' AND ')} ORDER BY d.name ${direction} NULLS LAST, d.id LIMIT ${limit} OFFSET ${offset})`
+    : visible.join(' AND ');
   const rows = await withoutJit(db, (tx) => tx.query<{ deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; total: number }>(
-    `${perDeviceSql(source, `${visible.join(' AND ')} AND NOT ${STATISTICS_LOCKED_SQL}`)},
+    `${perDeviceSql(source, `${counted} AND NOT ${STATISTICS_LOCKED_SQL}`)},
      v AS (
        SELECT d.id, d.name, d.device_num, ${STATISTICS_LOCKED_SQL} AS locked FROM devices d WHERE ${visible.join(' AND ')}
      )
@@ -235,7 +241,7 @@ export async function fleetStatistics(db: Queryable, caller: Principal, w: Stati
             count(*) OVER ()::int AS total
        FROM v LEFT JOIN per_device p ON p.device_id = v.id
       ORDER BY ${sort} ${direction} NULLS LAST, v.id
-      LIMIT $${params.push(q.pageSize)} OFFSET $${params.push((q.pageIndex - 1) * q.pageSize)}`, params));
+      LIMIT ${limit} OFFSET ${offset}`, params));
   return {
     list: rows.map(({ total: _t, ...r }) => ({ ...r, periodSeconds })),
     total: rows[0]?.total ?? 0,
