@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, idOf, type Engine, type TestServer } from './helpers';
+import { createTestServer, describeSecondServer, engines, idOf, type Engine, type TestServer } from './helpers';
 import { ingest, report, reportingDevice } from './monitoringFixtures';
 import { validDevice } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
@@ -70,29 +70,18 @@ describe.each(engines)('device credential cache on %s', (engine: Engine) => {
     }
   });
 
-  // PGlite belongs to one process: two servers share only a PostgreSQL.
-  if (engine === 'postgres') {
-    describe('two servers on one PostgreSQL', () => {
-      let b: TestServer;
-      beforeAll(async () => {
-        b = await createTestServer(engine, {}, { shareSchemaOf: s });
-      });
-      afterAll(() => b.close());
-      /** The other server hears of a change through LISTEN/NOTIFY, within milliseconds. */
-      const soon = (fn: () => Promise<number>) => expect.poll(fn, { timeout: 2000, interval: 5 });
+  describeSecondServer(engine, () => s, (second, soon) => {
+    it('sees a deactivation and a deletion made through the other', async () => {
+      const device = await reportingDevice(s.db, 'oceanic', 6);
+      expect(await send(second(), device.num)).toBe(0);
+      const deactivated = await s.call({ method: 'POST', url: `${dm(s, 'activation/deactivate')}?id=${device.id}`, token: admin });
+      expect(deactivated.code).toBe(0);
+      await soon(async () => (await ingest(second(), device.num, report())).data?.unactivated === true ? 1 : 0).toBe(1);
 
-      it('sees a deactivation and a deletion made through the other', async () => {
-        const device = await reportingDevice(s.db, 'oceanic', 6);
-        expect(await send(b, device.num)).toBe(0);
-        const forged = await s.call({ method: 'POST', url: `${dm(s, 'activation/deactivate')}?id=${device.id}`, token: admin });
-        expect(forged.code).toBe(0);
-        await soon(async () => (await ingest(b, device.num, report())).data?.unactivated === true ? 1 : 0).toBe(1);
-
-        const created = await s.call({ method: 'POST', url: dm(s, 'device/add'), token: admin, payload: validDevice(await idOf(s.db, 'polaris')) });
-        expect(await send(b, created.data.deviceNum)).toBe(0);
-        expect((await s.call({ method: 'DELETE', url: `${dm(s, 'device/deleteById')}?id=${created.data.id}`, token: admin })).code).toBe(0);
-        await soon(() => send(b, created.data.deviceNum)).toBe(ErrorCode.DeviceAuthFailed);
-      });
+      const created = await s.call({ method: 'POST', url: dm(s, 'device/add'), token: admin, payload: validDevice(await idOf(s.db, 'polaris')) });
+      expect(await send(second(), created.data.deviceNum)).toBe(0);
+      expect((await s.call({ method: 'DELETE', url: `${dm(s, 'device/deleteById')}?id=${created.data.id}`, token: admin })).code).toBe(0);
+      await soon(() => send(second(), created.data.deviceNum)).toBe(ErrorCode.DeviceAuthFailed);
     });
-  }
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { startServer } from '../../server/start';
 import type { ServerConfig } from '../../server/config';
@@ -114,4 +114,22 @@ export async function startWithLogins(engine: Engine, names: readonly string[]):
     await s.close();
     throw error;
   }
+}
+
+/**
+ * Cases against a second server on the first one's PostgreSQL schema: `second()` is that server,
+ * `soon` polls for a change it hears of through LISTEN/NOTIFY (within milliseconds). PGlite
+ * belongs to one process, so on PGlite nothing is registered.
+ */
+export function describeSecondServer(engine: Engine, first: () => TestServer,
+  cases: (second: () => TestServer, soon: (fn: () => Promise<number>) => ReturnType<typeof expect.poll<number>>) => void): void {
+  if (engine !== 'postgres') return;
+  describe('two servers on one PostgreSQL', () => {
+    let b: TestServer;
+    beforeAll(async () => {
+      b = await createTestServer(engine, {}, { shareSchemaOf: first() });
+    });
+    afterAll(() => b.close());
+    cases(() => b, (fn) => expect.poll(fn, { timeout: 2000, interval: 5 }));
+  });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, idOf, type Engine, type TestServer } from './helpers';
+import { createTestServer, describeSecondServer, engines, idOf, type Engine, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
 
 /**
@@ -114,51 +114,40 @@ describe.each(engines)('session cache on %s', (engine: Engine) => {
     expect((await devices(s, oceanic)).code).toBe(0);
   });
 
-  // PGlite belongs to one process: two servers share only a PostgreSQL.
-  if (engine === 'postgres') {
-    describe('two servers on one PostgreSQL', () => {
-      let b: TestServer;
-      beforeAll(async () => {
-        b = await createTestServer(engine, {}, { shareSchemaOf: s });
-      });
-      afterAll(() => b.close());
-      /** The other server hears of a change through LISTEN/NOTIFY, within milliseconds. */
-      const soon = (fn: () => Promise<number>) => expect.poll(fn, { timeout: 2000, interval: 5 });
+  describeSecondServer(engine, () => s, (second, soon) => {
+    it('sees a re-login, a logout and a password reset made on the other', async () => {
+      const first = await s.login('oceanbridge');
+      expect((await self(second(), first)).code).toBe(0);
+      const again = await s.login('oceanbridge');
+      await soon(async () => (await self(second(), first)).code).toBe(ErrorCode.LoggedInElsewhere);
+      expect((await self(second(), again)).code).toBe(0);
+      expect((await self(s, again)).code).toBe(0);
+      expect((await second().call({ method: 'POST', url: `${second().base}/users/logout`, token: again })).code).toBe(0);
+      await soon(async () => (await self(s, again)).code).toBe(ErrorCode.TokenInvalid);
 
-      it('sees a re-login, a logout and a password reset made on the other', async () => {
-        const first = await s.login('oceanbridge');
-        expect((await self(b, first)).code).toBe(0);
-        const second = await s.login('oceanbridge');
-        await soon(async () => (await self(b, first)).code).toBe(ErrorCode.LoggedInElsewhere);
-        expect((await self(b, second)).code).toBe(0);
-        expect((await self(s, second)).code).toBe(0);
-        expect((await b.call({ method: 'POST', url: `${b.base}/users/logout`, token: second })).code).toBe(0);
-        await soon(async () => (await self(s, second)).code).toBe(ErrorCode.TokenInvalid);
-
-        const third = await b.login('oceanbridge');
-        expect((await self(s, third)).code).toBe(0);
-        expect((await b.call({ method: 'POST', url: `${b.base}/users/updatePassword?id=${ids.oceanbridge}&password=bridge123`, token: oceanic })).code).toBe(0);
-        await soon(async () => (await self(s, third)).code).toBe(ErrorCode.LoggedInElsewhere);
-      });
-
-      it('sees a permission group change made on the other', async () => {
-        expect((await devices(b, oceanic)).code).toBe(0);
-        const group = (await sp(s, 'add', { name: 'Replica users only', permissions: ['viewuser'] })).data.id as number;
-        expect((await sp(s, 'setUserGroups', { userId: ids.oceanic, groupIds: [group] })).code).toBe(0);
-        await soon(async () => (await devices(b, oceanic)).code).toBe(ErrorCode.PermissionDenied);
-        expect((await sp(s, 'update', { id: group, name: 'Replica users only', permissions: ['viewuser', 'viewmachine'] })).code).toBe(0);
-        await soon(async () => (await devices(b, oceanic)).code).toBe(0);
-        expect((await sp(s, 'setUserGroups', { userId: ids.oceanic, groupIds: [] })).code).toBe(0);
-      });
-
-      it('keeps a session alive that is used only on the other server', async () => {
-        const token = await s.login('polaris');
-        expect((await self(s, token)).code).toBe(0);
-        // Used on b 100 minutes later (b touches the row); s's cached copy is older, the row decides.
-        await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '100 minutes' WHERE token_hash = $1`, [hashOf(token)]);
-        expect((await self(b, token)).code).toBe(0);
-        expect((await self(s, token, true)).code).toBe(0);
-      });
+      const third = await second().login('oceanbridge');
+      expect((await self(s, third)).code).toBe(0);
+      expect((await second().call({ method: 'POST', url: `${second().base}/users/updatePassword?id=${ids.oceanbridge}&password=bridge123`, token: oceanic })).code).toBe(0);
+      await soon(async () => (await self(s, third)).code).toBe(ErrorCode.LoggedInElsewhere);
     });
-  }
+
+    it('sees a permission group change made on the other', async () => {
+      expect((await devices(second(), oceanic)).code).toBe(0);
+      const group = (await sp(s, 'add', { name: 'Replica users only', permissions: ['viewuser'] })).data.id as number;
+      expect((await sp(s, 'setUserGroups', { userId: ids.oceanic, groupIds: [group] })).code).toBe(0);
+      await soon(async () => (await devices(second(), oceanic)).code).toBe(ErrorCode.PermissionDenied);
+      expect((await sp(s, 'update', { id: group, name: 'Replica users only', permissions: ['viewuser', 'viewmachine'] })).code).toBe(0);
+      await soon(async () => (await devices(second(), oceanic)).code).toBe(0);
+      expect((await sp(s, 'setUserGroups', { userId: ids.oceanic, groupIds: [] })).code).toBe(0);
+    });
+
+    it('keeps a session alive that is used only on the other server', async () => {
+      const token = await s.login('polaris');
+      expect((await self(s, token)).code).toBe(0);
+      // Used on b 100 minutes later (b touches the row); s's cached copy is older, the row decides.
+      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '100 minutes' WHERE token_hash = $1`, [hashOf(token)]);
+      expect((await self(second(), token)).code).toBe(0);
+      expect((await self(s, token, true)).code).toBe(0);
+    });
+  });
 });
