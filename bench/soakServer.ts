@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { addBenchVessels, startBenchServer } from './benchServer';
 import { hashPassword } from '../server/auth/password';
@@ -13,7 +16,9 @@ import { alwaysLeader } from '../server/leader';
  */
 const o = JSON.parse(process.argv[2]!) as { engine: 'pglite' | 'postgres'; vessels: number; users: number; prefix: string; secret: string; password: string };
 process.env.SIMULATOR = '0';
-const server = await startBenchServer(o.engine);
+// PGlite keeps its data in a folder, as the product does: in memory, the stored reports would be counted as the server's memory.
+const dataDir = o.engine === 'pglite' ? await mkdtemp(join(tmpdir(), 'soak-pglite-')) : undefined;
+const server = await startBenchServer(o.engine, dataDir ? { dataDir } : {});
 const enterprises = Math.max(1, Math.round(o.users / 4));
 const hash = await hashPassword(o.password);
 const ids = await server.db.query<{ id: number }>(
@@ -41,4 +46,5 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 await background.stop();
 await server.stop();
+if (dataDir) await rm(dataDir, { recursive: true, force: true });
 process.exit(0);
