@@ -94,7 +94,8 @@ async function loadReports(db: Db, ids: number[], total: number) {
     `SELECT (SELECT count(*) FROM device_reports)::int AS reports, (SELECT count(*) FROM report_hourly)::int AS rollups,
             (SELECT extract(epoch FROM max(device_time) - min(device_time)) / 86400 FROM device_reports)::float8 AS days`);
   const sizes = db.engine === 'postgres'
-    ? (await db.query<{ r: string; h: string }>(`SELECT pg_size_pretty(pg_total_relation_size('device_reports')) AS r, pg_size_pretty(pg_total_relation_size('report_hourly')) AS h`))[0]
+    ? (await db.query<{ r: string; h: string }>(`SELECT pg_size_pretty((SELECT sum(pg_total_relation_size(relid)) FROM pg_partition_tree('device_reports'))) AS r,
+              pg_size_pretty(pg_total_relation_size('report_hourly')) AS h`))[0]
     : undefined;
   process.stdout.write('\n');
   console.log(`  ${n!.reports.toLocaleString('en')} reports over ${n!.days.toFixed(1)} days loaded in ${seconds(loadMs)}; `
