@@ -1,6 +1,6 @@
 import type { DeviceCache } from '../auth/deviceCache';
 import type { IngestWriter } from '../modules/monitoring/ingestWriter';
-import type { ReportingDevice } from '../modules/monitoring/deviceAuth';
+import { holdsSecret, type ReportingDevice } from '../modules/monitoring/deviceAuth';
 import { parseBatch } from '../modules/monitoring/ingestRoutes';
 import { BizError, translateFields } from '../http/envelope';
 import { ErrorCode } from '../../src/domain/errorCodes';
@@ -49,7 +49,7 @@ export function createDeviceMessages(parts: DeviceMessagesParts) {
       const known = await parts.devices.get(deviceNum);
       if (!known || (connected && known.id !== connected.id)) throw new BizError(ErrorCode.DeviceAuthFailed);
       // A device that connected unactivated stays unactivated until it connects again with its secret.
-      const device = { id: known.id, activated: known.activated && !!known.secretHash && (connected?.activated ?? true) };
+      const device = { id: known.id, activated: holdsSecret(known) && (connected?.activated ?? true) };
       await parts.ingest.write(device, parseBatch(body));
     } catch (error) {
       // Busy (the writer's backlog is full) and database failures are not acknowledged: the report comes again.

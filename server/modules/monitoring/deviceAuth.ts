@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { DeviceCache } from '../../auth/deviceCache';
+import type { DeviceCache, DeviceCredentials } from '../../auth/deviceCache';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { BizError } from '../../http/envelope';
 import { hashDeviceSecret } from '../devices/activationRoutes';
@@ -17,6 +17,9 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
+/** Activated with a secret: its reports must prove it; otherwise they are kept and marked unactivated. */
+export const holdsSecret = (row: DeviceCredentials): boolean => row.activated && !!row.secretHash;
+
 /**
  * The one credential check of devices, over HTTP (x-device-num / x-device-secret) and MQTT
  * (username / password, server/link): the secret issued at activation, checked against
@@ -29,8 +32,8 @@ export async function checkDeviceCredentials(devices: DeviceCache, deviceNum: st
   if (!deviceNum || deviceNum.length > 64) return null;
   const row = await devices.get(deviceNum);
   if (!row) return null;
-  if (!row.activated || !row.secretHash) return { id: row.id, activated: false };
-  const expected = Buffer.from(row.secretHash, 'hex');
+  if (!holdsSecret(row)) return { id: row.id, activated: false };
+  const expected = Buffer.from(row.secretHash!, 'hex');
   const given = Buffer.from(hashDeviceSecret(secret), 'hex');
   if (!secret || expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return { id: row.id, activated: true };
