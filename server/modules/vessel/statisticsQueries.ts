@@ -36,11 +36,20 @@ export type StatisticsSource = 'rollups' | 'reports';
 
 /** The devices (alias d) and their offline thresholds in minutes. */
 /**
- * The earliest hour any device of `th` may need (the window's start less the largest threshold
- * and an hour), one value for the whole query: the hour index can then bound its scan, which the
- * per-device bound alone does not give it (at 10M reports it read every hour row of the table).
+ * The largest offline threshold of any vessel, in minutes. The fleet query reads the hour rows from
+ * the window's start less it (and an hour) through the hour index, as a parameter, so that the
+ * planner knows how many rows that is: with each vessel's own bound only, which the index cannot
+ * use, the scan read every hour row of the table; with the bound as a subquery it misjudged the
+ * rows and chose a slower join for long windows.
  */
-const EARLIEST_HOUR_SQL = `(SELECT to_timestamp($4::float8 / 1000) - make_interval(mins => max(th.minutes)) - interval '1 hour' FROM th)`;
+const MAX_THRESHOLD_SQL = `SELECT GREATEST((SELECT max(offline_minutes) FROM device_offline_thresholds),
+  (SELECT max(offline_minutes) FROM enterprise_offline_thresholds),
+  (SELECT default_offline_minutes FROM monitor_settings WHERE id = 1), 1)::int AS minutes`;
+
+async function earliestHourMs(db: Queryable, w: StatisticsWindow): Promise<number> {
+  const [row] = await db.query<{ minutes: number }>(MAX_THRESHOLD_SQL);
+  return w.fromMs - (row?.minutes ?? 0) * 60_000 - 3_600_000;
+}
 
 const thresholdsSql = (devices: string) => `th AS (
     SELECT d.id AS device_id, ${THRESHOLD_SQL} AS minutes FROM devices d
@@ -86,7 +95,6 @@ const rollupIntervalsSql = (devices: string) => `
            rh.long_gaps_us, rh.warn_long_gaps_us, th.minutes, th.minutes * 60000000::bigint AS tus
       FROM th JOIN report_hourly rh ON rh.device_id = th.device_id CROSS JOIN w
      WHERE rh.hour_start > w.f - make_interval(mins => th.minutes) - interval '1 hour' AND rh.hour_start <= w.t
-       AND rh.hour_start > ${EARLIEST_HOUR_SQL}
   ), inner_time AS (
     SELECT h.device_id, h.hour_start,
            (h.covered_us + COALESCE((SELECT sum(least(g, h.tus)) FROM unnest(h.long_gaps_us) g), 0)) / 1000000.0 AS online,
@@ -133,7 +141,7 @@ const perDaySql = (source: StatisticsSource, devices: string) => `${intervalsSql
  * its last report to the next report at most the threshold; an hour holding reports after the
  * window's end is read from its reports (rollupIntervalsSql's `raw`).
  */
-const perDeviceSql = (source: StatisticsSource, devices: string) => source === 'reports'
+const perDeviceSql = (source: StatisticsSource, devices: string, earliest: string) => source === 'reports'
   ? `${reportIntervalsSql(devices)}, per_device AS (
        SELECT device_id, sum(extract(epoch FROM e - s)) AS online, COALESCE(sum(extract(epoch FROM e - s)) FILTER (WHERE warn), 0) AS warn
          FROM i WHERE e > s GROUP BY device_id)`
@@ -152,7 +160,7 @@ const perDeviceSql = (source: StatisticsSource, devices: string) => source === '
               rh.last_warn
          FROM th JOIN report_hourly rh ON rh.device_id = th.device_id CROSS JOIN w
         WHERE rh.hour_start > w.f - make_interval(mins => th.minutes) - interval '1 hour' AND rh.hour_start <= w.t
-       AND rh.hour_start > ${EARLIEST_HOUR_SQL}
+          AND rh.hour_start > to_timestamp(${earliest}::float8 / 1000) AND rh.hour_start <= to_timestamp($5::float8 / 1000)
      ), raw AS (
        SELECT dr.device_id, dr.device_time AS t, (cardinality(dr.faults) > 0 OR NOT dr.modem_lock) AS warn, h.minutes,
               lead(dr.device_time) OVER (PARTITION BY dr.device_id ORDER BY dr.device_time) AS nt
@@ -238,8 +246,9 @@ export async function fleetStatistics(db: Queryable, caller: Principal, w: Stati
   const counted = q.sort === 'name'
     ? `d.id IN (SELECT d.id FROM devices d WHERE ${visible.join(' AND ')} ORDER BY d.name ${direction} NULLS LAST, d.id LIMIT ${limit} OFFSET ${offset})`
     : visible.join(' AND ');
+  const earliest = source === 'rollups' ? `$${params.push(await earliestHourMs(db, w))}` : '';
   const rows = await withoutJit(db, (tx) => tx.query<{ deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; total: number }>(
-    `${perDeviceSql(source, `${counted} AND NOT ${STATISTICS_LOCKED_SQL}`)},
+    `${perDeviceSql(source, `${counted} AND NOT ${STATISTICS_LOCKED_SQL}`, earliest)},
      v AS (
        SELECT d.id, d.name, d.device_num, ${STATISTICS_LOCKED_SQL} AS locked FROM devices d WHERE ${visible.join(' AND ')}
      )
