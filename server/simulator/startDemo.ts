@@ -6,7 +6,6 @@ import type { DeviceLink } from '../link/deviceLink';
 import { issueDemoSecrets } from './demoDevices';
 import { startSimulator, type RunningSimulator } from './simulator';
 import { markOfflineDevices, pruneHistory } from '../modules/monitoring';
-import { EMBEDDED_MAINTENANCE_MS, maintainEmbedded } from '../db/maintenance';
 import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
 
@@ -43,8 +42,7 @@ export async function startBackgroundWork(app: FastifyInstance, db: Db, config: 
     }
   };
   // Commands past their deadline are marked expired within 10 s (acks after the deadline are refused anyway).
-  const timers = [asLeader(prune, HOUR_MS), asLeader(() => markOfflineDevices(db), 60_000), asLeader(() => sweepDataPeriods(db), 60_000), asLeader(() => expireCommands(db), 10_000),
-    asLeader(() => maintainEmbedded(db), EMBEDDED_MAINTENANCE_MS)];
+  const timers = [asLeader(prune, HOUR_MS), asLeader(() => markOfflineDevices(db), 60_000), asLeader(() => sweepDataPeriods(db), 60_000), asLeader(() => expireCommands(db), 10_000)];
   let simulator: RunningSimulator | undefined;
   let starting: Promise<void> = Promise.resolve();
 
