@@ -34,7 +34,6 @@ const STATISTICS_LOCKED_SQL = `($1::text <> '1' AND NOT EXISTS (SELECT 1 FROM de
 /** Where the online time is read from: the hourly rollups (the default) or every report (the reference, for tests and benches). */
 export type StatisticsSource = 'rollups' | 'reports';
 
-/** The devices (alias d) and their offline thresholds in minutes. */
 /**
  * The largest offline threshold of any vessel, in minutes. The fleet query reads the hour rows from
  * the window's start less it (and an hour) through the hour index, as a parameter, so that the
@@ -51,6 +50,7 @@ async function earliestHourMs(db: Queryable, w: StatisticsWindow): Promise<numbe
   return w.fromMs - (row?.minutes ?? 0) * 60_000 - 3_600_000;
 }
 
+/** The devices (alias d) and their offline thresholds in minutes. */
 const thresholdsSql = (devices: string) => `th AS (
     SELECT d.id AS device_id, ${THRESHOLD_SQL} AS minutes FROM devices d
       LEFT JOIN device_offline_thresholds dot ON dot.device_id = d.id
