@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection';
-import { resolveSession, type SessionUser } from './sessions';
+import { resolveSession } from './sessions';
+import type { SessionUser } from './sessionUser';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { hasAnyLevel, type Level } from '../../src/domain/levels';
 import { BACKGROUND_HEADER } from '../../src/domain/constants';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import type { SessionUser } from './sessions';
+import type { SessionUser } from './sessionUser';
 
 /** The channel migration 012's triggers notify on (payloads: `s:<token hash>`, `u:<user id>`, `g`). */
 export const AUTH_CHANNEL = 'auth_cache';

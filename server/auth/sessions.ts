@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
-import type { User } from '../../src/domain/user';
 import { USER_COLUMNS } from '../modules/users/userColumns';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { BizError } from '../http/envelope';
 import type { SessionCache } from './sessionCache';
-
-/** The caller: the user row as getSelf answers it. */
-export type SessionUser = User & { parentName: string | null };
+import type { SessionUser } from './sessionUser';
 
 /** last_seen_at is written at most this often, so a busy session costs one read per call. */
 const TOUCH_EVERY_MS = 30_000;

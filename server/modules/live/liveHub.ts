@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Db } from '../../db/connection';
 import { AUTH_CHANNEL } from '../../auth/sessionCache';
-import { resolveSession, tokenHash, type SessionUser } from '../../auth/sessions';
+import { resolveSession, tokenHash } from '../../auth/sessions';
+import type { SessionUser } from '../../auth/sessionUser';
 import { visibleDevicesSql, scopeParams } from '../../auth/deviceScope';
 import { BizError } from '../../http/envelope';
 import { Level, enterpriseIdOf } from '../../../src/domain/levels';
