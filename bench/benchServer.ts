@@ -4,7 +4,7 @@ import { startServer } from '../server/start';
 import type { ServerConfig } from '../server/config';
 import type { AppOptions } from '../server/app';
 import type { Queryable } from '../server/db/connection';
-import { hashDeviceSecret } from '../server/modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../server/auth/deviceCredentials';
 
 export const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
-import { hashDeviceSecret } from '../server/modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../server/auth/deviceCredentials';
 import { startFirmwareAgent } from '../server/simulator/firmwareAgent';
 
 /**

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Loading, Resource, memoryStore } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useNavigate } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
-import { createDataProvider } from './dataProvider';
+import { createDataProvider } from './data/dataProvider';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './pages/login/LoginPage';

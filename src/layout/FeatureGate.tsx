@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import LockIcon from '@mui/icons-material/Lock';
-import { useCallQuery } from '../dataHooks';
+import { useCallQuery } from '../data/dataHooks';
 import type { Feature } from '../domain/features';
 import { FEATURE_LOCKED_KEY } from '../domain/features';
 import { useTranslate } from 'ra-core';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCallQuery } from '../dataHooks';
+import { useCallQuery } from '../data/dataHooks';
 import { applyConsoleSettings } from '../state/preferences';
 
 /**

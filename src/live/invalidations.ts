@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { callKey } from '../dataHooks';
+import { callKey } from '../data/dataHooks';
 import { BELL_KEY } from '../layout/Bell';
 import { devicesResource } from '../resources/devices/definition';
 import { COMMANDS as COMMANDS_NAME } from '../resources/commands/definition';

@@ -1,4 +1,4 @@
-import type { ResourceEndpoints } from '../resourceEndpoints';
+import type { ResourceEndpoints } from '../data/resourceEndpoints';
 import { filterDefOf, type ResourceDefinition } from './types';
 import { EXTENSION_RESOURCES } from './extensions';
 

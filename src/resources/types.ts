@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import type { Level } from '../domain/levels';
 import type { MenuEntry } from '../navigation/types';
-import type { ResourceEndpoints } from '../resourceEndpoints';
+import type { ResourceEndpoints } from '../data/resourceEndpoints';
 
 /**
  * A resource declared as data (DESIGN.md, schema-driven resources): the generic List, Create, Edit

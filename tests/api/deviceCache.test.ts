@@ -3,7 +3,7 @@ import { createTestServer, describeSecondServer, engines, idOf, type Engine, typ
 import { ingest, report, reportingDevice } from './monitoringFixtures';
 import { validDevice } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
-import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../../server/auth/deviceCredentials';
 
 /**
  * Reports are checked against the server's cache of device credentials (server/auth/deviceCache.ts),

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { Feature } from '../../src/domain/features';
 import { BizError } from '../../server/http/envelope';
 import { assertFeatureUnlocked } from '../../server/modules/devices';
-import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../../server/auth/deviceCredentials';
 
 describe.each(engines)('deviceModule activation, device authorization and sub-user grants on %s', (engine) => {
   let s: TestServer;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/connection';
 import type { TestServer } from './helpers';
-import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../../server/auth/deviceCredentials';
 
 export const DEVICE_SECRET = 'firmware-test-secret-0123456789';
 export const VSAT = { deviceType: 'VSAT terminal', model: 'VT-2000' };

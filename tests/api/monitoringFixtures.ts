@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db/connection';
 import type { TestServer } from './helpers';
-import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../../server/auth/deviceCredentials';
 
 export const SECRET = 'test-device-secret-0123456789';
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext } from 'react-admin';
 import { DataUsageSection } from '../../src/pages/vessel/DataUsageSection';
-import { createDataProvider } from '../../src/dataProvider';
+import { createDataProvider } from '../../src/data/dataProvider';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { restoreState, setState } from '../../src/state/clientState';
 import { mockApi, ok } from '../console/helpers';

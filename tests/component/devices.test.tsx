@@ -7,7 +7,7 @@ import { fetchFile, fileNameOf, uploadWithProgress } from '../../src/api/transfe
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { translateDomain } from '../../src/domain/messages';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
-import { createDataProvider } from '../../src/dataProvider';
+import { createDataProvider } from '../../src/data/dataProvider';
 import { DeviceCreate } from '../../src/resources/devices/DeviceEdit';
 import { ImportDialog } from '../../src/resources/devices/ImportDialog';
 import { isExcelName } from '../../src/resources/devices/importFile';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
-import { createDataProvider } from '../../src/dataProvider';
+import { createDataProvider } from '../../src/data/dataProvider';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { loadMessages } from '../../src/i18n/messages';
 import { canAccessResource } from '../../src/navigation/access';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { createDataProvider, CzHttpError } from '../../src/dataProvider';
+import { createDataProvider, CzHttpError } from '../../src/data/dataProvider';
 import { ENDPOINTS } from '../../src/resources';
 import { mockApi, ok } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { callKey } from '../../src/dataHooks';
+import { callKey } from '../../src/data/dataHooks';
 import { BELL_KEY } from '../../src/layout/Bell';
 import { ALL_LIVE_KEYS, COMMANDS_RESOURCE, createInvalidator, keysFor } from '../../src/live/invalidations';
 import { openLiveConnection, type EventSourceLike } from '../../src/live/liveConnection';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { usePolledQuery, type PollMode } from '../../src/pages/monitor/usePolledQuery';
+import { usePolledQuery, type PollMode } from '../../src/data/usePolledQuery';
 
 afterEach(() => cleanup());
 

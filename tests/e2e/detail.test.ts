@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { translateDomain } from '../../src/domain/messages';
-import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../../server/auth/deviceCredentials';
 import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
 const SECRET = 'e2e-detail-secret-0123456789';

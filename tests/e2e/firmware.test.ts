@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
-import { hashDeviceSecret } from '../../server/modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../../server/auth/deviceCredentials';
 import { startFirmwareAgent } from '../../server/simulator/firmwareAgent';
 
 const SECRET = 'e2e-firmware-secret-0123456789';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureClient, resetClient } from '../../src/api';
 import { setConfig } from '../../src/config';
 import { createAuthProvider } from '../../src/authProvider';
-import { createDataProvider, CzHttpError } from '../../src/dataProvider';
+import { createDataProvider, CzHttpError } from '../../src/data/dataProvider';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { loadMessages } from '../../src/i18n/messages';

@@ -14,12 +14,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { dashboardRefreshMs } from '../../api/monitoringApi';
-import { callKey, useConsoleDataProvider } from '../../dataHooks';
+import { callKey, useConsoleDataProvider } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_KEYS } from '../../domain/deviceKinds';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { useAgo } from '../monitor/liveFormat';
-import { usePolledQuery } from '../monitor/usePolledQuery';
+import { usePolledQuery } from '../../data/usePolledQuery';
 
 const MONITOR = '/device/deviceManageData';
 const useRefetchInterval = () => dashboardRefreshMs(useWarnRefreshSeconds());

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { dashboardRefreshMs, type DeviceLiveState, type LiveStateQuery } from '../../api/monitoringApi';
-import { callKey, useConsoleDataProvider } from '../../dataHooks';
+import { callKey, useConsoleDataProvider } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
 import { BaseMap } from '../../map/BaseMap';
@@ -18,7 +18,7 @@ import { VesselLayer, type MapVessel } from '../../map/vesselLayer';
 import { stateColour } from '../../map/vesselStyle';
 import { deviceDetailPath, deviceTrackPath } from '../monitor/LiveStatusTab';
 import { formatHeading, formatPosition, LastReport } from '../monitor/liveFormat';
-import { usePolledQuery } from '../monitor/usePolledQuery';
+import { usePolledQuery } from '../../data/usePolledQuery';
 
 declare global {
   interface Window {

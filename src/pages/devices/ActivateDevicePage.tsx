@@ -14,7 +14,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SearchIcon from '@mui/icons-material/Search';
 import { useGetOne, useNotify } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import type { Device } from '../../domain/device';
 import { DEVICE_KIND_KEYS, isDeviceKind } from '../../domain/deviceKinds';
 import type { User } from '../../domain/user';

@@ -30,7 +30,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { liveRefreshMs, type Alarm, type AlarmQuery } from '../../api/monitoringApi';
-import { callKey, useCallMutation, useConsoleDataProvider, type Invalidates } from '../../dataHooks';
+import { callKey, useCallMutation, useConsoleDataProvider, type Invalidates } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { FAULT_SEVERITIES } from '../../domain/faultCodes';
 import { Level } from '../../domain/levels';
@@ -38,7 +38,7 @@ import { useDateFormatter } from '../../format/useDateFormatter';
 import { useClientState } from '../../state/useClientState';
 import { deviceDetailPath } from './LiveStatusTab';
 import { FetchStatus } from './FetchStatus';
-import { usePolledQuery } from './usePolledQuery';
+import { usePolledQuery } from '../../data/usePolledQuery';
 import { useAgo } from './liveFormat';
 
 type Show = 'active' | 'cleared' | 'all';

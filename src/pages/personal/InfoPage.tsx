@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import type { User } from '../../domain/user';
 import { updateUserSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';

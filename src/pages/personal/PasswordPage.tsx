@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
-import { useCallMutation } from '../../dataHooks';
+import { useCallMutation } from '../../data/dataHooks';
 import { passwordChangeSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';
 import { useTranslate } from 'ra-core';

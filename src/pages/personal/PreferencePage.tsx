@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
 import type { ReactNode } from 'react';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import { OFFLINE_MINUTES_MAX, OFFLINE_MINUTES_MIN, SIZES, WARN_REFRESH_MAX, WARN_REFRESH_MIN, consoleSettingsSchema, offlineMinutesRule, type Size } from '../../domain/systemSettings';
 import { validate } from '../../domain/validate';
 import { useTranslate } from 'ra-core';

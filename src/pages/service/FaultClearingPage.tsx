@@ -25,7 +25,7 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import { useGetList, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActiveAlarm, FaultGuide, FaultRecord, VesselItem } from '../../api/supportApi';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import { faultClearingRecordSchema } from '../../domain/faultClearing';
 import { canAccessPage } from '../../navigation/access';
 import { validate } from '../../domain/validate';

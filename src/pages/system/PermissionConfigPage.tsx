@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { Confirm, useGetList, useNotify } from 'react-admin';
 import type { PermissionGroup } from '../../api/supportApi';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import { PERMISSION_ACTIONS, PERMISSION_MODULES, permissionGroupSchema, permissionName } from '../../domain/permissionGroups';
 import type { User } from '../../domain/user';
 import { validate } from '../../domain/validate';

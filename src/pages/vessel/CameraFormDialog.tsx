@@ -9,7 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useForm } from 'react-hook-form';
 import { useCreate, useNotify, useUpdate } from 'react-admin';
 import type { Camera } from '../../api/vesselApi';
-import { errorData } from '../../dataProvider';
+import { errorData } from '../../data/dataProvider';
 import { cameraSchema } from '../../domain/vesselSchemas';
 import { useTranslate } from 'ra-core';
 import { domainResolver, serverFieldErrors } from './domainResolver';

@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslate } from 'ra-core';
 import { commandSchema, isDisruptive, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S, COMMAND_DEADLINE_MAX_MIN, COMMAND_DEADLINE_MIN_MIN, type CommandInput, type CommandKind } from '../../domain/commands';
 import { SATELLITES } from '../../domain/satellites';
-import { errorData } from '../../dataProvider';
+import { errorData } from '../../data/dataProvider';
 import { domainResolver, serverFieldErrors } from './domainResolver';
 
 interface CommandForm {

@@ -20,7 +20,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useGetManyReference, useNotify } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { COMMAND_KINDS, OPEN_COMMAND_STATES, isDisruptive, type CommandInput, type CommandKind, type DeviceCommand } from '../../domain/commands';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { COMMANDS, COMMAND_STATE_COLORS } from '../../resources/commands/definition';
 import { CommandDialog } from './CommandDialog';

@@ -16,7 +16,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, useLocaleState, useNotify } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import type { DataUsage } from '../../api/dataPlansApi';
-import { useCallMutation, useCallQuery, type Invalidates } from '../../dataHooks';
+import { useCallMutation, useCallQuery, type Invalidates } from '../../data/dataHooks';
 import { dataPlanSchema, formatBytes, GB } from '../../domain/dataPlans';
 import { canEditDevices } from '../../domain/levels';
 import { validate } from '../../domain/validate';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { SeriesPoint, VesselSeries } from '../../api/vesselApi';
-import { useCallQuery } from '../../dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 import type { DataWindow } from '../../domain/vesselSchemas';
 import { formatDate } from '../../format/date';
 import { useTranslate } from 'ra-core';

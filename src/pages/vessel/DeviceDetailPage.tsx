@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallQuery } from '../../dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 import { DEVICE_KIND_LABELS, DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
 import { Feature } from '../../domain/features';
 import { DATA_WINDOW_NAMES, type DataWindow } from '../../domain/vesselSchemas';

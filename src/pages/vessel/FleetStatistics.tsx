@@ -17,7 +17,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { LoadState } from './LoadState';
 import { duration } from './StateBands';
-import { useCallQuery } from '../../dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 import { percent } from './VesselStatistics';
 
 type Sort = 'name' | 'onlineSeconds' | 'availability';

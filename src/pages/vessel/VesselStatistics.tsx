@@ -11,7 +11,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { LoadState } from './LoadState';
 import { duration } from './StateBands';
-import { useCallQuery } from '../../dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 
 const StatisticsChart = lazy(() => import('./StatisticsChart'));
 export const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);

@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useForm } from 'react-hook-form';
 import { useCreate, useNotify, useUpdate } from 'react-admin';
 import type { Voyage } from '../../api/vesselApi';
-import { errorData } from '../../dataProvider';
+import { errorData } from '../../data/dataProvider';
 import { voyageSchema } from '../../domain/vesselSchemas';
 import { timeZoneLabel } from '../../format/date';
 import { useTranslate } from 'ra-core';

@@ -20,7 +20,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useCanAccess, useDelete, useGetManyReference, useNotify } from 'react-admin';
 import type { Voyage } from '../../api/vesselApi';
-import { callKey } from '../../dataHooks';
+import { callKey } from '../../data/dataHooks';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useTranslate } from 'ra-core';
 import { FieldGrid } from './FieldGrid';

@@ -1,7 +1,7 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { AFTER_SALES_FIELDS, AFTER_SALES_SORTS, afterSalesSchema, updateAfterSalesSchema } from '../../domain/afterSales';
-import { fieldsBody } from '../../resourceEndpoints';
+import { fieldsBody } from '../../data/resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 import { AFTER_SALES_COLUMNS, AFTER_SALES_FIELD_DEFS, AFTER_SALES_FILTER_DEFS } from './fields';
 import { lazyView } from '../lazyView';

@@ -2,7 +2,7 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import { DEVICE_EDITORS } from '../../domain/levels';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { cameraSchema, updateCameraSchema } from '../../domain/vesselSchemas';
-import { fieldsBody } from '../../resourceEndpoints';
+import { fieldsBody } from '../../data/resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 import { lazyView } from '../lazyView';
 

@@ -3,7 +3,7 @@ import { Level } from '../../domain/levels';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { deviceAuthGrantSchema, updateDeviceAuthGrantSchema } from '../../domain/deviceSchemas';
 import { FEATURES, FEATURE_KEYS } from '../../domain/features';
-import { fieldsBody } from '../../resourceEndpoints';
+import { fieldsBody } from '../../data/resourceEndpoints';
 import type { Choice, ReferenceDef, ResourceDefinition } from '../types';
 
 const M = '/deviceModule/deviceAuth';

@@ -12,8 +12,8 @@ import type { DeviceGroup } from '../../domain/device';
 import { deviceGroupSchema, updateDeviceGroupSchema } from '../../domain/deviceSchemas';
 import { Level } from '../../domain/levels';
 import { validate } from '../../domain/validate';
-import { useCallQuery } from '../../dataHooks';
-import { errorData } from '../../dataProvider';
+import { useCallQuery } from '../../data/dataHooks';
+import { errorData } from '../../data/dataProvider';
 import { useClientState } from '../../state/useClientState';
 
 export const GROUPS = 'device/deviceData';

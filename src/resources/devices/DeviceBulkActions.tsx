@@ -9,7 +9,7 @@ import { useGetList, useListContext, useNotify, useTranslate } from 'react-admin
 import type { DeviceGroup } from '../../domain/device';
 import { VirtualGroup } from '../../domain/deviceKinds';
 import { Level } from '../../domain/levels';
-import { useCallMutation, type Invalidates } from '../../dataHooks';
+import { useCallMutation, type Invalidates } from '../../data/dataHooks';
 import { useClientState } from '../../state/useClientState';
 import type { RowAction } from '../types';
 import { canEditDevices } from './access';

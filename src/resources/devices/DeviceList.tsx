@@ -15,7 +15,7 @@ import type { QueryValue } from '../../api';
 import type { Device } from '../../domain/device';
 import { Level } from '../../domain/levels';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { useCallMutation, type Invalidates } from '../../dataHooks';
+import { useCallMutation, type Invalidates } from '../../data/dataHooks';
 import { useClientState } from '../../state/useClientState';
 import type { Choice } from '../types';
 import { ColumnValue } from '../generic/ColumnValue';

@@ -15,7 +15,7 @@ import { useInfiniteGetList, useNotify, useRecordContext, useTranslate } from 'r
 import type { Device } from '../../domain/device';
 import { Level } from '../../domain/levels';
 import type { User } from '../../domain/user';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import { DeviceStatusIcon } from './DeviceStatusIcon';
 import { VESSEL_PAGE, matchVessel, toggleAll } from './vesselGrants';
 

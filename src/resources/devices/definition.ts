@@ -2,7 +2,7 @@ import RouterIcon from '@mui/icons-material/Router';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { DEVICE_EDITORS } from '../../domain/levels';
 import { DEVICE_FIELDS, deviceSchema, updateDeviceSchema } from '../../domain/deviceSchemas';
-import { fieldsBody } from '../../resourceEndpoints';
+import { fieldsBody } from '../../data/resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 import { DEVICE_BULK_ACTIONS } from './DeviceBulkActions';
 import { DEVICE_COLUMNS, DEVICE_FIELD_DEFS, DEVICE_FILTER_DEFS, DEVICE_SORT } from './fields';

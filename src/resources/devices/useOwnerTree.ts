@@ -1,5 +1,5 @@
 import type { EnterpriseWithSubUsers } from '../../api/devicesApi';
-import { useCallQuery } from '../../dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 import type { NameItem } from '../../domain/user';
 
 /**

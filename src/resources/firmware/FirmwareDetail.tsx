@@ -13,7 +13,7 @@ import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import { Loading, Title, useCreatePath, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { FirmwarePackage } from '../../domain/firmware';
-import { useCallQuery } from '../../dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 import { formatBytes } from '../../format/bytes';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { LIVE_REFRESH_MS, RolloutCard, unfinished } from './RolloutPanel';

@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { FirmwarePackage } from '../../domain/firmware';
-import { useCallMutation } from '../../dataHooks';
+import { useCallMutation } from '../../data/dataHooks';
 import { FIRMWARE_FILTER_DEFS, FIRMWARE_SORT } from './fields';
 import { formatBytes } from '../../format/bytes';
 import { useDateFormatter } from '../../format/useDateFormatter';

@@ -17,8 +17,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Title, useCreatePath, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
-import { errorCode, errorData } from '../../dataProvider';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
+import { errorCode, errorData } from '../../data/dataProvider';
 import { FIRMWARE_VERSION_TYPES, firmwareSchema } from '../../domain/firmware';
 import { formatBytes } from '../../format/bytes';
 

@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
-import { errorData } from '../../dataProvider';
+import { errorData } from '../../data/dataProvider';
 import { FIRMWARE_VERSION_TYPES, updateFirmwareSchema, type FirmwarePackage } from '../../domain/firmware';
 
 interface EditForm {

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { useCallMutation, useCallQuery } from '../../dataHooks';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import { UPDATE_STATES, type Rollout, type UpdateState } from '../../domain/firmware';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { UpdateProgress, UpdateStateChip } from './UpdateStateChip';

@@ -1,7 +1,7 @@
 import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { firmwareSchema, updateFirmwareSchema } from '../../domain/firmware';
-import type { Row } from '../../resourceEndpoints';
+import type { Row } from '../../data/resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 import { FIRMWARE_COLUMNS, FIRMWARE_FIELDS, FIRMWARE_FILTER_DEFS, FIRMWARE_SORT } from './fields';
 import { lazyView } from '../lazyView';

@@ -12,7 +12,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { List, useDelete, useListContext, useNotify, type RaRecord } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import { useCallMutation } from '../../dataHooks';
+import { useCallMutation } from '../../data/dataHooks';
 import { ANTENNA_ICON_SIZE, LOGO_SIZE } from '../../domain/constants';
 import { FileType } from '../../domain/pictures';
 import { loadIcons } from '../../state/icons';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { useCallMutation } from '../../dataHooks';
+import { useCallMutation } from '../../data/dataHooks';
 import { passwordChangeSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';
 import { PasswordField } from '../../pages/login/PasswordField';

@@ -2,7 +2,7 @@ import { Level } from '../../domain/levels';
 import PeopleIcon from '@mui/icons-material/People';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { addUserSchema, updateUserSchema } from '../../domain/userSchemas';
-import type { Row } from '../../resourceEndpoints';
+import type { Row } from '../../data/resourceEndpoints';
 import type { Choice, ResourceDefinition } from '../types';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { SubUserVesselsButton } from '../devices/SubUserVesselsButton';

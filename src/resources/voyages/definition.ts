@@ -2,7 +2,7 @@ import SailingIcon from '@mui/icons-material/Sailing';
 import { DEVICE_EDITORS } from '../../domain/levels';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { updateVoyageSchema, voyageSchema } from '../../domain/vesselSchemas';
-import { fieldsBody } from '../../resourceEndpoints';
+import { fieldsBody } from '../../data/resourceEndpoints';
 import type { ResourceDefinition } from '../types';
 
 const M = '/deviceModule/voyage';

@@ -1,4 +1,4 @@
-import type { Method, QueryValue } from './api';
+import type { Method, QueryValue } from '../api';
 
 /**
  * How one resource maps onto the /cz API: the data half of a resource definition, read by the

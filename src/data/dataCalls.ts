@@ -1,18 +1,18 @@
-import { commandsApi } from './api/commandsApi';
-import { dataPlansApi } from './api/dataPlansApi';
-import { devicesApi } from './api/devicesApi';
-import { firmwareApi } from './api/firmwareApi';
-import { historyApi } from './api/historyApi';
-import { monitoringApi } from './api/monitoringApi';
-import { supportApi } from './api/supportApi';
-import { usersApi } from './api/usersApi';
-import { vesselApi } from './api/vesselApi';
+import { commandsApi } from '../api/commandsApi';
+import { dataPlansApi } from '../api/dataPlansApi';
+import { devicesApi } from '../api/devicesApi';
+import { firmwareApi } from '../api/firmwareApi';
+import { historyApi } from '../api/historyApi';
+import { monitoringApi } from '../api/monitoringApi';
+import { supportApi } from '../api/supportApi';
+import { usersApi } from '../api/usersApi';
+import { vesselApi } from '../api/vesselApi';
 
 /**
  * The dataProvider's non-CRUD methods (statistics, tracks, the status monitor, fault clearing,
  * permission groups...): the API modules' calls, reached as dataProvider.call(module, name, ...args)
  * so that every page gets its data one way. Pages use them through useCallQuery/useCallMutation
- * (src/dataHooks.ts); errors come out as the dataProvider's (CzHttpError).
+ * (src/data/dataHooks.ts); errors come out as the dataProvider's (CzHttpError).
  */
 export const DATA_CALLS = {
   commands: commandsApi,

@@ -1,8 +1,8 @@
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
-import { request, ApiError, NetworkError, type Method, type RequestOptions } from './api';
+import { request, ApiError, NetworkError, type Method, type RequestOptions } from '../api';
 import type { ListEndpoint, Params, ResourceEndpoints, Row, WriteEndpoint } from './resourceEndpoints';
 import { DATA_CALLS, type CallMethod } from './dataCalls';
-import { ErrorCode } from './domain/errorCodes';
+import { ErrorCode } from '../domain/errorCodes';
 
 /**
  * react-admin's DataProvider over the /cz API, driven by each resource's endpoints. Errors become
@@ -98,7 +98,7 @@ function sentFilters(list: ListEndpoint, filter: Record<string, unknown> | undef
   return out;
 }
 
-/** The dataProvider with its non-CRUD calls (dataProvider.call(module, name, ...args), src/dataCalls.ts). */
+/** The dataProvider with its non-CRUD calls (dataProvider.call(module, name, ...args), src/data/dataCalls.ts). */
 export type ConsoleDataProvider = DataProvider & CallMethod;
 
 export function createDataProvider(resources: Readonly<Record<string, ResourceEndpoints>>, calls: Record<string, object> = DATA_CALLS): ConsoleDataProvider {
