@@ -13,31 +13,37 @@ import { installSessionGuard } from './auth/guard';
 import { installPermissionGuard } from './auth/permissionGuard';
 import { DeviceCache } from './auth/deviceCache';
 import { SessionCache } from './auth/sessionCache';
-import { installAuditLog } from './modules/audit/auditRecorder';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { auditModule, installAuditLog } from './modules/audit';
 import { ok } from './http/envelope';
-import { userRoutes } from './modules/users/userRoutes';
-import { pictureRoutes } from './modules/users/pictureRoutes';
-import { extraLinkRoutes } from './modules/users/extraLinkRoutes';
-import { deviceModuleRoutes } from './modules/devices';
-import { monitoringRoutes } from './modules/monitoring';
-import { vesselRoutes } from './modules/vessel';
-import { historyRoutes } from './modules/history';
-import { supportRoutes } from './modules/support';
-import { firmwareModuleRoutes } from './modules/firmware';
+import type { ApiModule } from './http/api';
+import { usersModule } from './modules/users';
+import { devicesModule } from './modules/devices';
+import { monitoringModule } from './modules/monitoring';
+import { vesselModule } from './modules/vessel';
+import { historyModule } from './modules/history';
+import { supportModule } from './modules/support';
+import { firmwareModule } from './modules/firmware';
 import { mqttAuthRoutes } from './link/mqttAuthRoutes';
-import { dataPlanModuleRoutes } from './modules/dataPlans';
-import { commandModuleRoutes } from './modules/commands';
+import { dataPlansModule } from './modules/dataPlans';
+import { commandsModule } from './modules/commands';
 import { IMAGE_MAX_BYTES } from '../src/domain/constants';
 import { createIngestWriter } from './modules/monitoring/ingestWriter';
 import { noDeviceLink, type DeviceLink, type LinkParts } from './link/deviceLink';
 import { liveRoutes } from './modules/live/liveRoutes';
 
-/** The API modules, each mounted under /cz/{segment}/{prefix}. */
-const MODULES = [
-  { prefix: 'users', routes: [userRoutes, pictureRoutes, extraLinkRoutes] },
-  { prefix: 'deviceModule', routes: [...deviceModuleRoutes, ...monitoringRoutes, ...vesselRoutes, ...historyRoutes, firmwareModuleRoutes, liveRoutes, ...commandModuleRoutes, ...dataPlanModuleRoutes, mqttAuthRoutes] },
-  { prefix: 'supportModule', routes: [...supportRoutes] },
-] as const;
+/**
+ * The API modules, each mounted under /cz/{segment}/{prefix}: a module folder's index.ts
+ * (docs/architecture.md, "Module shape"), and the live routes and the MQTT broker's auth hooks.
+ */
+const MODULES: readonly { prefix: string; modules: readonly ApiModule[] }[] = [
+  { prefix: 'users', modules: [usersModule] },
+  {
+    prefix: 'deviceModule',
+    modules: [devicesModule, monitoringModule, vesselModule, historyModule, firmwareModule, liveRoutes, commandsModule, dataPlansModule, mqttAuthRoutes],
+  },
+  { prefix: 'supportModule', modules: [supportModule, auditModule] },
+];
 
 const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1***').replace(/([?&]password=)[^&]*/g, '$1***');
 
@@ -100,7 +106,8 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
     api.get('/ping', { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness; no database access' } }, async () => ok({ time: new Date().toISOString() }));
     for (const module of MODULES) {
       await api.register(async (scope) => {
-        for (const routes of module.routes) await routes(scope, context);
+        // Request types come from the route schemas (docs/architecture.md, "Module shape"); types only, no runtime change.
+        for (const register of module.modules) await register(scope.withTypeProvider<JsonSchemaToTsProvider>(), context);
       }, { prefix: `/${module.prefix}` });
     }
   }, { prefix: base });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/connection';
 import { Level } from '../../../src/domain/levels';
@@ -67,7 +68,7 @@ function listAudit(db: Queryable, caller: FastifyRequest['user'], filter: AuditF
 const EXPORT_COLUMNS = ['at', 'userName', 'address', 'entity', 'entityId', 'action', 'before', 'after'] as const;
 
 /** supportModule/auditLog: the audit log, read-only (levels 1 and 2), with an export sharing the -101 throttle. */
-export async function auditRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function auditRoutes(app: Api, { db }: ServerContext) {
   app.get('/auditLog/getAll', {
     config: { levels: READERS },
     schema: { tags, summary: 'Changes made through the API, newest first: level 1 all, level 2 its enterprise', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...auditFilterQuery } }, response: envelope(pageOf(entryObject)) },

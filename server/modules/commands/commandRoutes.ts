@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { COMMAND_DEADLINE_DEFAULT_MIN, COMMAND_KINDS, COMMAND_STATES, commandSchema } from '../../../src/domain/commands';
@@ -28,7 +28,7 @@ const commandObject = {
  * the vessels it sees; levels 1 and 2 send to those vessels, a sub-user only to the vessels granted
  * it with canCommand (deviceModule/subUserGrant/set). Delivery is delivery.ts's.
  */
-export async function commandRoutes(app: FastifyInstance, { db, link }: ServerContext) {
+export async function commandRoutes(app: Api, { db, link }: ServerContext) {
   const delivery = startCommandDelivery(db, link, app.log);
   // The embedded broker's sessions live in this process: what they held died with the last one.
   if (link.kind === 'embedded') await requeueLostCommands(db);

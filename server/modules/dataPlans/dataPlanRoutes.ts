@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import * as yup from 'yup';
 import type { ServerContext } from '../../context';
 import { dataPlanSchema, MAX_USAGE_DAYS } from '../../../src/domain/dataPlans';
@@ -33,7 +33,7 @@ const deviceIdBody = yup.object({ deviceId: yup.number().typeError('validation.i
  * every level on the vessels it sees; setting or removing: levels 1 and 2 (a sub-user: code 3).
  * A vessel the caller may not see answers "not found".
  */
-export async function dataPlanRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function dataPlanRoutes(app: Api, { db }: ServerContext) {
   app.get('/dataPlan/getByDevice', {
     schema: {
       tags, summary: 'The data plan of a visible vessel, or null',

@@ -1,5 +1,8 @@
+import type { ApiModule } from '../../http/api';
 import { dataPlanRoutes } from './dataPlanRoutes';
 
 /** Data plans and usage (issue 17 part 4), mounted inside the deviceModule entry of app.ts. */
-export const dataPlanModuleRoutes = [dataPlanRoutes] as const;
+export const dataPlansModule: ApiModule = async (app, context) => {
+  await dataPlanRoutes(app, context);
+};
 export { sweepDataPeriods, settleDataUsage } from './dataUsage';

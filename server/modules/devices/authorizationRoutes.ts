@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/connection';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -44,7 +44,7 @@ const duplicateGrant = (e: unknown) => ((e as { code?: string }).code === '23505
  * deviceModule/deviceAuth (Device Auth page, level 1): which lockable features each enterprise,
  * or one of its devices, has unlocked; plus what any user may ask about a device it sees.
  */
-export async function authorizationRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function authorizationRoutes(app: Api, { db }: ServerContext) {
   app.get('/deviceAuth/getAll', {
     config: { levels: ADMIN_ONLY },
     schema: {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { deviceSchema, updateDeviceSchema } from '../../../src/domain/deviceSchemas';
@@ -17,7 +17,7 @@ const tags = ['devices'];
 const notFound = () => new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
 
 /** deviceModule/device: the device list and CRUD (System > Device, levels 1, 2, 3; writes 1, 2). */
-export async function deviceRoutes(app: FastifyInstance, { db, config }: ServerContext) {
+export async function deviceRoutes(app: Api, { db, config }: ServerContext) {
   const listOptions = { exactCountMax: config.deviceListExactCountMax };
   const devicePage = pageOf(deviceObject) as { type: 'object'; properties: Record<string, unknown> };
   app.get('/device/getAll', {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { languageOf } from '../../http/envelope';
 import { tokenQuery } from '../../http/schemas';
@@ -13,7 +13,7 @@ import { Permission } from '../../../src/domain/permissionGroups';
 export const EXPORT_MAX_ROWS = 100_000;
 
 /** deviceModule/device/export: the device list with getAll's filters, as CSV or Excel; -101 within 10 s. */
-export async function exportRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function exportRoutes(app: Api, { db }: ServerContext) {
   app.get('/device/export', {
     config: { permission: Permission.viewMachine },
     schema: {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
@@ -23,7 +23,7 @@ const tokenOnly = { type: 'object', properties: tokenQuery } as const;
  * deviceModule/deviceGroup: an enterprise's device groups, moving devices between them, and each
  * user's "Special Focus" pins. A device in no group is under the virtual "Ungrouped Device".
  */
-export async function groupRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function groupRoutes(app: Api, { db }: ServerContext) {
   app.get('/deviceGroup/getAll', {
     schema: {
       tags, summary: 'Visible groups, paged (admin: all; others: their enterprise\'s)',

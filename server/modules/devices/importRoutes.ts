@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api';
 import ExcelJS from 'exceljs';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -54,7 +55,7 @@ async function templateWorkbook(lang: Language): Promise<Buffer> {
  * deviceModule/device/import: an Excel file of devices, checked row by row with the form's rules
  * before anything is written, then written all together in one transaction (or not at all).
  */
-export async function importRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function importRoutes(app: Api, { db }: ServerContext) {
   app.post('/device/import', {
     config: { levels: DEVICE_EDITORS, permission: Permission.addMachine },
     schema: {

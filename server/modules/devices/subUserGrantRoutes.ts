@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/connection';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -26,7 +26,7 @@ async function managedSubUser(db: Queryable, caller: Principal, subUserId: numbe
  * deviceModule/subUserGrant: which of its vessels an enterprise lets each of its sub-users see
  * (SPEC section 6, "granted vessel view permission"). Levels 1 and 2.
  */
-export async function subUserGrantRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
   app.get('/subUserGrant/getDeviceIds', {
     config: { levels: DEVICE_EDITORS },
     schema: { tags, summary: 'Ids of the devices a sub-user was granted', querystring: subUserQuery, response: envelope({ type: 'array', items: { type: 'integer' } }) },

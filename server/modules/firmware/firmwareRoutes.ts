@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api';
 import type { MultipartFile } from '@fastify/multipart';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -39,7 +40,7 @@ async function discard(part: MultipartFile) {
  * 2 MB picture limit.
  */
 export function firmwareRoutes(store: FirmwareStore) {
-  return async function routes(app: FastifyInstance, { db, config }: ServerContext) {
+  return async function routes(app: Api, { db, config }: ServerContext) {
     app.get('/firmware/getConfig', {
       config: { levels: ADMIN },
       schema: {

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../../context';
+import type { ApiModule } from '../../http/api';
 import { openFirmwareStore, sweepFirmwareFolder } from './storage';
 import { fileDemoPackages } from './demoFiles';
 import { firmwareRoutes } from './firmwareRoutes';
@@ -10,7 +9,7 @@ import { deviceUpdateRoutes } from './deviceUpdateRoutes';
  * Firmware (issue 7): packages, rollouts and the device side of updates, mounted under
  * /cz/{segment}/deviceModule/firmware. The files live in the firmware folder (FIRMWARE_DIR).
  */
-export async function firmwareModuleRoutes(app: FastifyInstance, context: ServerContext) {
+export const firmwareModule: ApiModule = async (app, context) => {
   const store = await openFirmwareStore(context.config);
   // Before the server listens: what a crash left half-done in the firmware folder is settled.
   await sweepFirmwareFolder(store, context.db);
@@ -19,5 +18,5 @@ export async function firmwareModuleRoutes(app: FastifyInstance, context: Server
   await firmwareRoutes(store)(app, context);
   await rolloutRoutes(app, context);
   await deviceUpdateRoutes(store)(app, context);
-}
+};
 export { openFirmwareStore } from './storage';

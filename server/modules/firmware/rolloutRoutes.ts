@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
@@ -22,7 +22,7 @@ const refuseDevices = (message: string, vars: Record<string, string | number> = 
  * deviceModule/firmware/rollout: sending a package to devices of its type and model (named, or a
  * group's), at most maxConcurrent at a time; the devices fetch it through the device API.
  */
-export async function rolloutRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function rolloutRoutes(app: Api, { db }: ServerContext) {
   app.get('/firmware/rollout/candidates', {
     config: { levels: ADMIN },
     schema: {

@@ -1,5 +1,9 @@
+import type { ApiModule } from '../../http/api';
 import { trackRoutes } from './trackRoutes';
 import { locationRoutes } from './locationRoutes';
 
 /** History (issue 6): location track and device location, mounted under deviceModule in app.ts. */
-export const historyRoutes = [trackRoutes, locationRoutes] as const;
+export const historyModule: ApiModule = async (app, context) => {
+  await trackRoutes(app, context);
+  await locationRoutes(app, context);
+};

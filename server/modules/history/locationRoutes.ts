@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
@@ -56,7 +56,7 @@ async function manualPosition(db: Queryable, deviceId: number) {
  * without a GPS fix. Location history is track history, so the same feature lock applies; the
  * manual position is read by anyone who sees the device and set by levels 1 and 2.
  */
-export async function locationRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function locationRoutes(app: Api, { db }: ServerContext) {
   app.get('/history/location', {
     schema: {
       tags, summary: 'Where a vessel has been over a week, month, 3 months or year, thinned for the view',

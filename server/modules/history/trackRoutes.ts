@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { trackQuerySchema, trackRange, TRACK_WINDOWS, type TrackQuery } from '../../../src/domain/track';
 import { ok } from '../../http/envelope';
@@ -90,7 +90,7 @@ export function trackForView(c: TrackColumns, offlineMinutes: number, zoom: numb
  * deviceModule/history/track (Location Track page) and its export. Same rules for both: the
  * device must be visible to the caller (else code 2) and track history unlocked (else code 3).
  */
-export async function trackRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function trackRoutes(app: Api, { db }: ServerContext) {
   app.get('/history/track', {
     schema: {
       tags, summary: 'A vessel\'s track for a window, simplified for the view (compact columns), with its summary',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import * as yup from 'yup';
 import type { ServerContext } from '../../context';
 import { Level } from '../../../src/domain/levels';
@@ -20,7 +20,7 @@ const yesNo = { type: 'boolean' } as const;
  * many (every level that sees the device), clear one or many (admins and enterprises), and the
  * fault code table. Ids of alarms the caller may not see answer "not found".
  */
-export async function alarmRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function alarmRoutes(app: Api, { db }: ServerContext) {
   app.get('/alarm/getAll', {
     schema: {
       tags, summary: 'Alarms of visible devices, newest first',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { DEVICE_KINDS } from '../../../src/domain/deviceKinds';
 import { faultInfo } from '../../../src/domain/faultCodes';
@@ -13,7 +13,7 @@ const zero = (): Counts => ({ total: 0, online: 0, offline: 0, warn: 0 });
 const STATE_NAMES = ['offline', 'online', 'warn'] as const;
 
 /** deviceModule/monitor: counts per state and per kind, and the faults seen most lately (Home). */
-export async function dashboardRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function dashboardRoutes(app: Api, { db }: ServerContext) {
   app.get('/monitor/statusCounts', {
     schema: {
       tags, summary: 'Visible devices counted per state and per kind',

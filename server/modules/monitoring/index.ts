@@ -1,3 +1,4 @@
+import type { ApiModule } from '../../http/api';
 import { ingestRoutes } from './ingestRoutes';
 import { uploadDataRoutes } from './uploadDataRoutes';
 import { alarmRoutes } from './alarmRoutes';
@@ -8,5 +9,7 @@ import { thresholdRoutes } from './thresholdRoutes';
  * Live monitoring (issue 5), mounted inside the deviceModule entry of app.ts because SPEC's
  * deviceGroup/getAllDeviceUploadDataWithCondition lives under /cz/{segment}/deviceModule.
  */
-export const monitoringRoutes = [ingestRoutes, uploadDataRoutes, alarmRoutes, dashboardRoutes, thresholdRoutes] as const;
+export const monitoringModule: ApiModule = async (app, context) => {
+  for (const routes of [ingestRoutes, uploadDataRoutes, alarmRoutes, dashboardRoutes, thresholdRoutes]) await routes(app, context);
+};
 export { markOfflineDevices, pruneHistory, pruneReportHistory, type PruneResult, type RetentionOptions } from './retention';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import * as yup from 'yup';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -27,7 +27,7 @@ const settingsSchema = yup.object({
  * enterprise's default (admins any; an enterprise its own), and the server default and history
  * retention (admins).
  */
-export async function thresholdRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function thresholdRoutes(app: Api, { db }: ServerContext) {
   app.post('/monitor/setOfflineThreshold', {
     config: { levels: DEVICE_EDITORS },
     schema: {

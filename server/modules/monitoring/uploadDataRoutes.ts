@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import * as yup from 'yup';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -117,7 +117,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * devices with their latest state. The alarm bell sends deviceStatus [2]; a non-empty list turns
  * the dot on. A deviceId the caller may not see answers "not found".
  */
-export async function uploadDataRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function uploadDataRoutes(app: Api, { db }: ServerContext) {
   app.post('/deviceGroup/getAllDeviceUploadDataWithCondition', {
     schema: {
       tags: ['monitoring'], summary: 'Visible devices with their latest reported state, filtered',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
@@ -51,7 +51,7 @@ const cell = (report: AfterSalesReport, key: string, lang: Language): string | n
 };
 
 /** supportModule/afterSales: after-sales reports (SPEC section 3), admins only (SPEC section 6). */
-export async function afterSalesRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function afterSalesRoutes(app: Api, { db }: ServerContext) {
   app.get('/afterSales/getAll', {
     config: { levels: ADMIN },
     schema: { tags, summary: 'After-sales reports, filtered, sorted and paged', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...afterSalesFilterQuery } }, response: envelope(pageOf(reportObject)) },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { FAULT_CODES } from '../../../src/domain/faultCodes';
@@ -30,7 +30,7 @@ export const FAULT_GUIDE = FAULT_CODES.map((f) => ({ ...f, steps: stepsOf(f.code
  * on a device. Records follow device visibility (server/auth/deviceScope.ts): an admin every
  * device's, an enterprise its own devices', a sub-user its granted vessels'; others answer code 2.
  */
-export async function faultClearingRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function faultClearingRoutes(app: Api, { db }: ServerContext) {
   app.get('/faultClearing/faultCodes', {
     schema: { tags, summary: 'Fault codes with severity, unit, meaning, remedy and the steps to clear them (zh and en)', querystring: { type: 'object', properties: tokenQuery } },
   }, async () => ok(FAULT_GUIDE));

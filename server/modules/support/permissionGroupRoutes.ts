@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/connection';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -46,7 +46,7 @@ async function nameTaken(db: Queryable, name: string, exceptId = 0) {
  * assign them to users); getCatalogue and getMine answer every level. Enforcement is
  * server/auth/permissionGuard.ts.
  */
-export async function permissionGroupRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function permissionGroupRoutes(app: Api, { db }: ServerContext) {
   app.get('/permissionGroup/getCatalogue', {
     schema: { tags, summary: 'The modules, their actions and the permission names (action + module key)', querystring: { type: 'object', properties: tokenQuery } },
   }, async () => ok({ actions: PERMISSION_ACTIONS, modules: PERMISSION_MODULES, permissions: PERMISSION_NAMES }));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/connection';
 import { Level } from '../../../src/domain/levels';
@@ -21,7 +21,7 @@ export async function readConsoleSettings(db: Queryable): Promise<ConsoleSetting
 }
 
 /** supportModule/settings: console settings for everyone (bell poll seconds, default size); admins change them. */
-export async function settingsRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function settingsRoutes(app: Api, { db }: ServerContext) {
   app.get('/settings/get', {
     schema: { tags, summary: 'Console settings every user reads at start', querystring: { type: 'object', properties: tokenQuery }, response: envelope(settingsObject) },
   }, async () => ok(await readConsoleSettings(db)));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { Level } from '../../../src/domain/levels';
 import { extraLinkSchema } from '../../../src/domain/userSchemas';
@@ -22,7 +22,7 @@ const link = {
 const LINK_COLUMNS = `l.user_id AS "userId", u.name AS "userName", l.content, l.created_at AS "createdAt", l.updated_at AS "updatedAt"`;
 
 /** A free text (a link, a subscription note) attached to a user; read by whoever sees the user, written by whoever manages it. */
-export async function extraLinkRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function extraLinkRoutes(app: Api, { db }: ServerContext) {
   app.get('/getUserExtraLink', {
     schema: { tags, summary: "A visible user's extra link (null when none)", querystring: { type: 'object', required: ['userId'], properties: { ...tokenQuery, userId: { type: 'integer' } } }, response: envelope({ ...link, nullable: true }) },
   }, async (request) => {

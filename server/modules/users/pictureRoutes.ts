@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { IMAGE_MAX_BYTES } from '../../../src/domain/constants';
@@ -16,7 +16,7 @@ const tags = ['pictures'];
  * of SPEC section 4: the caller's own id for level 2, its parent for level 3, 0 (the defaults
  * every enterprise falls back to) for admins.
  */
-export async function pictureRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function pictureRoutes(app: Api, { db }: ServerContext) {
   app.post('/uploadFile', {
     schema: {
       tags,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level, SUPER_USER_ID } from '../../../src/domain/levels';
@@ -17,7 +17,7 @@ const tags = ['users'];
 const ADMIN_OR_ENTERPRISE = [Level.Admin, Level.Enterprise] as const;
 
 /** Login, sessions and user accounts: SPEC section 7's users table. */
-export async function userRoutes(app: FastifyInstance, { db, config }: ServerContext) {
+export async function userRoutes(app: Api, { db, config }: ServerContext) {
   app.post('/login', {
     config: { public: true },
     schema: {

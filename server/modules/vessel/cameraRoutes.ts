@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
@@ -50,7 +50,7 @@ async function unlockedCamera(db: Queryable, caller: Principal, id: number) {
 const values = (c: CameraInput) => [c.deviceId, c.name, c.link, c.description ?? null];
 
 /** deviceModule/camera: camera stream links per vessel (feature "camera"; read 1-3, write 1, 2). */
-export async function cameraRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function cameraRoutes(app: Api, { db }: ServerContext) {
   app.get('/camera/getAll', {
     schema: {
       tags, summary: "The cameras of a visible vessel whose camera feature is unlocked (else code 3 'contact your service provider to unlock it')",

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { faultInfo } from '../../../src/domain/faultCodes';
 import { Feature } from '../../../src/domain/features';
@@ -18,7 +18,7 @@ const METRIC_SQL = Object.entries(METRICS).map(([name, col]) =>
   `min(${col})::float8 AS "${name}Min", max(${col})::float8 AS "${name}Max", avg(${col})::float8 AS "${name}Avg"`).join(',\n  ');
 
 /** deviceModule/vessel: the device detail page (all fields, latest report, charts over a data window). */
-export async function detailRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function detailRoutes(app: Api, { db }: ServerContext) {
   app.get('/vessel/getDetail', {
     schema: {
       tags, summary: 'A visible vessel: its device fields, latest report, active faults (with remedies) and current voyage',

@@ -1,3 +1,4 @@
+import type { ApiModule } from '../../http/api';
 import { detailRoutes } from './detailRoutes';
 import { statisticsRoutes } from './statisticsRoutes';
 import { voyageRoutes } from './voyageRoutes';
@@ -7,5 +8,7 @@ import { cameraRoutes } from './cameraRoutes';
  * Vessel history pages (issue 6): device detail data, time statistics, voyages and cameras,
  * mounted inside the deviceModule entry of app.ts (/cz/{segment}/deviceModule/...).
  */
-export const vesselRoutes = [detailRoutes, statisticsRoutes, voyageRoutes, cameraRoutes] as const;
+export const vesselModule: ApiModule = async (app, context) => {
+  for (const routes of [detailRoutes, statisticsRoutes, voyageRoutes, cameraRoutes]) await routes(app, context);
+};
 export { currentVoyage } from './voyageQueries';

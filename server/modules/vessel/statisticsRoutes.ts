@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { Feature } from '../../../src/domain/features';
 import { STATISTICS_RANGES_DAYS, TIME_ZONES } from '../../../src/domain/constants';
@@ -14,7 +14,7 @@ const windowQuery = {
 } as const;
 
 /** deviceModule/statistics: online time per day (one vessel) and availability (the fleet). Feature "statistics". */
-export async function statisticsRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function statisticsRoutes(app: Api, { db }: ServerContext) {
   app.get('/statistics/getDaily', {
     schema: {
       tags, summary: "One visible vessel's online time per local day (date, MM-DD label, online and warn seconds, availability)",

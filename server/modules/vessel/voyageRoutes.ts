@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { updateVoyageSchema, voyageSchema } from '../../../src/domain/vesselSchemas';
@@ -31,7 +31,7 @@ const voyageBody = {
 } as const;
 
 /** deviceModule/voyage: voyages per vessel (read: levels 1-3 on visible vessels; write: levels 1, 2). */
-export async function voyageRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function voyageRoutes(app: Api, { db }: ServerContext) {
   app.get('/voyage/getAll', {
     schema: {
       tags, summary: 'Visible voyages, newest etd first: the history of one vessel (deviceId) or of all',
