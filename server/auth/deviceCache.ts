@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { readDeviceCredentials } from './deviceCredentialQueries';
 
 /** The channel migration 018's triggers notify on (payloads: `d:<device number>`, `new`, `all`). */
 export const DEVICE_CHANNEL = 'device_cache';
@@ -95,8 +96,7 @@ export class DeviceCache {
     const found = new Map<string, DeviceCredentials>();
     try {
       for (let i = 0; i < nums.length; i += LOOKUP_CHUNK) {
-        const rows = await this.db.query<{ num: string; id: number; activated: boolean; secret_hash: string | null }>(
-          'SELECT device_num AS num, id, activated, secret_hash FROM devices WHERE device_num = ANY($1::text[])', [nums.slice(i, i + LOOKUP_CHUNK)]);
+        const rows = await readDeviceCredentials(this.db, nums.slice(i, i + LOOKUP_CHUNK));
         for (const row of rows) found.set(row.num, { id: row.id, activated: row.activated, secretHash: row.secret_hash });
       }
     } catch (error) {

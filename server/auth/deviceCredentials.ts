@@ -1,9 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { DeviceCache, DeviceCredentials } from '../../auth/deviceCache';
-import { ErrorCode } from '../../../src/domain/errorCodes';
-import { BizError } from '../../http/envelope';
-import { hashDeviceSecret } from '../devices/activationRoutes';
+import type { DeviceCache, DeviceCredentials } from './deviceCache';
+import { ErrorCode } from '../../src/domain/errorCodes';
+import { BizError } from '../http/envelope';
+
+/** The device secret is shown once; only its SHA-256 is kept (it is 256 random bits, not a password). */
+export const hashDeviceSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export interface ReportingDevice {
   id: number;

@@ -1,6 +1,6 @@
 import type { DeviceCache } from '../auth/deviceCache';
 import type { IngestWriter } from '../modules/monitoring/ingestWriter';
-import { holdsSecret, type ReportingDevice } from '../modules/monitoring/deviceAuth';
+import { holdsSecret, type ReportingDevice } from '../auth/deviceCredentials';
 import { parseBatch } from '../modules/monitoring/ingestRoutes';
 import { BizError, translateFields } from '../http/envelope';
 import { ErrorCode } from '../../src/domain/errorCodes';

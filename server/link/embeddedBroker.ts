@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { checkDeviceCredentials, type ReportingDevice } from '../modules/monitoring/deviceAuth';
+import { checkDeviceCredentials, type ReportingDevice } from '../auth/deviceCredentials';
 import type { CommandAck, DeviceLink, LinkParts } from './deviceLink';
 import { createDeviceMessages } from './deviceMessages';
 import { deviceMayAccess, parseTopic, topicOf } from './topics';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { sendBizError, BizError } from '../http/envelope';
-import { checkDeviceCredentials } from '../modules/monitoring/deviceAuth';
+import { checkDeviceCredentials } from '../auth/deviceCredentials';
 import { deviceMayAccess } from './topics';
 
 /** Equal strings in constant time (hashes first, so lengths do not leak). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
-import { hashDeviceSecret } from '../modules/devices/activationRoutes';
+import { hashDeviceSecret } from '../auth/deviceCredentials';
 import type { SimDevice } from './fleet';
 
 /**

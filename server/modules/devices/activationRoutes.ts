@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
+import { hashDeviceSecret } from '../../auth/deviceCredentials';
 import { Level } from '../../../src/domain/levels';
 import { activationSchema } from '../../../src/domain/deviceSchemas';
 import { BizError, ok } from '../../http/envelope';
@@ -16,15 +17,12 @@ const tags = ['activation'];
 const ADMIN_ONLY = [Level.Admin] as const;
 const notFound = () => new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
 
-/** The device secret is shown once; only its SHA-256 is kept (it is 256 random bits, not a password). */
-export const hashDeviceSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
 /**
  * deviceModule/activation (ActivateDevice page, level 1): find a device by deviceNum or SN,
  * activate it for an owner (who and when are recorded; the device secret for the ingest
  * endpoint is issued and returned once), deactivate it (the secret stops working).
  */
-export async function activationRoutes(app: FastifyInstance, { db }: ServerContext) {
+export async function activationRoutes(app: Api, { db }: ServerContext) {
   app.get('/activation/find', {
     config: { levels: ADMIN_ONLY },
     schema: {
@@ -33,7 +31,7 @@ export async function activationRoutes(app: FastifyInstance, { db }: ServerConte
       response: envelope(deviceObject),
     },
   }, async (request) => {
-    const key = (request.query as { key: string }).key.trim();
+    const key = request.query.key.trim();
     const [row] = await db.query<{ id: number }>('SELECT id FROM devices WHERE device_num = $1 OR device_sn = $1 ORDER BY id LIMIT 1', [key]);
     const device = row && (await findVisibleDevice(db, request.user, row.id));
     if (!device) throw notFound();
@@ -73,7 +71,7 @@ export async function activationRoutes(app: FastifyInstance, { db }: ServerConte
     config: { levels: ADMIN_ONLY },
     schema: { tags, summary: 'Deactivate a device; its secret stops working', querystring: idQuery, response: envelope(deviceObject) },
   }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     const rows = await db.query<{ activated: boolean }>(
       `UPDATE devices SET activated = false, activated_at = NULL, activated_by = NULL, secret_hash = NULL, updated_at = now()
         WHERE id = $1 AND activated RETURNING activated`, [id]);

@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { ACTIVE_UPDATE_STATES, NEXT_UPDATE_STATES, ROLLOUT_STALL_MINUTES, updateReportSchema, type UpdateState } from '../../../src/domain/firmware';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope } from '../../http/schemas';
-import { authenticateDevice } from '../monitoring/deviceAuth';
+import { authenticateDevice } from '../../auth/deviceCredentials';
 import type { FirmwareStore } from './storage';
 import { ACTIVE_SQL, UNFINISHED_SQL, expireStalled } from './rolloutQueries';
 
@@ -62,7 +63,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * downloading, downloaded or updating.
  */
 export function deviceUpdateRoutes(store: FirmwareStore) {
-  return async function routes(app: FastifyInstance, { db, devices }: ServerContext) {
+  return async function routes(app: Api, { db, devices }: ServerContext) {
     app.get('/firmware/device/check', {
       config: { public: true },
       schema: {
@@ -135,7 +136,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
       const [row] = await db.query<{ state: UpdateState; key: string; size: number; sha256: string; version: string; model: string }>(
         `SELECT t.state, f.storage_key AS key, f.file_size::float8 AS size, f.sha256, f.version, f.model
            FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
-          WHERE t.rollout_id = $1 AND t.device_id = $2`, [(request.query as { rolloutId: number }).rolloutId, device.id]);
+          WHERE t.rollout_id = $1 AND t.device_id = $2`, [request.query.rolloutId, device.id]);
       if (!row) throw noSuchUpdate();
       if (!ACTIVE_UPDATE_STATES.includes(row.state)) throw new BizError(ErrorCode.Forbidden, 'error.updateNotStarted');
       const onDisk = await store.size(row.key);

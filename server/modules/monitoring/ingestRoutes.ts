@@ -5,7 +5,7 @@ import { MAX_BATCH_REPORTS, MAX_FUTURE_MS, reportSchema, type DeviceReport } fro
 import { validate, type FieldError } from '../../../src/domain/validate';
 import { BizError, ok } from '../../http/envelope';
 import { envelope } from '../../http/schemas';
-import { authenticateDevice } from './deviceAuth';
+import { authenticateDevice } from '../../auth/deviceCredentials';
 
 const MAX_FIELD_ERRORS = 50;
 

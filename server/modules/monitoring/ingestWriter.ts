@@ -4,7 +4,7 @@ import { BizError } from '../../http/envelope';
 import type { DeviceReport } from '../../../src/domain/reportSchema';
 import { DATA_PLAN_ALARM_CODES, faultInfo } from '../../../src/domain/faultCodes';
 import { DeviceState } from '../../../src/domain/deviceKinds';
-import type { ReportingDevice } from './deviceAuth';
+import type { ReportingDevice } from '../../auth/deviceCredentials';
 import { alarmTransitions, type ActiveAlarm } from './alarmTransitions';
 import { recordDataUsage } from '../dataPlans/dataUsage';
 
