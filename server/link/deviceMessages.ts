@@ -1,7 +1,7 @@
 import type { DeviceCache } from '../auth/deviceCache';
 import type { IngestWriter } from '../modules/monitoring/ingestWriter';
 import { holdsSecret, type ReportingDevice } from '../auth/deviceCredentials';
-import { parseBatch } from '../modules/monitoring/ingestRoutes';
+import { parseBatch } from '../modules/monitoring/reportBatch';
 import { BizError, translateFields } from '../http/envelope';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { translateDomain } from '../../src/domain/messages';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestWriter } from '../../server/modules/monitoring/ingestWriter';
 import { ErrorCode } from '../../src/domain/errorCodes';
-import { parseBatch } from '../../server/modules/monitoring/ingestRoutes';
+import { parseBatch } from '../../server/modules/monitoring/reportBatch';
 import { createTestServer, engines, type TestServer } from './helpers';
 import { report } from './monitoringFixtures';
 
