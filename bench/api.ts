@@ -4,7 +4,7 @@ import { hashPassword } from '../server/auth/password';
 
 /**
  * Throughput and latency of the authenticated routes a console calls most, side by side with the
- * trivial `/ping` of the same server in the same run, on PGlite and on PostgreSQL (issue 14):
+ * trivial `/ping` of the same server in the same run, on PGlite and on PostgreSQL (docs/architecture.md, "Server", cheap authentication per call):
  * users/getSelf, users/getAll (1,000 users), the device list's first page, the status monitor's
  * page and the bell's alarm poll. The enterprise account "oceanic" calls them, so the routes that
  * need a permission run their permission check (the super user skips it). Prints figures; asserts

@@ -1,5 +1,5 @@
 /**
- * npm run bench:stats - time and fleet statistics over a large report history (issue 14, part 4).
+ * npm run bench:stats - time and fleet statistics over a large report history (docs/architecture.md, "Telemetry storage").
  * For each engine (PostgreSQL in a scratch schema at DATABASE_URL or the local default, dropped
  * afterwards; PGlite in memory): adds vessels, loads reports with generate_series (the hourly
  * rollup trigger off during the load, then the rollups built in one pass as migration 013's

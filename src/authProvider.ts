@@ -7,7 +7,7 @@ import { forgetLogin, rememberLogin } from './state/rememberedLogin';
 import { hasUser, loadUser, loginWith } from './state/session';
 
 /**
- * Login, logout and the session states of SPEC section 4:
+ * Login, logout and the session states of docs/requirements.md §4:
  * - no token: checkAuth rejects, react-admin goes to /login (only /login and /auth-redirect open);
  * - token but no roles: the user is fetched once, then navigation goes on;
  * - the user fetch fails: forced local logout, then /;
@@ -50,7 +50,7 @@ export function createAuthProvider(deps: AuthDeps = defaultDeps): AuthProvider {
       clearSession();
       // react-admin also calls logout when checkAuth fails (no token): that is no logout of the
       // user's, so the remembered login stays for the login page. A real logout forgets it
-      // (SPEC section 4: logout clears stored data).
+      // (docs/requirements.md §4: logout clears stored data).
       if (!token) return undefined;
       forgetLogin();
       try {

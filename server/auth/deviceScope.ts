@@ -3,7 +3,7 @@ import { Level, enterpriseIdOf, type Principal } from '../../src/domain/levels';
 import { BizError } from '../http/envelope';
 
 /**
- * Who may see and manage which device and device group (SPEC section 6), in one place:
+ * Who may see and manage which device and device group (docs/requirements.md §6), in one place:
  * - an admin sees and manages every device and group, and assigns owner and sub-owner;
  * - an enterprise sees and manages its own devices and groups (owner_id = its id);
  * - a sub-user sees, read-only, those of its parent's devices it was granted (sub_user_grants)

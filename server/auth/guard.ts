@@ -16,7 +16,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed (login, health). */
     public?: boolean;
-    /** Levels allowed to call the route (SPEC section 6); absent means every logged-in level. */
+    /** Levels allowed to call the route (docs/requirements.md §6); absent means every logged-in level. */
     levels?: readonly Level[];
     /** Never counts as the user's activity (the live stream: a console opens it by itself). */
     background?: boolean;

@@ -3,7 +3,7 @@ import { Level, isSuperUser, type Principal } from '../../src/domain/levels';
 import { BizError } from '../http/envelope';
 
 /**
- * Who may see and manage which user (SPEC section 6), in one place:
+ * Who may see and manage which user (docs/requirements.md §6), in one place:
  * - an admin sees everyone; only the super user manages other admins; nobody deletes the super user;
  * - an enterprise sees and manages its own sub-users (and sees itself);
  * - a sub-user sees only itself.

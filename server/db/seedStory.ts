@@ -26,7 +26,7 @@ interface DemoVessel {
 }
 
 /**
- * The demo's story on first start (issue 16): a month of history for every activated demo vessel
+ * The demo's story on first start: a month of history for every activated demo vessel
  * (reports along its sea lane ending where the live simulator starts it, the alarms they raised
  * and cleared, the latest state), voyages, firmware packages with a finished and a running
  * rollout, after-sales reports, fault-clearing records, a camera link and extra links. Each table

@@ -27,7 +27,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return sendBizError(request, reply, refusal);
     };
     if (error instanceof BizError) return error.code === ErrorCode.Validation ? refuse(error) : sendBizError(request, reply, error);
-    // Uploads (issue 15): a malformed multipart body (no boundary, a truncated part, too many
+    // Uploads: a malformed multipart body (no boundary, a truncated part, too many
     // parts) is an upload refusal, code 8, whichever route was reading it (multipartErrors.ts).
     const multipartError = multipartRefusal(error);
     if (multipartError) return sendBizError(request, reply, multipartError);

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../context';
 
 /**
- * The server's side of the device link (issue 17): how commands reach a device and how the
+ * The server's side of the device link: how commands reach a device and how the
  * server learns that a device is connected or answered a command. One implementation talks to
  * the embedded Aedes broker, one to an external broker (MQTT_URL); tests may pass their own.
  *

@@ -133,7 +133,7 @@ export class SimVessel {
   }
 
   /**
-   * A command from the server (issue 17), obeyed at `now`; the answer is its ack. A reboot is
+   * A command from the server, obeyed at `now`; the answer is its ack. A reboot is
    * acknowledged before the terminal goes silent for 30-90 s (and re-acquires the satellite after);
    * a re-point moves it to a named satellite above the horizon (the link drops for 15-45 s while it
    * re-acquires, then its signal follows the new elevation); setInterval paces its reports.

@@ -1,6 +1,6 @@
 import type { LiveStateQuery } from './monitoringApi';
 
-/** The alarm device status of SPEC section 7. */
+/** The alarm device status of docs/requirements.md §7. */
 export const ALARM_STATUS = 2;
 /**
  * The bell's query: devices in alarm (status 2) with an alarm nobody acknowledged (our server's

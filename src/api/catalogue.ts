@@ -3,7 +3,7 @@ import { MESSAGE_DURATION_MS } from '../domain/constants';
 import { ApiError, NetworkError } from './errors';
 
 /**
- * The error catalogue of SPEC section 8 as a pure decision: what the console does for each
+ * The error catalogue of docs/requirements.md §8 as a pure decision: what the console does for each
  * failure. A host component (layout/ErrorCatalogueHost) carries the decision out.
  */
 export type CatalogueAction =
@@ -26,7 +26,7 @@ export interface CatalogueContext {
   userName: string | null;
 }
 
-/** Field errors and other data, shown in square brackets after the message (SPEC section 8: "msg [data]"). */
+/** Field errors and other data, shown in square brackets after the message (docs/requirements.md §8: "msg [data]"). */
 export function describeData(data: unknown): string {
   if (data === null || data === undefined || data === '') return '';
   if (Array.isArray(data)) {

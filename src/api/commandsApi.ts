@@ -3,7 +3,7 @@ import { request } from './client';
 
 const M = '/deviceModule/command';
 
-/** Commands to antennas (issue 17): what is not the command resource's CRUD (src/resources/commands). */
+/** Commands to antennas: what is not the command resource's CRUD (src/resources/commands). */
 export const commandsApi = {
   /** Whether the caller may send commands to this vessel (levels 1 and 2; a sub-user where granted). */
   canSend: (deviceId: number, signal?: AbortSignal) => request<{ canSend: boolean }>(`${M}/canSend`, { query: { deviceId }, signal }),

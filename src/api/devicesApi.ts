@@ -37,7 +37,7 @@ export const devicesApi = {
   deviceFeatures: (id: number) => request<Record<Feature, boolean>>(`${M}/deviceAuth/getDeviceFeatures`, { query: { id }, quiet: true }),
 
   subUserDeviceIds: (subUserId: number) => request<number[]>(`${M}/subUserGrant/getDeviceIds`, { query: { subUserId } }),
-  /** Of the granted vessels, those the sub-user may send commands to (issue 17). */
+  /** Of the granted vessels, those the sub-user may send commands to. */
   subUserCommandDeviceIds: (subUserId: number) => request<number[]>(`${M}/subUserGrant/getCommandDeviceIds`, { query: { subUserId } }),
   setSubUserDevices: (subUserId: number, deviceIds: number[], commandDeviceIds?: number[]) =>
     request<{ granted: number }>(`${M}/subUserGrant/set`, { method: 'POST', json: { subUserId, deviceIds, ...(commandDeviceIds ? { commandDeviceIds } : {}) } }),

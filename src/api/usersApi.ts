@@ -33,7 +33,7 @@ export const usersApi = {
     request<{ deleted: boolean }>('/users/deleteOneByFileType', { method: 'DELETE', query: { fileType } }),
 };
 
-/** SPEC 7: the alarm poll. Code 10 (endpoint not there yet) means no alarms. */
+/** docs/requirements.md §7: the alarm poll. Code 10 (endpoint not there yet) means no alarms. */
 export interface AlarmQuery {
   deviceId?: number;
   deviceStatus: number[];

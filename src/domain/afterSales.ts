@@ -5,7 +5,7 @@ import { DATE_PATTERN } from './deviceSchemas';
 /**
  * The after-sales report of SPEC section 3. Field names are the API's, spelled as SPEC spells
  * them (FeedbackApartment, Reamrk); every field is required except CustomerSuggestion and Reamrk
- * (SPEC section 5: "必填项" / "required"). The same schema checks the console form and the API.
+ * (docs/requirements.md §5: "必填项" / "required"). The same schema checks the console form and the API.
  */
 export const AFTER_SALES_FIELDS = [
   'DeviceModel', 'DeviceSn', 'FeedbackApartment', 'FeedbackPeople', 'Customer', 'DeviceNum',

@@ -3,7 +3,7 @@ import { idRule } from './schemaRules';
 import { SATELLITE_NAMES } from './satellites';
 
 /**
- * Commands to antennas (issue 17): what an operator can ask a terminal to do, the states a command
+ * Commands to antennas: what an operator can ask a terminal to do, the states a command
  * goes through, and the one rule (yup) the API and the console's Commands section validate with.
  */
 export const COMMAND_KINDS = ['reboot', 'repoint', 'setInterval', 'diagnostics', 'firmwareCheck'] as const;

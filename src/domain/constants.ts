@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC section 9. */
+/** Business constants and limits of docs/requirements.md §9. */
 export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
@@ -33,7 +33,7 @@ export const apiSegmentFor = (production: boolean): 'v1' | 'test' => (production
 export const PAGE_SIZE_MAX = 500;
 
 /*
- * Upload limits (issue 15): what an uploaded file may hold, checked while it is read so that a
+ * Upload limits: what an uploaded file may hold, checked while it is read so that a
  * hostile file is refused early (code 8, the limit named in the message) and never costs the
  * server more than a few tens of MB or a few seconds. docs/api.md lists them.
  */

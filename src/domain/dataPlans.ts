@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 
 /**
- * Data usage and monthly data plans (issue 17 part 4), shared by the server and the console.
+ * Data usage and monthly data plans (docs/api.md, "dataPlan"), shared by the server and the console.
  *
  * Bytes are counted as carriers bill them: 1 GB = 10^9 bytes (decimal), 1 MB = 10^6.
  * A plan's period starts on its reset day at 00:00 UTC and lasts one calendar month: every vessel

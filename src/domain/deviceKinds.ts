@@ -1,4 +1,4 @@
-/** Device kinds and connection states of SPEC section 1 (icon sets) and section 7 (warn = 2). */
+/** Device kinds and connection states of docs/requirements.md §1 (icon sets) and §7 (warn = 2). */
 export const DeviceKind = {
   Antenna: 'antenna',
   Vsat: 'vsat',

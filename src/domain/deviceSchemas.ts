@@ -3,7 +3,7 @@ import { blankToUndefined, idRule, isRealDate, optionalPattern, requiredText } f
 import { DEVICE_KINDS } from './deviceKinds';
 import { FEATURES } from './features';
 
-/** The device rules of SPEC section 5, written once for the console's forms, the API and the import. */
+/** The device rules of docs/requirements.md §5, written once for the console's forms, the API and the import. */
 export const DEVICE_NUM_PATTERN = /^[0-9A-F]{8}$/;
 export const MAC_PATTERN = /^[0-9A-Fa-f]{2}(\.[0-9A-Fa-f]{2}){5}$/;
 /** The bare form (12 hex digits) SPEC also mentions; the import turns it into the dotted one. */
@@ -13,7 +13,7 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const MMSI_PATTERN = /^\d{9}$/;
 export const IMO_PATTERN = /^\d{7}$/;
 export const CALLSIGN_PATTERN = /^[A-Za-z0-9]{3,10}$/;
-/** Group names may not contain these (SPEC section 5): the virtual groups' names in both languages. */
+/** Group names may not contain these (docs/requirements.md §5): the virtual groups' names in both languages. */
 export const RESERVED_GROUP_NAMES = ['Special Focus', 'Ungrouped Device', '特别关注', '未分组设备'] as const;
 
 
@@ -92,7 +92,7 @@ export const updateDeviceAuthGrantSchema = deviceAuthGrantSchema.shape({ id: idR
 export const subUserGrantSchema = yup.object({
   subUserId: idRule().required('validation.required'),
   deviceIds: yup.array(idRule().required('validation.required')).required('validation.required').max(100_000, 'validation.tooLong'),
-  /** Of deviceIds, those the sub-user may also send commands to (issue 17); not given: the flags stay as they are. */
+  /** Of deviceIds, those the sub-user may also send commands to; not given: the flags stay as they are. */
   commandDeviceIds: yup.array(idRule().required('validation.required')).max(100_000, 'validation.tooLong').optional(),
 });
 

@@ -1,5 +1,5 @@
 /**
- * The device fault codes of SPEC section 8, each with its severity, the unit it concerns and a
+ * The device fault codes of docs/requirements.md §8, each with its severity, the unit it concerns and a
  * meaning and remedy text in both languages (kept here, in one place, as { zh, en }).
  */
 export const FaultSeverity = { Critical: 'critical', Major: 'major', Minor: 'minor' } as const;
@@ -57,7 +57,7 @@ export const FAULT_CODES: readonly FaultCodeInfo[] = [
 
 /**
  * The kinds of alarm: a device fault (the codes above, reported by the terminal) and a data plan
- * alarm (issue 17 part 4: raised by the server when a vessel's usage crosses a share of its plan).
+ * alarm (raised by the server when a vessel's usage crosses a share of its plan).
  * Both live in the alarms table and go through the same list, bell, acknowledge and clear.
  */
 export const AlarmKind = { Device: 'device', DataPlan: 'dataPlan' } as const;

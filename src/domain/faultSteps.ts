@@ -1,7 +1,7 @@
 import type { Bilingual } from './faultCodes';
 
 /**
- * The guided troubleshooting steps for each fault code of SPEC section 8 (faultCodes.ts holds
+ * The guided troubleshooting steps for each fault code of docs/requirements.md §8 (faultCodes.ts holds
  * the meaning, unit, severity and a one-line remedy). E90 has one step: contact the manufacturer.
  */
 const s = (zh: string, en: string): Bilingual => ({ zh, en });

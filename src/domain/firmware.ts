@@ -3,7 +3,7 @@ import { blankToUndefined, idRule, requiredText } from './schemaRules';
 import { FIRMWARE_VERSION_PATTERN } from './reportSchema';
 
 /**
- * Firmware packages and their rollouts (SPEC sections 3 and 5), written once for the console's
+ * Firmware packages and their rollouts (docs/requirements.md §§3 and 5), written once for the console's
  * forms, the API and the device API.
  */
 export { FIRMWARE_VERSION_PATTERN };

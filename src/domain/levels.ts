@@ -1,4 +1,4 @@
-/** Permission levels of SPEC section 6, carried as text. */
+/** Permission levels of docs/requirements.md §6, carried as text. */
 export const Level = { Admin: '1', Enterprise: '2', SubUser: '3' } as const;
 export type Level = (typeof Level)[keyof typeof Level];
 export const LEVELS: readonly Level[] = [Level.Admin, Level.Enterprise, Level.SubUser];
@@ -13,7 +13,7 @@ export interface Principal {
 
 export const isSuperUser = (user: Pick<Principal, 'id'>): boolean => user.id === SUPER_USER_ID;
 
-/** SPEC section 4: the enterprise whose icons and devices a user works with (0 for admins). */
+/** docs/requirements.md §4: the enterprise whose icons and devices a user works with (0 for admins). */
 export function enterpriseIdOf(user: Principal): number {
   if (user.permissionLevel === Level.Enterprise) return user.id;
   if (user.permissionLevel === Level.SubUser) return user.parentId ?? 0;

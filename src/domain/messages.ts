@@ -3,7 +3,7 @@ import { domainZh, type DomainMessageKey } from './messagesZh';
 import { domainEn } from './messagesEn';
 
 /**
- * Messages the server and the console both show: validation rules (SPEC section 5) and the
+ * Messages the server and the console both show: validation rules (docs/requirements.md §5) and the
  * envelope's error codes. The console's i18n tables include these under the same keys; each
  * language is a file of its own (messagesZh.ts, messagesEn.ts) so the console loads only one.
  */

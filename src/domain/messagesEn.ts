@@ -43,7 +43,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'error.exportTooFrequent': 'Do not export data frequently. Wait 10 seconds and try again',
   'error.kickedOut': 'The same account was logged in elsewhere and you have been logged out',
   'error.internal': 'Internal server error',
-  // deviceModule (issue 4)
+  // deviceModule
   'validation.deviceNum': 'The device number must be 8 characters of 0-9 or A-F',
   'validation.mac': 'The MAC address must look like xx.xx.xx.xx.xx.xx (12 hex digits)',
   'validation.snNoSpace': 'The device SN must not contain spaces',
@@ -120,7 +120,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'feature.camera': 'Camera',
   'feature.statistics': 'Statistics',
   'feature.iotData': 'IoT data',
-  // monitoring (issue 5)
+  // monitoring
   'validation.deviceTime': 'Device time must be a UTC ISO 8601 time (ending in Z)',
   'validation.reportFuture': 'Device time is more than 5 minutes ahead of the server; refused',
   'validation.latitude': 'Latitude must be between -90 and 90',
@@ -145,13 +145,13 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'error.reportBatchEmpty': 'No reports were sent',
   'error.reportBatchTooLarge': 'At most %{max} reports per request',
   'error.alarmNotFound': 'Alarm not found',
-  // vessel detail, statistics, voyage, camera (issue 6)
+  // vessel detail, statistics, voyage, camera
   'validation.etaBeforeEtd': 'ETA cannot be earlier than ETD',
   'validation.phone': 'Please enter a valid phone number',
   'validation.streamLink': 'The stream link must start with http:// or https://',
   'error.voyageNotFound': 'Voyage not found',
   'error.cameraNotFound': 'Camera not found',
-  // history: track and location (issue 6)
+  // history: track and location
   'validation.dateTime': 'Invalid date and time',
   'validation.zoom': 'The map zoom level must be between 0 and 18',
   'validation.bbox': 'Invalid map bounds',
@@ -163,7 +163,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'validation.positionLatitude': 'Latitude must be a number from 0 to 90 with at most two decimals',
   'validation.lonHemisphere': 'Choose east (E) or west (W)',
   'validation.latHemisphere': 'Choose north (N) or south (S)',
-  // support (issue 7)
+  // support
   'validation.permissionName': 'Unknown permission name',
   'validation.classification': 'Choose a valid classification',
   'validation.warnRefresh': 'The warn refresh time must be a whole number of seconds from 5 to 3600',
@@ -192,7 +192,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'afterSales.classification.signal': 'Signal issue',
   'afterSales.classification.consultation': 'Consultation',
   'afterSales.classification.other': 'Other',
-  // firmware (issue 7)
+  // firmware
   'validation.firmwareVersionType': 'The version type must be release or beta',
   'validation.rolloutConcurrency': 'Devices at a time must be a whole number from 1 to 1000',
   'validation.rolloutDevices': 'Choose the devices or the device group to update',
@@ -230,7 +230,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'error.imageDimensions': 'The image must be between 1×1 and %{max}×%{max} pixels',
   'error.imageTrailing': 'The image has extra data after its end; it was refused',
   'error.imageDeclaredType': 'The declared file type (%{declared}) does not match the image',
-  // commands to antennas (issue 17)
+  // commands to antennas
   'validation.commandKind': 'The command must be reboot, re-point, set report interval, diagnostics or firmware check',
   'validation.commandSatellite': 'Unknown satellite: choose one of the satellites the product knows',
   'validation.commandInterval': 'The report interval must be a whole number of seconds from 5 to 3600',

@@ -40,7 +40,7 @@ export const domainZh = {
   'error.exportTooFrequent': '请勿频繁导出数据，请等待 10 秒后再试',
   'error.kickedOut': '该账号已在其他地方登录，您已被登出',
   'error.internal': '服务器内部错误',
-  // deviceModule (issue 4)
+  // deviceModule
   'validation.deviceNum': '设备编号必须是8位数字或大写字母A-F',
   'validation.mac': 'MAC地址格式应为 xx.xx.xx.xx.xx.xx（12位十六进制数）',
   'validation.snNoSpace': '设备SN不能包含空格',
@@ -117,7 +117,7 @@ export const domainZh = {
   'feature.camera': '摄像头',
   'feature.statistics': '统计',
   'feature.iotData': '物联网数据',
-  // monitoring (issue 5)
+  // monitoring
   'validation.deviceTime': '设备时间必须是 UTC 的 ISO 8601 时间（以 Z 结尾）',
   'validation.reportFuture': '设备时间比服务器时间超前 5 分钟以上，已拒收',
   'validation.latitude': '纬度必须在 -90 到 90 之间',
@@ -142,13 +142,13 @@ export const domainZh = {
   'error.reportBatchEmpty': '没有上报数据',
   'error.reportBatchTooLarge': '一次最多上报 %{max} 条数据',
   'error.alarmNotFound': '告警不存在',
-  // vessel detail, statistics, voyage, camera (issue 6)
+  // vessel detail, statistics, voyage, camera
   'validation.etaBeforeEtd': '预计到达时间（ETA）不能早于预计离港时间（ETD）',
   'validation.phone': '请输入正确的电话号码',
   'validation.streamLink': '视频链接只能是 http:// 或 https:// 开头的地址',
   'error.voyageNotFound': '航次不存在',
   'error.cameraNotFound': '摄像头不存在',
-  // history: track and location (issue 6)
+  // history: track and location
   'validation.dateTime': '时间格式不正确',
   'validation.zoom': '地图缩放级别必须在 0 到 18 之间',
   'validation.bbox': '地图范围不正确',
@@ -160,7 +160,7 @@ export const domainZh = {
   'validation.positionLatitude': '纬度必须是 0 到 90 之间的数字，最多两位小数',
   'validation.lonHemisphere': '请选择东经（E）或西经（W）',
   'validation.latHemisphere': '请选择北纬（N）或南纬（S）',
-  // support (issue 7): fault clearing, after-sales, permission groups, settings
+  // support: fault clearing, after-sales, permission groups, settings
   'validation.permissionName': '未知的权限名称',
   'validation.classification': '请选择有效的分类',
   'validation.warnRefresh': '告警刷新时间必须是 5 到 3600 秒的整数',
@@ -189,7 +189,7 @@ export const domainZh = {
   'afterSales.classification.signal': '信号问题',
   'afterSales.classification.consultation': '咨询',
   'afterSales.classification.other': '其他',
-  // firmware (issue 7)
+  // firmware
   'validation.firmwareVersionType': '版本类型只能是正式版或测试版',
   'validation.rolloutConcurrency': '同时升级的设备数必须是 1 到 1000 的整数',
   'validation.rolloutDevices': '请选择要升级的设备或设备分组',
@@ -227,7 +227,7 @@ export const domainZh = {
   'error.imageDimensions': '图片尺寸必须在 1×1 到 %{max}×%{max} 像素之间',
   'error.imageTrailing': '图片结束后还有多余的数据，已拒绝',
   'error.imageDeclaredType': '文件声明的类型（%{declared}）与图片内容不符',
-  // commands to antennas (issue 17)
+  // commands to antennas
   'validation.commandKind': '指令类型必须是重启、重新对星、设置上报间隔、诊断或固件检查之一',
   'validation.commandSatellite': '未知的卫星：请从系统已知的卫星中选择',
   'validation.commandInterval': '上报间隔必须是 5 到 3600 秒之间的整数',

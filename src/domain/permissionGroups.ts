@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { idRule } from './schemaRules';
 
 /**
- * The permission groups of SPEC section 3, as data: the modules, the actions each module offers,
+ * The permission groups of docs/requirements.md §3, as data: the modules, the actions each module offers,
  * and the permission names (action + module key, e.g. "viewuser", "addmachine").
  * View, add, edit and delete exist for every module; audit only for PPID, product, work order,
  * technical support, MAC order and file coding number; download and upload (the data

@@ -1,4 +1,4 @@
-/** Picture/icon file types of SPEC section 3. */
+/** Picture/icon file types of docs/requirements.md §3. */
 export const FileType = { Logo: 1, AntennaOnline: 2, AntennaOffline: 3, AntennaAlarm: 4 } as const;
 export type FileType = (typeof FileType)[keyof typeof FileType];
 export const FILE_TYPES: readonly FileType[] = [1, 2, 3, 4];

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { idRule } from './schemaRules';
 
 /**
- * A position typed by hand (SPEC section 5): longitude 0 to 180 with E or W, latitude 0 to 90
+ * A position typed by hand (docs/requirements.md §5): longitude 0 to 180 with E or W, latitude 0 to 90
  * with N or S, at most two decimals. The console's form and the server use this one schema.
  */
 export const TWO_DECIMALS = /^\d{1,3}(\.\d{1,2})?$/;

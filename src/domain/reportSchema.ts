@@ -4,7 +4,7 @@ import { FAULT_CODE_LIST, isFaultCode } from './faultCodes';
 import { MAX_BYTES_PER_REPORT } from './dataPlans';
 
 /**
- * One report of a device to the ingest endpoint (issue 5). Every field is checked; a message is a
+ * One report of a device to the ingest endpoint. Every field is checked; a message is a
  * key of messages.ts so the server answers it in the caller's language.
  */
 export const FIRMWARE_VERSION_PATTERN = /^V\d{1,2}\.\d{1,2}\.\d{1,2}$/;
@@ -41,7 +41,7 @@ export const reportSchema = yup.object({
   lteSignal: yup.number().strict().typeError('validation.lteSignal').min(-140, 'validation.lteSignal').max(0, 'validation.lteSignal').optional().nullable(),
   faults: yup.array(yup.string().strict().typeError('validation.faultCode').required('validation.faultCode').test('known', 'validation.faultCode', isFaultCode))
     .typeError('validation.faultCode').required('validation.required').max(FAULT_CODE_LIST.length, 'validation.tooLong'),
-  /** Bytes sent and received since the device's previous report (issue 17 part 4); optional. */
+  /** Bytes sent and received since the device's previous report (docs/api.md, "dataPlan"); optional. */
   bytesUsed: yup.number().strict().typeError('validation.bytesUsed').integer('validation.bytesUsed').min(0, 'validation.bytesUsed')
     .max(MAX_BYTES_PER_REPORT, 'validation.bytesUsed').optional().nullable(),
   firmware: yup.object({

@@ -3,8 +3,8 @@ import { idRule } from './schemaRules';
 import { LOCATION_HISTORY_DAYS, TRACK_WINDOWS_DAYS } from './constants';
 
 /**
- * Track and location-history rules shared by the console and the server (issue 6): the windows
- * of SPEC section 9, the custom range's bounds, the query schemas, and the compact wire format.
+ * Track and location-history rules shared by the console and the server: the windows
+ * of docs/requirements.md §9, the custom range's bounds, the query schemas, and the compact wire format.
  */
 export const TRACK_WINDOWS = ['3d', '1w', '2w', '3w', '1m'] as const;
 export type TrackWindow = (typeof TRACK_WINDOWS)[number] | 'custom';

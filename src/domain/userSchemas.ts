@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { idRule } from './schemaRules';
 import { LEVELS, Level } from './levels';
 
-/** The user rules of SPEC section 5, written once for the console's forms and the server. */
+/** The user rules of docs/requirements.md §5, written once for the console's forms and the server. */
 export const NAME_PATTERN = /^[a-z]{2,16}$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 18;

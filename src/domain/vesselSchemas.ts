@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { blankToUndefined, idRule, isRealTime, optionalText, requiredText } from './schemaRules';
 
 /**
- * The voyage and camera rules (issue 6), written once for the console's forms and the API.
+ * The voyage and camera rules, written once for the console's forms and the API.
  * Messages are keys of messages.ts, so both sides show them in the caller's language.
  */
 
@@ -65,7 +65,7 @@ export function streamKindOf(link: string): StreamKind {
   return 'external';
 }
 
-/** The data windows of the detail charts (SPEC section 9) by their names. */
+/** The data windows of the detail charts (docs/requirements.md §9) by their names. */
 export const DATA_WINDOWS = { '6h': 6, '12h': 12, '24h': 24, '7d': 24 * 7 } as const;
 export type DataWindow = keyof typeof DATA_WINDOWS;
 export const DATA_WINDOW_NAMES = Object.keys(DATA_WINDOWS) as DataWindow[];

@@ -1,6 +1,6 @@
 /**
  * The one date formatter of the console: every date is shown in the selected time zone
- * (whole hours from UTC, SPEC section 9). Times are stored in UTC on the server.
+ * (whole hours from UTC, docs/requirements.md §9). Times are stored in UTC on the server.
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,7 +1,7 @@
 import type { DeepStrings } from './raZh';
 import type { commandsZh } from './commandsZh';
 
-/** Strings of the commands to antennas (issue 17), in English; the same keys as commandsZh.ts. */
+/** Strings of the commands to antennas, in English; the same keys as commandsZh.ts. */
 export const commandsEn: DeepStrings<typeof commandsZh> = {
   menu: 'Commands',
   section: 'Commands',

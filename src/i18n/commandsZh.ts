@@ -1,4 +1,4 @@
-/** Strings of the commands to antennas (issue 17), in Chinese; commandsEn.ts has the same keys. */
+/** Strings of the commands to antennas, in Chinese; commandsEn.ts has the same keys. */
 export const commandsZh = {
   menu: '远程指令',
   section: '远程指令',

@@ -21,10 +21,10 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       network: 'Network error, please check the connection',
       timeout: 'The request timed out (60 s), please try again later',
       http: 'Request failed with status code %{status}',
-      // issue 16: the wrong-password refusal as a sentence
+      // the wrong-password refusal as a sentence
       loginFailedRemaining: 'Wrong username or password. %{smart_count} attempt left before the account is locked |||| Wrong username or password. %{smart_count} attempts left before the account is locked',
     },
-    // issue 16: a day typed as text in the page's own words (never the browser's mm/dd/yyyy)
+    // a day typed as text in the page's own words (never the browser's mm/dd/yyyy)
     date: { placeholder: 'YYYY-MM-DD, e.g. 2025-01-31' },
     dialog: {
       notice: 'Notice',
@@ -69,7 +69,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       closeAll: 'Close all',
     },
     lang: { zh: '中文', en: 'English' },
-    // Layout (issue 16): names that contain the visible text; the tabs strip's scroll arrows.
+    // Layout: names that contain the visible text; the tabs strip's scroll arrows.
     layout: {
       languageCurrent: 'Language: %{name}',
       userMenuOf: 'User menu: %{name}',
@@ -228,7 +228,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       },
     },
   },
-  // issue 16 (maps): Leaflet's zoom buttons
-  // leaflet: the title of the attribution's Leaflet link (issue 16: Leaflet's own is English)
+  // maps: Leaflet's zoom buttons
+  // leaflet: the title of the attribution's Leaflet link (Leaflet's own is English)
   map: { zoomIn: 'Zoom in', zoomOut: 'Zoom out', leaflet: 'A JavaScript library for interactive maps' },
 };

@@ -18,10 +18,10 @@ export const consoleZh = {
       network: '网络错误，请检查网络连接',
       timeout: '请求超时（60 秒），请稍后再试',
       http: '请求失败，状态码 %{status}',
-      // issue 16: the wrong-password refusal as a sentence
+      // the wrong-password refusal as a sentence
       loginFailedRemaining: '用户名或密码错误，还可以再试 %{smart_count} 次',
     },
-    // issue 16: a day typed as text in the page's own words (never the browser's mm/dd/yyyy)
+    // a day typed as text in the page's own words (never the browser's mm/dd/yyyy)
     date: { placeholder: '年-月-日，如 2025-01-31' },
     dialog: {
       notice: '提示',
@@ -66,7 +66,7 @@ export const consoleZh = {
       closeAll: '关闭全部',
     },
     lang: { zh: '中文', en: 'English' },
-    // Layout (issue 16): names that contain the visible text; the tabs strip's scroll arrows.
+    // Layout: names that contain the visible text; the tabs strip's scroll arrows.
     layout: {
       languageCurrent: '语言：%{name}',
       userMenuOf: '用户菜单：%{name}',
@@ -225,7 +225,7 @@ export const consoleZh = {
       },
     },
   },
-  // issue 16 (maps): Leaflet's zoom buttons
-  // leaflet: the title of the attribution's Leaflet link (issue 16: Leaflet's own is English)
+  // maps: Leaflet's zoom buttons
+  // leaflet: the title of the attribution's Leaflet link (Leaflet's own is English)
   map: { zoomIn: '放大', zoomOut: '缩小', leaflet: '开源交互式地图库' },
 };

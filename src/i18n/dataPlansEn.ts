@@ -1,7 +1,7 @@
 import type { DeepStrings } from './raZh';
 import type { dataPlansZh } from './dataPlansZh';
 
-/** Strings of data usage and data plans (issue 17 part 4) in English. */
+/** Strings of data usage and data plans (docs/api.md, "dataPlan") in English. */
 export const dataPlansEn: DeepStrings<typeof dataPlansZh> = {
   title: 'Data usage',
   menu: 'Data plans',

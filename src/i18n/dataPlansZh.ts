@@ -1,4 +1,4 @@
-/** Strings of data usage and data plans (issue 17 part 4); dataPlansEn.ts has the same keys. */
+/** Strings of data usage and data plans (docs/api.md, "dataPlan"); dataPlansEn.ts has the same keys. */
 export const dataPlansZh = {
   title: '流量使用',
   menu: '流量套餐',

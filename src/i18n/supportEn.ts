@@ -13,7 +13,7 @@ export const supportEn: DeepStrings<typeof supportZh> = {
     pickVessel: 'Vessel',
     pickVesselHint: 'Search by name or device number',
     orCode: 'or pick a fault code',
-    // issue 16: the right panel's own hint (no repeat of the left one)
+    // the right panel's own hint (no repeat of the left one)
     detailHint: 'Pick a vessel or a fault code on the left to see what the fault means, what to do and the steps to clear it.',
     activeFaults: 'Active faults',
     noActiveFaults: 'This vessel has no active fault',
@@ -77,7 +77,7 @@ export const supportEn: DeepStrings<typeof supportZh> = {
     noGroups: 'No permission groups yet',
     enforcedNote: 'This product enforces the permissions of the User and Machine modules; the others are kept for reference.',
     selectAll: 'All',
-    // issue 16: each checkbox's name (action + module) and the row's select-all
+    // each checkbox's name (action + module) and the row's select-all
     permissionLabel: '%{module}: %{action}',
     rowAllLabel: '%{module}: all',
     action: {

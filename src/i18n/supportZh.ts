@@ -1,4 +1,4 @@
-/** Strings of the support and system pages (issue 7): fault clearing, after-sales, permission config, preferences, themes. */
+/** Strings of the support and system pages: fault clearing, after-sales, permission config, preferences, themes. */
 export const supportZh = {
   menu: {
     permissionConfig: '权限配置',
@@ -10,7 +10,7 @@ export const supportZh = {
     pickVessel: '选择船舶',
     pickVesselHint: '按名称或设备编号搜索',
     orCode: '或直接选择故障代码',
-    // issue 16: the right panel's own hint (no repeat of the left one)
+    // the right panel's own hint (no repeat of the left one)
     detailHint: '选择左侧的船舶或故障代码，这里会显示故障的含义、处理建议和排除步骤。',
     activeFaults: '当前故障',
     noActiveFaults: '该船舶当前没有故障',
@@ -74,7 +74,7 @@ export const supportZh = {
     noGroups: '还没有权限组',
     enforcedNote: '本系统在“用户”和“设备”模块上执行这些权限；其他模块的权限仅作记录。',
     selectAll: '全选',
-    // issue 16: each checkbox's name (action + module) and the row's select-all
+    // each checkbox's name (action + module) and the row's select-all
     permissionLabel: '%{module}：%{action}',
     rowAllLabel: '%{module}：全选',
     action: {

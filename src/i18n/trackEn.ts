@@ -1,7 +1,7 @@
 import type { DeepStrings } from './raZh';
 import type { trackZh } from './trackZh';
 
-/** Strings of the Location Track and Device Location pages (issue 6), in English. */
+/** Strings of the Location Track and Device Location pages, in English. */
 export const trackEn: DeepStrings<typeof trackZh> = {
   pickVessel: 'Choose a vessel',
   window: 'Window',
@@ -56,7 +56,7 @@ export const trackEn: DeepStrings<typeof trackZh> = {
     title: 'Type a position',
     longitude: 'Longitude',
     latitude: 'Latitude',
-    // issue 16: the hemisphere selects' names
+    // the hemisphere selects' names
     lonHemisphere: 'East/West',
     latHemisphere: 'North/South',
     east: 'East E',

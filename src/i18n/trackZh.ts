@@ -1,4 +1,4 @@
-/** Strings of the Location Track and Device Location pages (issue 6), in Chinese. */
+/** Strings of the Location Track and Device Location pages, in Chinese. */
 export const trackZh = {
   pickVessel: '请选择一艘船舶',
   window: '时间范围',
@@ -53,7 +53,7 @@ export const trackZh = {
     title: '手动输入位置',
     longitude: '经度',
     latitude: '纬度',
-    // issue 16: the hemisphere selects' names
+    // the hemisphere selects' names
     lonHemisphere: '东经/西经',
     latHemisphere: '北纬/南纬',
     east: '东经 E',

@@ -4,7 +4,7 @@ import type { vesselZh } from './vesselZh';
 /** The vessel pages' strings in English, with exactly the keys of vesselZh. */
 export const vesselEn: DeepStrings<typeof vesselZh> = {
   picker: { label: 'Vessel', placeholder: 'Search by name, device number or MMSI', none: 'No vessel found', choose: 'Choose a vessel first' },
-  // One name per page (issue 16): the links and headings say what the menu entries say (menu.*).
+  // One name per page: the links and headings say what the menu entries say (menu.*).
   links: { detail: 'Device Detail Data', track: 'Location Track', statistics: 'Statistics', camera: 'Camera Info', location: 'Device Location' },
   detail: {
     title: 'Device Detail Data',

@@ -1,7 +1,7 @@
 /** Strings of the vessel pages (detail data, time statistics, voyage, camera); vesselEn.ts has the same keys. */
 export const vesselZh = {
   picker: { label: '选择船舶', placeholder: '按名称、设备编号或 MMSI 搜索', none: '没有找到船舶', choose: '请先选择一艘船舶' },
-  // One name per page (issue 16): the links and headings say what the menu entries say (menu.*).
+  // One name per page: the links and headings say what the menu entries say (menu.*).
   links: { detail: '设备详情数据', track: '位置轨迹', statistics: '统计', camera: '摄像头信息', location: '设备位置' },
   detail: {
     title: '设备详情数据',

@@ -5,7 +5,7 @@ import { clearSession, setState } from '../state/clientState';
 import type { CatalogueDialog, ShownMessage as Shown } from './ErrorCatalogueView';
 
 /**
- * Carries out the error catalogue of SPEC section 8 on screen: the duplicate-login confirm, the
+ * Carries out the error catalogue of docs/requirements.md §8 on screen: the duplicate-login confirm, the
  * -24 dialog, the login-again flag, reloads and the 5-second messages. Lives outside react-admin
  * so the login page has it too.
  */

@@ -9,7 +9,7 @@ import { PALETTES } from '../theme/palettes';
 import { readableTextOn } from '../theme/contrast';
 
 /**
- * The eight preset palettes of SPEC section 9 as swatches (main colour, menu background, table
+ * The eight preset palettes of docs/requirements.md §9 as swatches (main colour, menu background, table
  * header, hover); a click restyles the console at once and is remembered (clientState.setTheme).
  */
 export function PalettePicker({ compact = false }: { compact?: boolean }) {
@@ -45,7 +45,7 @@ export function PalettePicker({ compact = false }: { compact?: boolean }) {
               {!compact && (
                 <Box sx={{ px: 1, py: 0.5, fontSize: 12, display: 'flex', justifyContent: 'space-between' }}>
                   <span>{label}</span>
-                  {/* The code on its own colour, in black or white by contrast (issue 16: AA 4.5:1 on every swatch). */}
+                  {/* The code on its own colour, in black or white by contrast (AA 4.5:1 on every swatch). */}
                   <Box component="span" sx={{ bgcolor: p.primary, color: readableTextOn(p.primary), borderRadius: 0.5, px: 0.5, fontFamily: 'monospace' }}>{p.primary}</Box>
                 </Box>
               )}

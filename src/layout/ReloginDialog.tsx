@@ -17,7 +17,7 @@ import { loginWith } from '../state/session';
 import { useClientState } from '../state/useClientState';
 
 /**
- * The login-again dialog of SPEC section 2 (session timed out, -26): blocking; read-only user
+ * The login-again dialog of docs/requirements.md §2 (session timed out, -26): blocking; read-only user
  * name; password with show/hide, Enter submits; the auto-login box shown but disabled; Log in
  * returns to the same page through /redirect; Back logs out and reloads on the login page.
  */
@@ -44,7 +44,7 @@ export function ReloginDialog({ leave = (path: string) => window.location.assign
       setBusy(false);
     }
   };
-  // SPEC section 4: Back logs out, and a logout forgets the remembered login too.
+  // docs/requirements.md §4: Back logs out, and a logout forgets the remembered login too.
   const back = () => {
     clearSession();
     forgetLogin();

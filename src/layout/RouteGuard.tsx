@@ -5,7 +5,7 @@ import { canAccessPage, isDeclaredPath } from '../navigation/access';
 import { useClientState } from '../state/useClientState';
 
 /**
- * The session states of SPEC section 4 for every page inside the layout: no token -> /login;
+ * The session states of docs/requirements.md §4 for every page inside the layout: no token -> /login;
  * token without roles -> the user is fetched (checkAuth) and the page shows once it is there;
  * a path nobody declares -> /404; a page (or a resource's action) the level may not open -> /401.
  */

@@ -17,7 +17,7 @@ const browserEventSource: EventSourceFactory | null =
  * Opens the console's live stream while a user is logged in (mounted by the layout, which only
  * logged-in pages render) and closes it on logout or when the token changes. Events refetch the
  * views that show them (src/live/invalidations.ts); an ended session is announced to the error
- * catalogue as a call's refusal would be (SPEC section 8). Renders nothing.
+ * catalogue as a call's refusal would be (docs/requirements.md §8). Renders nothing.
  */
 export function LiveUpdates({ createEventSource = browserEventSource }: { createEventSource?: EventSourceFactory | null }) {
   const token = useClientState((s) => s.token);

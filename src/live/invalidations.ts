@@ -5,7 +5,7 @@ import { devicesResource } from '../resources/devices/definition';
 import { COMMANDS as COMMANDS_NAME } from '../resources/commands/definition';
 
 /**
- * The commands resource (issue 17, part 2): its lists refetch on every 'command' event, and the
+ * The commands resource (docs/api.md, "command"): its lists refetch on every 'command' event, and the
  * calls of the commands module too (the vessel page's Commands section).
  */
 export const COMMANDS_RESOURCE = COMMANDS_NAME;

@@ -33,7 +33,7 @@ export function useLiveStatus(): LiveStatus {
 
 /**
  * While events arrive, a poll is only a safety net: it runs every LIVE_POLL_SECONDS (or the
- * configured interval, if longer). Otherwise it runs at the configured interval (SPEC section 7).
+ * configured interval, if longer). Otherwise it runs at the configured interval (docs/requirements.md §7).
  */
 export const LIVE_POLL_SECONDS = 120;
 

@@ -6,7 +6,7 @@ import PowerIcon from '@mui/icons-material/PowerSettingsNew';
 import PersonIcon from '@mui/icons-material/Person';
 import type { MenuGroupKey } from './types';
 
-/** The sidebar's groups of SPEC section 2, in order; their pages come from the declarations. */
+/** The sidebar's groups of docs/requirements.md §2, in order; their pages come from the declarations. */
 export const MENU_GROUPS: readonly { key: MenuGroupKey; path: string; titleKey: string; icon: SvgIconComponent }[] = [
   { key: 'system', path: '/system', titleKey: 'menu.system', icon: SettingsIcon },
   { key: 'device', path: '/device', titleKey: 'menu.device', icon: SatelliteIcon },

@@ -6,7 +6,7 @@ import { MENU_GROUPS } from './groups';
 import type { MenuEntry } from './types';
 
 /**
- * The sidebar of SPEC section 2, derived: each group's children are the resources and pages that
+ * The sidebar of docs/requirements.md §2, derived: each group's children are the resources and pages that
  * declare it in their menu entry, in their order; a group redirects to its first child.
  */
 export interface PageEntry {

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { Level } from '../domain/levels';
 
-/** The sidebar groups of SPEC section 2 (src/navigation/groups.ts gives their titles and icons). */
+/** The sidebar groups of docs/requirements.md §2 (src/navigation/groups.ts gives their titles and icons). */
 export type MenuGroupKey = 'system' | 'device' | 'service' | 'activation' | 'personal';
 
 /**
@@ -21,7 +21,7 @@ export interface MenuEntry {
 /** A page that is not a resource (dashboard, status monitor, personal pages...), declared as data like a resource. */
 export interface PageDeclaration {
   path: string;
-  /** The levels that may open it (SPEC section 6). */
+  /** The levels that may open it (docs/requirements.md §6). */
   levels: readonly Level[];
   menu: MenuEntry;
   component: ComponentType;

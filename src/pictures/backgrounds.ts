@@ -1,5 +1,5 @@
 /**
- * The six login backgrounds (p1..p6) and six home backgrounds (homep1..homep6) of SPEC section 9:
+ * The six login backgrounds (p1..p6) and six home backgrounds (homep1..homep6) of docs/requirements.md §9:
  * small SVG seascapes built here (no downloaded pictures), each well under 1 KB.
  */
 const svg = (body: string) => `url("data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1440 900' preserveAspectRatio='xMidYMid slice'>${body}</svg>`)}")`;
@@ -41,7 +41,7 @@ export const HOME_BACKGROUNDS: readonly string[] = [
   grid('#f7f7f7', '#cfd4da'),
 ];
 
-/** p1 and homep1 are the defaults (SPEC section 4); a stored choice 1..6 picks another. */
+/** p1 and homep1 are the defaults (docs/requirements.md §4); a stored choice 1..6 picks another. */
 export function backgroundIndex(key: string): number {
   const n = Number(typeof localStorage === 'undefined' ? NaN : localStorage.getItem(key));
   return Number.isInteger(n) && n >= 1 && n <= 6 ? n - 1 : 0;

@@ -3,7 +3,7 @@ import { getCookie, removeCookie, setCookie } from './cookies';
 import { CookieKey, LocalKey, SESSION_STATE_KEY } from './storageKeys';
 
 /**
- * The client state of SPEC section 3: who is logged in, and the interface preferences. Saved to
+ * The client state of docs/requirements.md §3: who is logged in, and the interface preferences. Saved to
  * session storage when the page unloads and restored at start; the cookies listed in
  * storageKeys.ts are the source of truth for what they hold.
  */

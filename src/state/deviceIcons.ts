@@ -11,7 +11,7 @@ export function defaultDeviceIcon(kind: string, status: number): string {
 }
 
 /**
- * The picture of a device's connection state (SPEC section 1): the enterprise's uploaded antenna
+ * The picture of a device's connection state (docs/requirements.md §1): the enterprise's uploaded antenna
  * icons for the antenna kind (client state, loaded after login), else the default set.
  */
 export function deviceIcon(kind: string, status: number, icons: ClientState['icons']): string {

@@ -3,7 +3,7 @@ import { FileType } from '../domain/pictures';
 import { setState } from './clientState';
 
 /**
- * SPEC section 4: after the user loads, the enterprise's logo and antenna icons are loaded (the
+ * docs/requirements.md §4: after the user loads, the enterprise's logo and antenna icons are loaded (the
  * server picks the owner: own id for level 2, parent for level 3, defaults for admins). A missing
  * or failed picture stays null, which means "use the default image".
  */

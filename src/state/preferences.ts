@@ -7,7 +7,7 @@ import { getCookie, setCookie } from './cookies';
 import { CookieKey } from './storageKeys';
 
 /**
- * Interface preferences (SPEC sections 3, 4 and 9) beyond the theme colour (clientState.setTheme):
+ * Interface preferences (docs/requirements.md §§3, 4 and 9) beyond the theme colour (clientState.setTheme):
  * the size (cookie `size`, 30 days), the login and home backgrounds (local storage
  * `loginBackground` / `homeBackground` = 1..6, read by pictures/backgrounds.ts), and the console
  * settings the server keeps for everyone (bell interval, default size for browsers without a

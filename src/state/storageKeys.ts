@@ -1,6 +1,6 @@
 import { LANGUAGE_COOKIE } from '../domain/constants';
 
-/** Every cookie and storage key the console uses (SPEC section 3, client storage). */
+/** Every cookie and storage key the console uses (docs/requirements.md §3, client storage). */
 export const CookieKey = {
   token: 'token',
   sidebar: 'sidebarStatus',

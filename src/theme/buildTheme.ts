@@ -17,7 +17,7 @@ const checkboxInputName = (ownerState: NamedCheckbox) => ({ ...ownerState.inputP
 const checkboxRootName = (ownerState: NamedCheckbox) => (ownerState['aria-label'] ? { 'aria-label': undefined } : {});
 
 /**
- * The MUI theme from a preset palette. md is the mobile breakpoint of SPEC section 9 (1024 px),
+ * The MUI theme from a preset palette. md is the mobile breakpoint of docs/requirements.md §9 (1024 px),
  * so react-admin's layout turns to its mobile drawer there. Size default "mini": small inputs.
  * MUI's own component texts (pagination, autocomplete...) follow the language (i18n/muiLocale).
  */
@@ -30,7 +30,7 @@ export function buildTheme(primary: string, size = 'mini', language: Language = 
     console: palette,
     breakpoints: { values: { xs: 0, sm: 600, md: MOBILE_BREAKPOINT_PX, lg: 1280, xl: 1600 } },
     // info and warning darker than MUI's (#0288d1, #ed6c02): their chips and texts reach WCAG AA
-    // contrast (4.5:1) on white, as filled and as outlined chips (issue 16).
+    // contrast (4.5:1) on white, as filled and as outlined chips.
     palette: {
       primary: { main: palette.primary }, secondary: { main: palette.menuBg }, background: { default: '#f4f6f9' },
       info: { main: '#0267a8', dark: '#01579b', light: '#4fa3d8', contrastText: '#fff' },

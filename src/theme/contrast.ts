@@ -1,7 +1,7 @@
 /**
  * Colour contrast by WCAG 2.1 (relative luminance, contrast ratio), so text drawn on a colour the
  * user picks or the data gives (a palette swatch, a state colour) stays readable: AA asks 4.5:1
- * for normal text (issue 16).
+ * for normal text.
  */
 
 /** WCAG 2.1 AA for normal text. */

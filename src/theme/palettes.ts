@@ -1,6 +1,6 @@
 import { DEFAULT_THEME } from '../domain/constants';
 
-/** One preset of SPEC section 9: the main colour and the four derived colours. */
+/** One preset of docs/requirements.md §9: the main colour and the four derived colours. */
 export interface Palette {
   primary: string;
   tableHeader: string;

@@ -3,7 +3,7 @@ import { createTestServer, engines, type TestServer } from './helpers';
 import { demoIds, dm } from './deviceFixtures';
 
 /**
- * The device list at any size (issue 14, part 2): search through the trigram index gives the
+ * The device list at any size (docs/architecture.md, "Device list at any size"): search through the trigram index gives the
  * same matches as a substring test on each searched column; a deep page is the same slice of the
  * whole ordered list; past the exact-count threshold (5 here) the total is flagged as estimated;
  * access rules hold for searches as for any list.

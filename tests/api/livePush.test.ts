@@ -9,7 +9,7 @@ import { pruneHistory } from '../../server/modules/monitoring';
 import { openStream, sleep, type LiveStream, type SseEvent } from './liveStream';
 
 /**
- * Live push (issue 17, part 3): the console's Server-Sent Events stream of alarms and device
+ * Live push (docs/architecture.md, "Live push"): the console's Server-Sent Events stream of alarms and device
  * states, scoped as the API is, resumable with Last-Event-ID, ended when the session ends, and
  * fanned out across replicas through LISTEN/NOTIFY.
  */

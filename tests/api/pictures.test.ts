@@ -4,7 +4,7 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { jpegOf } from './uploadFixtures';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6e1a20000000049454e44ae426082', 'hex');
-/** A real JPEG: uploads are decoded, not only sniffed (issue 15). */
+/** A real JPEG: uploads are decoded, not only sniffed. */
 const JPEG = jpegOf(16, 16);
 
 /** A multipart body with an optional fileType field and one file. */

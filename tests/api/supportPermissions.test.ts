@@ -18,7 +18,7 @@ describe.each(engines)('supportModule permission groups on %s', (engine) => {
   const get = (who: string, path: string, lang?: 'zh' | 'en') => s.call({ url: sp(s, path), token: tokens[who], lang });
   const group = async (name: string, permissions: string[]) => (await post('admin', 'permissionGroup/add', { name, permissions })).data.id as number;
 
-  it('has the modules and actions of SPEC section 3: audit only for six modules, download/upload only for file coding number', async () => {
+  it('has the modules and actions of docs/requirements.md §3: audit only for six modules, download/upload only for file coding number', async () => {
     const catalogue = (await get('oceanops', 'permissionGroup/getCatalogue')).data;
     expect(catalogue.modules).toHaveLength(12);
     const withAudit = PERMISSION_MODULES.filter((m) => m.actions.includes('audit')).map((m) => m.key);

@@ -4,7 +4,7 @@ import { createTestServer, engines, type TestServer } from './helpers';
 import { operationsOf, type Operation } from './fuzzRequests';
 
 /**
- * Tenant isolation (SPEC section 6): the enterprise polaris tries oceanic's ids on every route
+ * Tenant isolation (docs/requirements.md §6): the enterprise polaris tries oceanic's ids on every route
  * that takes one. Nothing of oceanic may come back (no name, no serial) and nothing of oceanic
  * may change; the answer is a refusal or an empty result, never -100.
  */

@@ -234,7 +234,7 @@ describe.each(engines)('location track on %s', (engine) => {
     expect((await loc('decade', 3)).code).toBe(ErrorCode.Validation);
   });
 
-  describe('hand-typed position (SPEC section 5)', () => {
+  describe('hand-typed position (docs/requirements.md §5)', () => {
     const set = (token: string, body: object, lang: 'zh' | 'en' = 'en') =>
       s.call({ method: 'POST', url: `${s.base}/deviceModule/history/manualPosition/set`, token, payload: body, lang });
 

@@ -18,7 +18,7 @@ import { restoreState, setState } from '../../src/state/clientState';
 
 const NO_ICONS = { logo: null, online: null, offline: null, alarm: null };
 
-describe('device status icons (SPEC section 1)', () => {
+describe('device status icons (docs/requirements.md §1)', () => {
   it('uses the default set of each kind and state', () => {
     expect(deviceIcon('vsat', 1, NO_ICONS)).toBe('/icons/vsat-online.svg');
     expect(deviceIcon('4g', 0, NO_ICONS)).toBe('/icons/4g-offline.svg');

@@ -25,7 +25,7 @@ describe('the error catalogue before its view has loaded', () => {
   });
 });
 
-describe('the error catalogue on screen (SPEC section 8)', () => {
+describe('the error catalogue on screen (docs/requirements.md §8)', () => {
   beforeAll(() => preloadCatalogueView());
   beforeEach(() => {
     restoreState();

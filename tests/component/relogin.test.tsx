@@ -5,7 +5,7 @@ import { getState, restoreState, setState, setToken } from '../../src/state/clie
 import { mockApi, ok } from '../console/helpers';
 import { renderAt } from './render';
 
-describe('the login-again dialog (SPEC section 2)', () => {
+describe('the login-again dialog (docs/requirements.md §2)', () => {
   beforeEach(() => {
     restoreState();
     setToken('OLD');

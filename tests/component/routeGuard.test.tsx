@@ -32,7 +32,7 @@ const asLevel = (level: string) => {
   setState({ id: 5, name: 'u', roles: [level], permissionLevel: level });
 };
 
-describe('route guard per level (SPEC sections 4 and 6)', () => {
+describe('route guard per level (docs/requirements.md §§4 and 6)', () => {
   beforeEach(() => restoreState());
 
   it('no token: to /login, remembering the page', async () => {

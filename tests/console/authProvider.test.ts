@@ -18,7 +18,7 @@ beforeEach(() => {
   restoreState();
 });
 
-describe('authProvider: the session states of SPEC section 4', () => {
+describe('authProvider: the session states of docs/requirements.md §4', () => {
   it('login posts name and password form-encoded, keeps data.token and loads the user', async () => {
     const { auth, calls } = setup({ '/users/login': ok({ token: 'T1' }), '/users/getSelf': ok(self('2', 8)), '/users/getPictureListByUid': ok([]) });
     await expect(auth.login({ username: 'neo', password: 'pw123456' })).resolves.toEqual({ redirectTo: '/' });

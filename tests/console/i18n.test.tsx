@@ -84,7 +84,7 @@ describe('the language tables', () => {
 const KEPT = /^([A-Z0-9-]{1,8}|vBox|dB|dBm|MB|English|xlsx|xls|http|https|m3u8|true|false|mini|small|medium|multipart|form|data|xx|Cookie|Excel|Z)$/;
 const CJK = /[\u3400-\u9fff]/;
 
-describe('the Chinese catalogue (issue 16: no text of the other language)', () => {
+describe('the Chinese catalogue (no text of the other language)', () => {
   it('has no value that is plain English where a translation is expected', () => {
     const english = Object.entries(zhKeys).filter(([key, value]) => {
       if (key.startsWith('console.lang.')) return false; // each language's own name
@@ -148,7 +148,7 @@ describe('MUI\'s own texts follow the language (theme locale)', () => {
   });
 });
 
-describe('the error catalogue\'s messages (SPEC section 8)', () => {
+describe('the error catalogue\'s messages (docs/requirements.md §8)', () => {
   const context = { onLoginPage: false, userName: 'admin' };
   const action = (code: number, msg: string, data: unknown) => catalogueAction(new ApiError(code, msg, data, '/x'), context);
 

@@ -5,7 +5,7 @@ import { formatDate, timeZoneLabel } from '../../src/format/date';
 import { canAccessPage, pageKeyOf } from '../../src/navigation/access';
 import { menuFor } from '../../src/navigation/menu';
 
-describe('client state (SPEC section 3)', () => {
+describe('client state (docs/requirements.md §3)', () => {
   it('resets a saved language other than zh/en to zh, and rewrites the cookie', () => {
     setCookie('language', 'fr');
     expect(restoreState().language).toBe('zh');
@@ -62,7 +62,7 @@ describe('the shared date formatter', () => {
   });
 });
 
-describe('the page-access matrix (SPEC section 6)', () => {
+describe('the page-access matrix (docs/requirements.md §6)', () => {
   it.each([
     ['/system/firmware', ['1']], ['/system/deviceAuth', ['1']], ['/service/afterService', ['1']], ['/activation/ActivateDevice', ['1']], ['/personal/preference', ['1']],
     ['/system/user', ['1', '2']], ['/system/extraLink', ['1', '2']],

@@ -7,7 +7,7 @@ import { skipBrowserTests, logIn, openPage, startE2e, stopE2e, type E2eServer, t
 const SHOTS = process.env.COMMANDS_SHOTS ?? 'tests/e2e/screenshots';
 const PASSWORDS: Record<string, string> = { oceanic: 'oceanic123', oceanops: 'oceanops123' };
 
-/** The vessel page's Commands section and the fleet-wide command list in headless Chromium (issue 17). */
+/** The vessel page's Commands section and the fleet-wide command list in headless Chromium. */
 describe.skipIf(skipBrowserTests)('commands to antennas in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;

@@ -7,7 +7,7 @@ import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type 
 const SECRET = 'e2e-detail-secret-0123456789';
 const HOUR = 3_600_000;
 
-/** The vessel detail, statistics, voyage and camera pages in headless Chromium (issue 6). */
+/** The vessel detail, statistics, voyage and camera pages in headless Chromium. */
 describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;

@@ -4,7 +4,7 @@ import { skipBrowserTests, logIn, openPage, startE2e, stopE2e, type E2eServer } 
 import { issueDemoSecrets } from '../../server/simulator/demoDevices';
 
 /**
- * Live push in headless Chromium (issue 17, part 3): with the bell's poll set far out, a fault
+ * Live push in headless Chromium (docs/architecture.md, "Live push"): with the bell's poll set far out, a fault
  * reported by a vessel still turns the bell on, because the live stream refetches it; with the
  * stream blocked (a proxy that refuses it), the console falls back to SPEC's polling.
  */

@@ -61,7 +61,7 @@ const SHARED_WORDS = new Set([
 ]);
 
 /**
- * Pages whose findings are known and belong to files this test's author does not own (issue 16):
+ * Pages whose findings are known and belong to files this test's author does not own:
  * each entry names the page (path, query stripped), the check and why. The test passes with them
  * and the list is what is left to fix; an entry that no longer matches anything fails the run.
  */

@@ -14,7 +14,7 @@ import { provisionOverHttp } from '../../server/simulator/provisionOverHttp';
 import { multipart as sheetPart, xlsxOf } from '../api/deviceFixtures';
 
 /**
- * Faults (issue 15): the server started as production starts it (a child process on a data
+ * Faults: the server started as production starts it (a child process on a data
  * folder, or on PostgreSQL in a throw-away schema) is killed with SIGKILL while it works, then
  * started again on the same data. Whatever the moment of the kill:
  * - a device import is all or nothing;

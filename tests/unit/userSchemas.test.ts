@@ -8,7 +8,7 @@ const messagesOf = (result: ReturnType<typeof validate>, lang: 'zh' | 'en' = 'zh
 
 const valid = { name: 'skipper', password: 'secret1', repassword: 'secret1', permissionLevel: '2' };
 
-describe('user rules of SPEC section 5', () => {
+describe('user rules of docs/requirements.md §5', () => {
   it('accepts 2 to 16 lowercase letters as a username and nothing else', () => {
     for (const name of ['ab', 'abcdefghijklmnop']) expect(validate(addUserSchema, { ...valid, name }).ok).toBe(true);
     for (const name of ['a', 'abcdefghijklmnopq', 'Skipper', 'skip per', 'skip1', '船长']) {

@@ -1,4 +1,4 @@
--- Devices (issue 4): devices, groups, "Special Focus" pins, sub-user vessel grants, device
+-- Devices: devices, groups, "Special Focus" pins, sub-user vessel grants, device
 -- authorization grants, activation, export throttle. Lists page by id (keyset-friendly); every
 -- filter has an index ending in id so a filtered page is an index range, and counts can be
 -- answered from indexes alone.

@@ -1,4 +1,4 @@
--- Live monitoring (issue 5): the latest state per device, the report history, alarms, offline
+-- Live monitoring: the latest state per device, the report history, alarms, offline
 -- thresholds and the history retention. "Offline" is never stored: it is derived at query time
 -- from device_state.reported_at and the device's threshold, so no background job is needed.
 CREATE TABLE monitor_settings (

@@ -1,4 +1,4 @@
--- Voyages and cameras per vessel (issue 6). Both belong to a device and go with it.
+-- Voyages and cameras per vessel. Both belong to a device and go with it.
 -- A voyage is kept after it ends (the history); eta is never before etd.
 CREATE TABLE voyages (
   id serial PRIMARY KEY,

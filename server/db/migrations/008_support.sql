@@ -1,4 +1,4 @@
--- Support and system (issue 7): fault clearing records, after-sales reports, permission groups
+-- Support and system: fault clearing records, after-sales reports, permission groups
 -- and their members, console settings.
 CREATE TABLE fault_clearing_records (
   id serial PRIMARY KEY,

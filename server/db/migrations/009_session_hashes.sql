@@ -1,4 +1,4 @@
--- Sessions and login throttling (issue 15, part 3).
+-- Sessions and login throttling (docs/architecture.md, "Server").
 --
 -- A session row keeps the sha256 of its token (hex), never the token: a copy of the table (a
 -- backup, a read-only replica, an SQL injection elsewhere) cannot be replayed as a login.

@@ -1,4 +1,4 @@
--- Device list at any size (issue 14, part 2). `search` matches a substring of name, device
+-- Device list at any size (docs/architecture.md, "Device list at any size"). `search` matches a substring of name, device
 -- number, SN, MAC, MMSI or call sign, case-insensitively: a %...% match that no b-tree can serve.
 -- One generated column holds the six values joined by a unit separator (U+001F, which a search
 -- term never matches across: the list also checks each column as before), and one GIN trigram

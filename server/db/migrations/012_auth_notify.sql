@@ -1,4 +1,4 @@
--- Cheap authentication per call (issue 14, part 1).
+-- Cheap authentication per call (docs/architecture.md, "Server").
 --
 -- Each server keeps a short-lived cache of the sessions and permission groups it checks. Every
 -- change that could make a cached answer wrong sends NOTIFY auth_cache from the database itself,

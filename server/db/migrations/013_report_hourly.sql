@@ -1,4 +1,4 @@
--- Telemetry storage (issue 14, part 4): hourly per-vessel rollups of device_reports, kept by the
+-- Telemetry storage (docs/architecture.md, "Telemetry storage"): hourly per-vessel rollups of device_reports, kept by the
 -- database itself as reports are inserted (a statement-level trigger, so in the same transaction
 -- and statement count as the ingest's one INSERT, whatever code inserts), and read by the time and
 -- fleet statistics. Each row holds what the "online over time" rule (docs/architecture.md, issue 6)

@@ -1,4 +1,4 @@
--- Live push (issue 17, part 3).
+-- Live push (docs/architecture.md, "Live push").
 --
 -- Every change the console shows live is a row of live_events, written by a trigger in the very
 -- transaction that made the change (whatever code made it), and announced after commit with

@@ -1,4 +1,4 @@
--- Commands to antennas (issue 17, part 2): one row per command an operator sent to a device,
+-- Commands to antennas (docs/api.md, "command"): one row per command an operator sent to a device,
 -- followed through queued -> sent -> acknowledged / failed / expired (or cancelled while queued).
 -- The row is the queue: a server delivers a queued command with a conditional UPDATE (state
 -- 'queued' -> 'sent'), so across replicas exactly one sends it; the leader's sweep marks the

@@ -1,4 +1,4 @@
--- Data usage and data plans (issue 17, part 4).
+-- Data usage and data plans (docs/api.md, "dataPlan").
 --
 -- A report may carry bytesUsed (bytes sent and received since the device's previous report): it is
 -- kept in device_reports.bytes_used and summed per hour in report_hourly.bytes_used by the rollup

@@ -1,4 +1,4 @@
--- Telemetry storage (issue 14, part 4): device_reports partitioned by device time, one partition a
+-- Telemetry storage (docs/architecture.md, "Telemetry storage"): device_reports partitioned by device time, one partition a
 -- calendar month (UTC), on PGlite and PostgreSQL alike. Retention drops whole months that are
 -- past the retention window (no row-by-row delete, no bloat) and deletes in batches only within the
 -- month that straddles the cut. Partitions are made ahead: by this migration, at every start and by

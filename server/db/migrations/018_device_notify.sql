@@ -1,4 +1,4 @@
--- A report costs no credential lookup (issue 14, part 3).
+-- A report costs no credential lookup (docs/architecture.md, "Ingest and scale-out").
 --
 -- Each server keeps the credential rows (id, activation, secret hash) of the devices that report
 -- to it (server/auth/deviceCache.ts). Every change that could make a cached row wrong sends

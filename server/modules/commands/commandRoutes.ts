@@ -24,7 +24,7 @@ const commandObject = {
 } as const;
 
 /**
- * deviceModule/command: commands to antennas (issue 17). Everyone lists and reads the commands of
+ * deviceModule/command: commands to antennas. Everyone lists and reads the commands of
  * the vessels it sees; levels 1 and 2 send to those vessels, a sub-user only to the vessels granted
  * it with canCommand (deviceModule/subUserGrant/set). Delivery is delivery.ts's.
  */

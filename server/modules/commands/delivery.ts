@@ -17,7 +17,7 @@ export interface CommandDelivery {
 }
 
 /**
- * Delivery of commands over the device link (issue 17):
+ * Delivery of commands over the device link:
  * - a command is published when it is created and its device is connected, else when the device
  *   next connects (link.onConnect), oldest first;
  * - a server claims the device's queued commands with one conditional UPDATE (queued -> sent,

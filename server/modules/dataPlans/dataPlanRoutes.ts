@@ -29,7 +29,7 @@ const usageObject = {
 const deviceIdBody = yup.object({ deviceId: yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required') });
 
 /**
- * deviceModule/dataPlan (issue 17 part 4): a vessel's monthly data plan and its usage. Reading:
+ * deviceModule/dataPlan (docs/api.md, "dataPlan"): a vessel's monthly data plan and its usage. Reading:
  * every level on the vessels it sees; setting or removing: levels 1 and 2 (a sub-user: code 3).
  * A vessel the caller may not see answers "not found".
  */

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db/connection';
 import { DATA_PLAN_ALARMS } from '../../../src/domain/faultCodes';
 
 /**
- * Data usage per period and the data plan alarms (issue 17 part 4), in one place: the ingest
+ * Data usage per period and the data plan alarms (docs/api.md, "dataPlan"), in one place: the ingest
  * writer adds a group's bytes (recordDataUsage), a plan change and the leader's sweep recompute a
  * device's period from the hourly rollups (settleDataUsage), and both end in applyDataPlanAlarms,
  * the one rule for raising and clearing DATA80 / DATA100. Tables: migration 016_data_plans.sql.

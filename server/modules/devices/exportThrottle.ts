@@ -4,7 +4,7 @@ import { EXPORT_THROTTLE_MS } from '../../../src/domain/constants';
 import { BizError } from '../../http/envelope';
 
 /**
- * One export per user per 10 s (SPEC section 8, -101). The last export time lives in the
+ * One export per user per 10 s (docs/requirements.md §8, -101). The last export time lives in the
  * database, and claiming the slot is one atomic upsert, so several server replicas agree.
  */
 export async function claimExportSlot(db: Queryable, userId: number): Promise<void> {

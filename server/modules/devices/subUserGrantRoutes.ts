@@ -24,7 +24,7 @@ async function managedSubUser(db: Queryable, caller: Principal, subUserId: numbe
 
 /**
  * deviceModule/subUserGrant: which of its vessels an enterprise lets each of its sub-users see
- * (SPEC section 6, "granted vessel view permission"). Levels 1 and 2.
+ * (docs/requirements.md §6, "granted vessel view permission"). Levels 1 and 2.
  */
 export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
   app.get('/subUserGrant/getDeviceIds', {
@@ -38,7 +38,7 @@ export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
 
   app.get('/subUserGrant/getCommandDeviceIds', {
     config: { levels: DEVICE_EDITORS },
-    schema: { tags, summary: 'Ids of the granted devices the sub-user may also send commands to (issue 17)', querystring: subUserQuery, response: envelope({ type: 'array', items: { type: 'integer' } }) },
+    schema: { tags, summary: 'Ids of the granted devices the sub-user may also send commands to', querystring: subUserQuery, response: envelope({ type: 'array', items: { type: 'integer' } }) },
   }, async (request) => {
     const sub = await managedSubUser(db, request.user, (request.query as { subUserId: number }).subUserId);
     const rows = await db.query<{ id: number }>('SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 AND can_command ORDER BY device_id', [sub.id]);

@@ -6,7 +6,7 @@ import { rolloutRoutes } from './rolloutRoutes';
 import { deviceUpdateRoutes } from './deviceUpdateRoutes';
 
 /**
- * Firmware (issue 7): packages, rollouts and the device side of updates, mounted under
+ * Firmware: packages, rollouts and the device side of updates, mounted under
  * /cz/{segment}/deviceModule/firmware. The files live in the firmware folder (FIRMWARE_DIR).
  */
 export const firmwareModule: ApiModule = async (app, context) => {

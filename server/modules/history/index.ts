@@ -2,7 +2,7 @@ import type { ApiModule } from '../../http/api';
 import { trackRoutes } from './trackRoutes';
 import { locationRoutes } from './locationRoutes';
 
-/** History (issue 6): location track and device location, mounted under deviceModule in app.ts. */
+/** History: location track and device location, mounted under deviceModule in app.ts. */
 export const historyModule: ApiModule = async (app, context) => {
   await trackRoutes(app, context);
   await locationRoutes(app, context);

@@ -39,7 +39,7 @@ export interface LiveEvent {
   data: Record<string, unknown>;
 }
 
-/** Who a stream belongs to, and what it may see (SPEC section 6, server/auth/deviceScope.ts). */
+/** Who a stream belongs to, and what it may see (docs/requirements.md §6, server/auth/deviceScope.ts). */
 interface Client {
   res: ServerResponse;
   user: SessionUser;
@@ -366,7 +366,7 @@ export class LiveHub {
   /**
    * A stream whose session ended (logout, a login elsewhere -24, idle -26) ends with an 'end'
    * event carrying the code and message a call would have answered, so the console reacts as
-   * SPEC section 8 says; a stream is a background call and keeps no session alive.
+   * docs/requirements.md §8 says; a stream is a background call and keeps no session alive.
    */
   private async checkSession(c: Client): Promise<void> {
     if (c.closed) return;

@@ -58,6 +58,6 @@ export async function alarmRoutes(app: Api, { db }: ServerContext) {
   }
 
   app.get('/alarm/faultCodes', {
-    schema: { tags, summary: 'The fault code table (SPEC section 8) with severity, unit, meaning and remedy in zh and en', querystring: { type: 'object', properties: tokenQuery } },
+    schema: { tags, summary: 'The fault code table (docs/requirements.md §8) with severity, unit, meaning and remedy in zh and en', querystring: { type: 'object', properties: tokenQuery } },
   }, async () => ok(FAULT_CODES));
 }

@@ -113,7 +113,7 @@ const STATE_NAMES = ['offline', 'online', 'warn'] as const;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition (SPEC section 7): the visible
+ * deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition (docs/requirements.md §7): the visible
  * devices with their latest state. The alarm bell sends deviceStatus [2]; a non-empty list turns
  * the dot on. A deviceId the caller may not see answers "not found".
  */

@@ -50,7 +50,7 @@ const cell = (report: AfterSalesReport, key: string, lang: Language): string | n
   return safeCell(typeof value === 'number' ? value : String(value));
 };
 
-/** supportModule/afterSales: after-sales reports (SPEC section 3), admins only (SPEC section 6). */
+/** supportModule/afterSales: after-sales reports (docs/requirements.md §3), admins only (docs/requirements.md §6). */
 export async function afterSalesRoutes(app: Api, { db }: ServerContext) {
   app.get('/afterSales/getAll', {
     config: { levels: ADMIN },

@@ -22,7 +22,7 @@ const recordObject = {
 const RECORD_COLUMNS = `r.id, r.device_id AS "deviceId", d.name AS "deviceName", d.device_num AS "deviceNum", r.code,
   r.steps_done AS "stepsDone", r.action, r.cleared, r.recorded_by AS "recordedBy", u.name AS "recordedByName", r.created_at AS "createdAt"`;
 
-/** The fault table with the guided steps (SPEC section 8), for the troubleshooting page. */
+/** The fault table with the guided steps (docs/requirements.md §8), for the troubleshooting page. */
 export const FAULT_GUIDE = FAULT_CODES.map((f) => ({ ...f, steps: stepsOf(f.code), contactManufacturer: CONTACT_MANUFACTURER_CODES.includes(f.code) }));
 
 /**

@@ -42,7 +42,7 @@ async function nameTaken(db: Queryable, name: string, exceptId = 0) {
 }
 
 /**
- * supportModule/permissionGroup: the permission groups of SPEC section 3 (admins define them and
+ * supportModule/permissionGroup: the permission groups of docs/requirements.md §3 (admins define them and
  * assign them to users); getCatalogue and getMine answer every level. Enforcement is
  * server/auth/permissionGuard.ts.
  */

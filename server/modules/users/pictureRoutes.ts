@@ -13,7 +13,7 @@ const tags = ['pictures'];
 
 /**
  * The enterprise's logo and antenna icons (fileType 1-4). The owner is the enterprise by the rule
- * of SPEC section 4: the caller's own id for level 2, its parent for level 3, 0 (the defaults
+ * of docs/requirements.md §4: the caller's own id for level 2, its parent for level 3, 0 (the defaults
  * every enterprise falls back to) for admins.
  */
 export async function pictureRoutes(app: Api, { db }: ServerContext) {

@@ -5,7 +5,7 @@ import { voyageRoutes } from './voyageRoutes';
 import { cameraRoutes } from './cameraRoutes';
 
 /**
- * Vessel history pages (issue 6): device detail data, time statistics, voyages and cameras,
+ * Vessel history pages: device detail data, time statistics, voyages and cameras,
  * mounted inside the deviceModule entry of app.ts (/cz/{segment}/deviceModule/...).
  */
 export const vesselModule: ApiModule = async (app, context) => {

@@ -123,7 +123,7 @@ export default function LocationPage() {
   const canSetVessel = Boolean(deviceId) && canEditDevices(level);
   return (
     <>
-    {/* The page's one h1, named as its menu entry, breadcrumb and tab (issue 16); outside the Stack, whose spacing it would shift. */}
+    {/* The page's one h1, named as its menu entry, breadcrumb and tab; outside the Stack, whose spacing it would shift. */}
     <PageHeading titleKey="menu.deviceLocation" />
     <Stack spacing={1.5} data-testid="location-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>

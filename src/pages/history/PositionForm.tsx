@@ -12,7 +12,7 @@ import { useTranslate } from 'ra-core';
 const EMPTY: PositionInput = { longitude: '', lonHemisphere: 'E', latitude: '', latHemisphere: 'N' };
 
 /**
- * A position typed by hand (SPEC section 5: longitude 0-180 E/W, latitude 0-90 N/S, two decimals),
+ * A position typed by hand (docs/requirements.md §5: longitude 0-180 E/W, latitude 0-90 N/S, two decimals),
  * checked as it is typed with the server's own rule. It centres the map; an admin or enterprise
  * may also store it as the position of a vessel with no GPS fix.
  */

@@ -226,7 +226,7 @@ export default function TrackPage() {
 
   return (
     <>
-    {/* The page's one h1, named as its menu entry, breadcrumb and tab (issue 16); outside the Stack, whose spacing it would shift. */}
+    {/* The page's one h1, named as its menu entry, breadcrumb and tab; outside the Stack, whose spacing it would shift. */}
     <PageHeading titleKey="menu.map" />
     <Stack spacing={1.5} data-testid="track-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>

@@ -65,7 +65,7 @@ export function CursorReport({ point }: { point: TrackPoint | undefined }) {
         [t('track.cursor.speed'), t('track.cursor.knots', { value: point.speed.toFixed(1) })],
         [t('track.cursor.heading'), `${point.heading}°`],
         [t('track.cursor.signal'), point.signal],
-        // The state colour as a dot beside dark text: the green on white is 3.5:1, under WCAG AA (issue 16).
+        // The state colour as a dot beside dark text: the green on white is 3.5:1, under WCAG AA.
         [t('track.cursor.state'), <span><span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', background: STATE_COLOURS[point.state], marginRight: 6 }} />{t(`track.legend.${state}`)}</span>],
       ]} />
     </Paper>

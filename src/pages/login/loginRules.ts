@@ -1,3 +1,3 @@
-/** What the login form checks before it submits (SPEC section 5), as one lazily loaded chunk. */
+/** What the login form checks before it submits (docs/requirements.md §5), as one lazily loaded chunk. */
 export { loginSchema } from '../../domain/userSchemas';
 export { validate } from '../../domain/validate';

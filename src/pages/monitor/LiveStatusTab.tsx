@@ -197,7 +197,7 @@ export function LiveStatusTab() {
 /**
  * A state's count as a toggle. The state colour is a dot and the border (the active one also a
  * tint); the text stays the theme's dark text, since the state colours on white or white on them
- * fall under WCAG AA 4.5:1 (issue 16).
+ * fall under WCAG AA 4.5:1.
  */
 function CountChip({ label, count, active, colour, onClick, testId }: { label: string; count: number | undefined; active: boolean; colour: string; onClick: () => void; testId: string }) {
   const tint = `${colour}24`;

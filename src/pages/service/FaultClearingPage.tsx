@@ -233,7 +233,7 @@ export default function FaultClearingPage() {
     navigate(`${AFTER_SALES}/create?source=${encodeURIComponent(JSON.stringify(source))}`);
   };
 
-  // The page's one h1 (issue 16), also above a load error.
+  // The page's one h1, also above a load error.
   const heading = <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{t('support.fault.title')}</Typography>;
   if (guideQuery.isError) return <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="fault-clearing">{heading}<Alert severity="error">{t('support.fault.loadError')}</Alert></Box>;
   return (

@@ -201,7 +201,7 @@ export default function PermissionConfigPage() {
     const g = groups?.find((x) => x.id === selected);
     return g ? { id: g.id, name: g.name, description: g.description ?? '', permissions: g.permissions } : { ...EMPTY };
   }, [groups, selected]);
-  // The page's one h1, the menu's name (issue 16: one name per page), also above a load error.
+  // The page's one h1, the menu's name (one name per page), also above a load error.
   const heading = <Typography variant="h6" component="h1">{t('support.permission.title')}</Typography>;
   if (isError) {
     return (

@@ -45,7 +45,7 @@ export function CommandStateChip({ state }: { state: DeviceCommand['state'] }) {
 }
 
 /**
- * The vessel page's Commands (issue 17): buttons to send each kind of command (levels 1 and 2, a
+ * The vessel page's Commands: buttons to send each kind of command (levels 1 and 2, a
  * sub-user where its enterprise granted it; the others only read), a confirmation for reboot and
  * re-point, and the vessel's recent commands, read again every few seconds while one is open.
  */

@@ -33,7 +33,7 @@ const LEVEL_NAME = { 0: 'normal', 80: 'over80', 100: 'over100' } as const;
 const utcDate = (iso: string) => iso.slice(0, 10);
 
 /**
- * The vessel's data usage (issue 17 part 4): this period's usage against its plan with a progress
+ * The vessel's data usage (docs/api.md, "dataPlan"): this period's usage against its plan with a progress
  * bar, daily and cumulative charts, and the plan dialog for levels 1 and 2 (a sub-user reads).
  * Without a plan: an empty state and the month's usage.
  */

@@ -13,7 +13,7 @@ export const COMMAND_STATE_COLORS: Readonly<Record<CommandState, 'default' | 'in
 };
 
 /**
- * Commands to antennas (issue 17): every command sent to the caller's visible vessels, newest
+ * Commands to antennas: every command sent to the caller's visible vessels, newest
  * first, filtered by state, kind and vessel; read by every level (the server scopes it). Commands
  * are sent from a vessel's detail page (src/pages/vessel/CommandSection.tsx), where the caller's
  * right to command that vessel is known, so the list has no create page.

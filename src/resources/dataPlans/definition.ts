@@ -5,7 +5,7 @@ import type { ResourceDefinition } from '../types';
 const M = '/deviceModule/dataPlan';
 
 /**
- * Monitoring > Data plans (issue 17 part 4): every visible vessel with its plan and this period's
+ * Monitoring > Data plans (docs/api.md, "dataPlan"): every visible vessel with its plan and this period's
  * usage, highest share first, read-only (a plan is set on the vessel's page, Data usage). Every
  * level reads the vessels it sees. Filters: search, with or without a plan, a least share used.
  */

@@ -12,7 +12,7 @@ import { useChoices } from '../generic/FieldInput';
 import { DEVICE_FIELD_DEFS } from './fields';
 import { subUsersOf, useOwnerTree } from './useOwnerTree';
 
-/** The form's sections: every device field of SPEC section 3, in the schema's (and the template's) order. */
+/** The form's sections: every device field of docs/requirements.md §3, in the schema's (and the template's) order. */
 const SECTIONS: { key: string; fields: DeviceField[] }[] = [
   { key: 'basic', fields: ['name', 'deviceNum', 'deviceSn', 'mac', 'deviceKind', 'deviceType', 'deviceModel'] },
   { key: 'ownership', fields: ['ownerId', 'ownerSubId'] },

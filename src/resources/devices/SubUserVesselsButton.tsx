@@ -23,7 +23,7 @@ type Vessel = Pick<Device, 'id' | 'name' | 'deviceNum' | 'deviceKind' | 'status'
 
 /**
  * Row action of the user list, on sub-users (level 3) only: which of its enterprise's vessels the
- * sub-user may see (SPEC section 6), read from and saved to subUserGrant (the whole set at once).
+ * sub-user may see (docs/requirements.md §6), read from and saved to subUserGrant (the whole set at once).
  * The vessels are the device resource's list filtered by the enterprise (a page of 500 at a time);
  * the grant is read and saved through dataProvider.call.
  */
@@ -42,7 +42,7 @@ export function SubUserVesselsButton() {
     { filter: { ownerId: parentId }, sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: VESSEL_PAGE } },
     { enabled: active, onError: () => undefined });
   const granted = useCallQuery('devices', 'subUserDeviceIds', active && subUserId ? [Number(subUserId)] : null);
-  // Of the granted vessels, those it may also send commands to (issue 17).
+  // Of the granted vessels, those it may also send commands to.
   const commanding = useCallQuery('devices', 'subUserCommandDeviceIds', active && subUserId ? [Number(subUserId)] : null);
   const [editedCommands, setEditedCommands] = useState<Set<number> | null>(null);
   const save = useCallMutation('devices', 'setSubUserDevices', { resources: ['system/deviceManagement'], calls: ['devices'] }, {

@@ -16,7 +16,7 @@ export const DEVICE_SORTS = ['id', 'name', 'deviceKind', 'deviceType', 'status',
 /** Only the device fields go to add/update (update is a full replacement); empty text is "not given". */
 
 /**
- * System > Device (levels 1, 2, 3; writes 1, 2): the device catalogue of SPEC section 3. Fields,
+ * System > Device (levels 1, 2, 3; writes 1, 2): the device catalogue of docs/requirements.md §3. Fields,
  * columns, filters, sort and bulk actions are declared here (src/resources/devices/fields.ts) and
  * the overridden views render from them.
  */

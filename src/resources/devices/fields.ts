@@ -20,7 +20,7 @@ const both = { create: true, edit: true } as const;
 const field = (source: DeviceField, kind: FieldDef['kind'], extra: Partial<FieldDef> = {}): FieldDef =>
   ({ source, kind, on: both, label: deviceFieldKey(source), ...extra });
 
-/** Every device field of SPEC section 3 in the schema's (and the import template's) order. */
+/** Every device field of docs/requirements.md §3 in the schema's (and the import template's) order. */
 export const DEVICE_FIELD_DEFS: readonly FieldDef[] = [
   field('name', 'text'),
   field('deviceNum', 'text'),

@@ -5,7 +5,7 @@ import { useTranslate } from 'ra-core';
 export const VISUALLY_HIDDEN: CSSProperties = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 };
 
 /**
- * The page's one h1 (issue 16: one h1 per page), from its menu title, hidden from sight: react-admin's
+ * The page's one h1 (one h1 per page), from its menu title, hidden from sight: react-admin's
  * Title goes to the app bar and the breadcrumb and tab already show the name. actionKey adds
  * the view ("new", "edit"...) for the create, edit and show pages of a resource.
  */

@@ -18,7 +18,7 @@ const pick = (record: Row, keys: readonly string[]): Row => {
   return out;
 };
 
-/** User accounts (levels 1 and 2): SPEC sections 3, 5 and 7. */
+/** User accounts (levels 1 and 2): docs/requirements.md §§3, 5 and 7. */
 export const usersResource: ResourceDefinition = {
   name: 'system/user',
   access: { list: PAGE_LEVELS.adminEnterprise },

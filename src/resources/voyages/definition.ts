@@ -12,7 +12,7 @@ const label = (source: string) => `vessel.voyage.fields.${source}`;
 const DEVICES = { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' };
 
 /**
- * Voyages (issue 6): a hidden resource. The vessel detail page lists one vessel's voyages with
+ * Voyages: a hidden resource. The vessel detail page lists one vessel's voyages with
  * useGetManyReference (target deviceId) and writes them with useCreate/useUpdate/useDelete; its
  * own route lists every visible voyage. Read by every level, written by levels 1 and 2.
  */
