@@ -48,8 +48,3 @@ export function multipart(content: Buffer, filename = 'devices.xlsx'): { payload
 /** Calls a deviceModule path. */
 export const dm = (s: TestServer, path: string) => `${s.base}/deviceModule/${path}`;
 
-/** The demo users' ids by name. */
-export async function demoIds(s: TestServer): Promise<Record<string, number>> {
-  const rows = await s.db.query<{ id: number; name: string }>('SELECT id, name FROM users');
-  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
-}

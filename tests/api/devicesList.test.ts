@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, engines, type TestServer } from './helpers';
-import { demoIds, dm } from './deviceFixtures';
+import { createTestServer, demoIds, engines, type TestServer } from './helpers';
+import { dm } from './deviceFixtures';
 
 /**
  * The device list at any size (docs/architecture.md, "Device list at any size"): search through the trigram index gives the

@@ -8,7 +8,6 @@ import type { AppOptions } from '../../server/app';
 import type { Db } from '../../server/db/connection';
 import type { DeviceLink } from '../../server/link/deviceLink';
 import { DEMO_ACCOUNTS } from '../../server/db/demoAccounts';
-import { demoIds } from './deviceFixtures';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -94,6 +93,12 @@ export async function createTestServer(engine: Engine, overrides: Partial<Server
 const DEMO_PASSWORDS: Record<string, string> = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.name, a.password]));
 
 /** The demo users' ids as seeded (admin 1, oceanic 2, oceanops 3, oceanbridge 4, polaris 5, polarisops 6). */
+/** The demo users' ids by name. */
+export async function demoIds(s: TestServer): Promise<Record<string, number>> {
+  const rows = await s.db.query<{ id: number; name: string }>('SELECT id, name FROM users');
+  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+}
+
 export async function idOf(db: Db, name: string): Promise<number> {
   const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [name]);
   return row!.id;
