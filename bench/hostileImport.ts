@@ -6,7 +6,7 @@ import { xlsxOf } from '../tests/api/deviceFixtures';
 import { bombXlsx, manyRowsXlsx } from '../tests/api/uploadFixtures';
 
 /**
- * bench:hostile — issue 15, uploads that cannot hurt the server. Starts the server (PGlite, in this
+ * bench:hostile — uploads that cannot hurt the server (docs/api.md, "Uploads"). Starts the server (PGlite, in this
  * process, so that its RSS is this process's), logs in an enterprise user (level 2), then per
  * round sends three hostile .xlsx at once to deviceModule/device/import while /ping is called
  * every 20 ms, and prints: the process RSS before and at its peak (sampled every 5 ms, and the

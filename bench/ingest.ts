@@ -5,7 +5,7 @@ import { addBenchVessels, postgresAvailable, startBenchServer } from './benchSer
 /**
  * bench:ingest — reports per second through the HTTP ingest (one report per request, and batches
  * of 100), on PGlite and on PostgreSQL, with 10,000 vessels; then the alarm poll
- * (getAllDeviceUploadDataWithCondition, admin: all 10,000) alone, with SPEC's bare body (every
+ * (getAllDeviceUploadDataWithCondition, admin: all 10,000) alone, with the bare body (every
  * vessel in alarm) and with the console bell's query (one vessel, src/api/bellQuery.ts), and the
  * bell's poll while vessels report at 1,000, 3,000 and 6,000 reports/s offered. The load runs in a child process.
  * Prints figures; asserts nothing.
@@ -66,7 +66,7 @@ async function run(engine: 'pglite' | 'postgres') {
     `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at)
      SELECT s.device_id, 'E05', 'major', now(), now() FROM device_state s WHERE 'E05' = ANY(s.faults) ON CONFLICT DO NOTHING`);
   const [states] = await server.db.query<{ n: number; warn: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`);
-  row(`alarm poll alone, SPEC body: every vessel in alarm (${states!.n} vessels reported, ${states!.warn} warn)`, await load({ mode: 'alarm', alarmBody: 'spec', apiBase: server.url, connections: 4, token }));
+  row(`alarm poll alone, bare body: every vessel in alarm (${states!.n} vessels reported, ${states!.warn} warn)`, await load({ mode: 'alarm', alarmBody: 'spec', apiBase: server.url, connections: 4, token }));
   row('alarm poll alone, the bell\'s query (one vessel)', await load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 4, token }));
   for (const rate of RATES) {
     const [ingest, alarm] = await Promise.all([

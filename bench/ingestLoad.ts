@@ -22,7 +22,7 @@ interface LoadOptions {
   from?: number;
   /** console mode: one token per console user. */
   tokens?: string[];
-  /** alarm mode: the console's bell poll (one device asked for), or SPEC's bare body (every device in alarm). */
+  /** alarm mode: the console's bell poll (one device asked for), or the bare body of docs/requirements.md §7 (every device in alarm). */
   alarmBody?: 'bell' | 'spec';
 }
 const o = JSON.parse(process.argv[2]!) as LoadOptions;

@@ -6,12 +6,12 @@ import { launchBrowser, DIST } from '../tests/e2e/browser';
 import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
 
 /**
- * Fault report -> bell dot (issue 17, aim: p99 <= 1.5 s with push; the polling interval without).
+ * Fault report -> bell dot (docs/architecture.md, "Live push"; aim: p99 <= 1.5 s with push; the polling interval without).
  * A headless Chromium console (the built console; E2E_DIST picks the build) logged in as an
  * enterprise watches its bell while a vessel reports a fault over HTTP ingest; the time from just
  * before the report is sent to the dot appearing (a MutationObserver in the page) is one sample.
- * Run twice: with the live stream, and with the stream refused (the console falls back to SPEC's
- * polling at the configured interval). Between samples the fault is cleared and acknowledged and
+ * Run twice: with the live stream, and with the stream refused (the console falls back to the bell's
+ * poll at the configured interval). Between samples the fault is cleared and acknowledged and
  * the dot goes off; before each fault a random pause puts it anywhere in the poll's period.
  * Also prints the bytes per event on the stream, read by a plain SSE client beside the console.
  *   PUSH_FAULTS=30           samples per mode

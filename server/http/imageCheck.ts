@@ -5,7 +5,7 @@ import { sniffImage, type ImageKind } from '../../src/domain/pictures';
 import { BizError } from './envelope';
 
 /**
- * The rules every uploaded image passes (SPEC: JPG or PNG, at most 2 MB, checked by the caller's
+ * The rules every uploaded image passes (docs/requirements.md §5: JPG or PNG, at most 2 MB, checked by the caller's
  * multipart limit), all by content, never by the file name:
  * 1. the first bytes say JPG or PNG (else "Only JPG or PNG images can be uploaded");
  * 2. a declared part type is JPG or PNG (or says nothing); a JPG named .png is still a JPG the

@@ -51,7 +51,7 @@ export function describeData(data: unknown): string {
   return String(data);
 }
 
-/** SPEC section 8's generic message: the message, then the data in square brackets when there is any. */
+/** The generic message of docs/requirements.md §8: the message, then the data in square brackets when there is any. */
 export function formatMessage(msg: string, data: unknown): string {
   const detail = describeData(data);
   return detail ? `${msg} [${detail}]` : msg;

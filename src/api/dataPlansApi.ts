@@ -3,7 +3,7 @@ import type { DataPlan, DataUsage } from '../domain/dataPlans';
 
 export type { DataPlan, DataUsage };
 
-/** Data plans and usage (deviceModule/dataPlan, issue 17 part 4). Bytes are plain numbers. */
+/** Data plans and usage (deviceModule/dataPlan; docs/api.md, "dataPlan"). Bytes are plain numbers. */
 export interface FleetUsageRow {
   id: number; deviceId: number; name: string; deviceNum: string | null; ownerId: number | null; ownerName: string | null;
   quotaBytes: number | null; resetDay: number | null; periodStart: string; usedBytes: number; percent: number | null;

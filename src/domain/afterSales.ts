@@ -3,8 +3,8 @@ import { isRealDate, idRule } from './schemaRules';
 import { DATE_PATTERN } from './deviceSchemas';
 
 /**
- * The after-sales report of SPEC section 3. Field names are the API's, spelled as SPEC spells
- * them (FeedbackApartment, Reamrk); every field is required except CustomerSuggestion and Reamrk
+ * The after-sales report of docs/requirements.md §3. Field names are the API's, spelled as the
+ * vendor's API spells them (FeedbackApartment, Reamrk); every field is required except CustomerSuggestion and Reamrk
  * (docs/requirements.md §5: "必填项" / "required"). The same schema checks the console form and the API.
  */
 export const AFTER_SALES_FIELDS = [

@@ -6,7 +6,7 @@ import { FEATURES } from './features';
 /** The device rules of docs/requirements.md §5, written once for the console's forms, the API and the import. */
 export const DEVICE_NUM_PATTERN = /^[0-9A-F]{8}$/;
 export const MAC_PATTERN = /^[0-9A-Fa-f]{2}(\.[0-9A-Fa-f]{2}){5}$/;
-/** The bare form (12 hex digits) SPEC also mentions; the import turns it into the dotted one. */
+/** The bare form (12 hex digits, docs/requirements.md §5); the import turns it into the dotted one. */
 export const BARE_MAC_PATTERN = /^[0-9A-Fa-f]{12}$/;
 export const SN_PATTERN = /^\S+$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 /**
- * Codes of the /cz envelope. The negative ones are SPEC section 8's; the positive ones are ours
+ * Codes of the /cz envelope. The negative ones are those of docs/requirements.md §8; the positive ones are ours
  * (validation, permission and input errors), each with a message in the request's language.
  */
 export const ErrorCode = {

@@ -1,7 +1,7 @@
 import { Level, type Level as LevelT } from './levels';
 
 /**
- * The level sets of SPEC section 6's page table. Each resource definition and page declaration
+ * The level sets of the page table of docs/requirements.md §6. Each resource definition and page declaration
  * names the set it is open to (per action for resources); the console's access matrix is derived
  * from them (src/navigation/access.ts), and a page nobody declares is denied.
  */

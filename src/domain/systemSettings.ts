@@ -3,7 +3,7 @@ import { DEFAULT_SIZE } from './constants';
 
 /**
  * Console settings kept by the server for everyone (System > preference): the alarm bell's poll
- * interval (SPEC: the configured warn-message refresh time, in seconds) and the default size.
+ * interval (the configured warn-message refresh time, in seconds; docs/requirements.md §7) and the default size.
  */
 export const SIZES = ['mini', 'small', 'medium'] as const;
 export type Size = (typeof SIZES)[number];

@@ -22,7 +22,7 @@ export const BELL_TARGET = `${STATUS_MONITOR_PATH}?state=warn`;
  */
 export const BELL_KEY = callKey('monitoring', 'liveAll', [BELL_QUERY]);
 
-/** How many devices the alarm query answered: a bare list (SPEC), or { list } (a paged answer). */
+/** How many devices the alarm query answered: a bare list (the query's own answer, docs/requirements.md §7), or { list } (a paged answer). */
 function alarmCount(data: unknown): number {
   if (Array.isArray(data)) return data.length;
   if (data && typeof data === 'object' && Array.isArray((data as { list?: unknown }).list)) return (data as { list: unknown[] }).list.length;
@@ -33,7 +33,7 @@ function alarmCount(data: unknown): number {
  * The message bell: polls the alarm query every warnRefreshSeconds (while the live stream is up,
  * its events refetch the bell at once and the poll slows to a safety net); the dot is on while the
  * answer holds any device. A click clears the dot and opens the status monitor filtered to warn;
- * the dot stays off while the answer is the one the user saw, for one refresh period (when SPEC's
+ * the dot stays off while the answer is the one the user saw, for one refresh period (when the
  * next poll would bring it back), so refetches the live stream causes do not undo the click at
  * once, and comes back at once with a different answer. The poll is always a background call.
  */

@@ -8,7 +8,7 @@ import { Sidebar as RaSidebar, useSidebarState, type SidebarProps } from 'react-
 export const MENU_WIDTH = 240;
 
 /**
- * SPEC's mobile mode: under the md breakpoint (1024 px) the menu is a temporary drawer over the
+ * Mobile mode (docs/requirements.md §2): under the md breakpoint (1024 px) the menu is a temporary drawer over the
  * page (closed on every route change by the layout), not the icon rail; from 1024 px up,
  * react-admin's docked sidebar.
  */

@@ -5,7 +5,7 @@ import type { LiveStatus } from './liveStatus';
 
 /**
  * A quiet sign next to the bell that events arrive live: a small dot while the stream is up,
- * nothing otherwise (the console then polls as SPEC says, which needs no sign).
+ * nothing otherwise (the console then polls, as docs/requirements.md §7 says, which needs no sign).
  */
 export function LiveIndicator({ status }: { status: LiveStatus }) {
   const t = useTranslate();

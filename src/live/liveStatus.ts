@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * - off: not logged in (or not started);
  * - connecting: opening or re-opening; views poll as usual meanwhile;
  * - live: events arrive (the first frame came through), so polls may slow down;
- * - fallback: the stream is not available (unsupported, refused, blocked by a proxy); SPEC's polling.
+ * - fallback: the stream is not available (unsupported, refused, blocked by a proxy); the bell's poll (docs/requirements.md §7).
  */
 export type LiveStatus = 'off' | 'connecting' | 'live' | 'fallback';
 

@@ -4,8 +4,8 @@ import { RESOURCES } from '../resources';
 import type { ResourceAction, ResourceDefinition } from '../resources/types';
 
 /**
- * The access matrix, derived from the resource definitions and the page declarations (SPEC
- * section 6): no second list to keep in step. A path nobody declares is denied, except the few
+ * The access matrix, derived from the resource definitions and the page declarations
+ * (docs/requirements.md §6): no second list to keep in step. A path nobody declares is denied, except the few
  * open to every logged-in user (the dashboard's root, the error pages, the redirect page).
  */
 export const OPEN_PATHS: readonly string[] = ['/', '/401', '/404', '/redirect'];

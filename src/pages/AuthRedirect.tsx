@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { getState } from '../state/clientState';
 
 /**
- * /auth-redirect, open to everyone. SPEC leaves its behaviour out; here it sends a logged-in
+ * /auth-redirect, open to everyone (docs/requirements.md §2): it sends a logged-in
  * user to the page in ?redirect= (or home) and anyone else to the login page.
  */
 export default function AuthRedirect() {

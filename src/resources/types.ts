@@ -5,7 +5,7 @@ import type { MenuEntry } from '../navigation/types';
 import type { ResourceEndpoints } from '../data/resourceEndpoints';
 
 /**
- * A resource declared as data (DESIGN.md, schema-driven resources): the generic List, Create, Edit
+ * A resource declared as data (docs/console.md, "Schema-driven resources"; docs/extending.md): the generic List, Create, Edit
  * and Show render from it; the menu, the breadcrumb, the tabs, the access matrix and
  * authProvider.canAccess are derived from it. A resource overrides only the view that really differs.
  */

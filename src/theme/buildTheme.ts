@@ -23,7 +23,7 @@ const checkboxRootName = (ownerState: NamedCheckbox) => (ownerState['aria-label'
  */
 export function buildTheme(primary: string, size = 'mini', language: Language = DEFAULT_LANGUAGE): Theme {
   const palette = paletteFor(primary);
-  // Size (SPEC: default "mini"): mini = small controls and a 13 px base font; small = small
+  // Size (default "mini", docs/requirements.md §9): mini = small controls and a 13 px base font; small = small
   // controls, 14 px; medium = MUI's medium controls, 14 px.
   const control = size === 'medium' ? 'medium' : 'small';
   return createTheme({

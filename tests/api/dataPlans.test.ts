@@ -116,7 +116,7 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     expect(await active(d.id)).toEqual(['DATA100']);
   });
 
-  it('lists data alarms like any alarm and rings the bell while unacknowledged (SPEC\'s poll unchanged)', async () => {
+  it('lists data alarms like any alarm and rings the bell while unacknowledged (the bare poll unchanged)', async () => {
     const d = await reportingDevice(s.db, 'oceanic', 4);
     await setPlan(d.id, 1000);
     await ingest(s, d.num, report({ bytesUsed: 850 }, minutesAgo(5)));

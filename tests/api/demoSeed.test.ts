@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { createTestServer, type TestServer } from './helpers';
 import { issueDemoSecrets } from '../../server/simulator/demoDevices';
 
-/** Issue 16: the demo tells a story on first start (server/db/seedStory.ts). */
+/** The demo tells a story on first start (server/db/seedStory.ts). */
 describe('demo story seed', () => {
   let server: TestServer;
   beforeAll(async () => {

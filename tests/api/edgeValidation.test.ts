@@ -5,7 +5,7 @@ import { createTestServer, engines, type TestServer } from './helpers';
 import { badRequests, operationsOf, type Operation } from './fuzzRequests';
 
 /**
- * Validation at the edge (SPEC section 8's envelope): whatever a client sends, the answer is an
+ * Validation at the edge (the envelope of docs/requirements.md §8): whatever a client sends, the answer is an
  * envelope with a code that names the problem, never -100 (kept for real overload), never a 5xx,
  * never a stack; downloads answer with their file.
  */

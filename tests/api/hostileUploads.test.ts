@@ -10,7 +10,7 @@ import { readDeviceSheet } from '../../server/modules/devices/importParser';
 import { BizError } from '../../server/http/envelope';
 
 /**
- * Issue 15: uploads that cannot hurt the server. Hostile Excel files are refused early, by the
+ * Uploads that cannot hurt the server (docs/api.md, "Uploads"). Hostile Excel files are refused early, by the
  * limit they cross, with code 8 and a message in the caller's language; the event loop keeps
  * serving others meanwhile (bench/hostileImport.ts measures that). Images are checked by their
  * decoded content; malformed multipart bodies are refusals, never -100.

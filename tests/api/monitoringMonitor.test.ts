@@ -22,7 +22,7 @@ describe.each(engines)('status monitor query and device columns on %s', (engine)
   afterAll(() => s.close());
   const paged = (token: string, body: Record<string, unknown>) => uploadData(s, token, { withTotal: true, ...body }) as unknown as Promise<{ code: number; data: Paged }>;
 
-  it('keeps the bare list of SPEC without withTotal, and pages with { list, total, counts } with it', async () => {
+  it('keeps the bare list (docs/requirements.md §7) without withTotal, and pages with { list, total, counts } with it', async () => {
     const bare = await uploadData(s, tokens.oceanic!, {});
     expect(Array.isArray(bare.data)).toBe(true);
     const all = bare.data.length;

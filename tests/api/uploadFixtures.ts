@@ -111,7 +111,7 @@ export function sheetXlsx(rowsXml: string[] | (() => Iterable<string>)): Promise
 }
 
 /**
- * The attack of issue 15: a ~400 KB .xlsx whose sheet holds one cell of `mb` MB of the same letter.
+ * The hostile upload (docs/api.md, "Uploads"): a ~400 KB .xlsx whose sheet holds one cell of `mb` MB of the same letter.
  * `declare`: 'honest' writes the true size in the zip headers; 'lying' writes 1 MB there (what a
  * careful attacker does to pass a check of declared sizes).
  */

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { translateDomain } from '../../src/domain/messages';
 import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
-/** The device pages in headless Chromium against the real server and its demo data (issue 4, console side). */
+/** The device pages in headless Chromium against the real server and its demo data (docs/console.md, "Devices"). */
 describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
   let server: E2eServer;
   let browser: Browser;

@@ -6,7 +6,7 @@ import { issueDemoSecrets } from '../../server/simulator/demoDevices';
 /**
  * Live push in headless Chromium (docs/architecture.md, "Live push"): with the bell's poll set far out, a fault
  * reported by a vessel still turns the bell on, because the live stream refetches it; with the
- * stream blocked (a proxy that refuses it), the console falls back to SPEC's polling.
+ * stream blocked (a proxy that refuses it), the console falls back to the bell's poll.
  */
 describe.skipIf(skipBrowserTests)('live push in headless Chromium', () => {
   let server: E2eServer;

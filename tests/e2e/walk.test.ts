@@ -11,7 +11,7 @@ import { en } from '../../src/i18n/en';
 import { logIn, openPage, screenshot, skipBrowserTests, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 
 /**
- * Issue 16, items 1 and 2: every route each level may open (derived from the page declarations
+ * Every route each level may open (derived from the page declarations
  * and the resource definitions), in zh and en, at 1440 px (and 390 px for the menu's pages), is
  * checked with axe-core (no critical or serious finding, one h1), for text of the other language
  * and for raw message keys; a screenshot of each visit goes to tests/e2e/screenshots/walk-*.png.
@@ -73,7 +73,7 @@ interface Allowed {
   words?: readonly string[];
   why: string;
 }
-// Empty: every finding issue 16 listed has been fixed in the product (permission config's list,
+// Empty: every finding of the accessibility review has been fixed in the product (permission config's list,
 // h1s of the track and location pages, the position form's names, Leaflet's attribution title,
 // the status monitor's count chips and pagination, the palette codes). A finding that must wait
 // goes here with its page, check and reason; an entry that matches nothing fails the run.

@@ -3,7 +3,7 @@ import { AA_TEXT, contrastRatio, readableTextOn, relativeLuminance } from '../..
 import { PALETTES } from '../../src/theme/palettes';
 import { STATE_COLOURS } from '../../src/map/vesselStyle';
 
-/** Issue 16: text drawn on a palette's or a state's colour meets WCAG 2.1 AA (4.5:1). */
+/** Text drawn on a palette's or a state's colour meets WCAG 2.1 AA (4.5:1). */
 describe('colour contrast (WCAG 2.1)', () => {
   it('computes relative luminance and contrast as WCAG defines them', () => {
     expect(relativeLuminance('#000')).toBe(0);

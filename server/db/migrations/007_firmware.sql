@@ -1,4 +1,4 @@
--- Firmware packages and paced rollouts (issue 7, firmware). The file itself lives on disk in the
+-- Firmware packages and paced rollouts (docs/architecture.md, "Firmware"). The file itself lives on disk in the
 -- server's firmware folder (FIRMWARE_DIR) under storage_key; the row holds its size and SHA-256.
 CREATE TABLE firmware_packages (
   id serial PRIMARY KEY,

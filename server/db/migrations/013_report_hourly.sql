@@ -1,7 +1,7 @@
 -- Telemetry storage (docs/architecture.md, "Telemetry storage"): hourly per-vessel rollups of device_reports, kept by the
 -- database itself as reports are inserted (a statement-level trigger, so in the same transaction
 -- and statement count as the ingest's one INSERT, whatever code inserts), and read by the time and
--- fleet statistics. Each row holds what the "online over time" rule (docs/architecture.md, issue 6)
+-- fleet statistics. Each row holds what the "online over time" rule (docs/architecture.md, "Vessel history: online time")
 -- needs for any offline threshold, so the statistics read from it are the same as from the reports:
 --   a report covers the time to the next report, at most the threshold (1 to 10,080 minutes).
 -- Between two reports of one hour the covered time is min(gap, threshold): gaps of at most 60 s

@@ -6,7 +6,7 @@ import { dashboardRoutes } from './dashboardRoutes';
 import { thresholdRoutes } from './thresholdRoutes';
 
 /**
- * Live monitoring (issue 5), mounted inside the deviceModule entry of app.ts because SPEC's
+ * Live monitoring, mounted inside the deviceModule entry of app.ts because the alarm query
  * deviceGroup/getAllDeviceUploadDataWithCondition lives under /cz/{segment}/deviceModule.
  */
 export const monitoringModule: ApiModule = async (app, context) => {

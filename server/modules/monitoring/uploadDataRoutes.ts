@@ -19,7 +19,7 @@ const SORT_SQL: Record<(typeof UPLOAD_DATA_SORTS)[number], string> = {
 const ids = () => yup.array(yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required'))
   .typeError('validation.invalid').max(1000, 'validation.tooLong').default([]);
 
-/** SPEC's device-upload-data query, plus optional paging, search and "unacknowledged alarms only". */
+/** The device-upload-data query (docs/requirements.md §7), plus optional paging, search and "unacknowledged alarms only". */
 export const uploadDataQuerySchema = yup.object({
   deviceId: yup.number().typeError('validation.integer').integer('validation.integer').nullable().default(0),
   deviceStatus: yup.array(yup.number().typeError('validation.integer').oneOf([...DEVICE_STATES], 'validation.invalid').required('validation.required'))

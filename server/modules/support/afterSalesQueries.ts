@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/connection';
 import type { AfterSalesInput } from '../../../src/domain/afterSales';
 
-/** The API's field (as SPEC spells it) -> its column. */
+/** The API's field (as docs/requirements.md §3 spells it) -> its column. */
 export const AFTER_SALES_COLUMNS = {
   DeviceModel: 'device_model',
   DeviceSn: 'device_sn',

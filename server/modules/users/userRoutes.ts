@@ -16,7 +16,7 @@ import { Permission } from '../../../src/domain/permissionGroups';
 const tags = ['users'];
 const ADMIN_OR_ENTERPRISE = [Level.Admin, Level.Enterprise] as const;
 
-/** Login, sessions and user accounts: SPEC section 7's users table. */
+/** Login, sessions and user accounts: the users module of docs/requirements.md §7 (docs/api.md, "users"). */
 export async function userRoutes(app: Api, { db, config }: ServerContext) {
   app.post('/login', {
     config: { public: true },

@@ -22,7 +22,7 @@ export function statisticsWindow(days: number, utcOffset: number, now = Date.now
   return { days, utcOffset, dayNumbers, fromMs: dayNumbers[0]! * DAY_MS - offsetMs, toMs: now };
 }
 
-/** The local calendar date of a day number: YYYY-MM-DD, and the MM-DD label SPEC asks for. */
+/** The local calendar date of a day number: YYYY-MM-DD, and the MM-DD label docs/requirements.md §9 asks for. */
 export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 export const labelOfDay = (day: number) => dateOfDay(day).slice(5);
 

@@ -185,8 +185,8 @@ function RecordForm({ vessel, fault }: { vessel: VesselItem | null; fault: Fault
 }
 
 /**
- * Support > Troubleshooting (/service/faultClearing, levels 1-3): the fault codes of SPEC
- * section 8 as a guide. Pick a vessel (its active faults first, from the alarm API) or a code;
+ * Support > Troubleshooting (/service/faultClearing, levels 1-3): the fault codes of
+ * docs/requirements.md §8 as a guide. Pick a vessel (its active faults first, from the alarm API) or a code;
  * see its meaning, unit, severity and steps; record what was done in the vessel's history; an
  * admin can start an after-sales report from the fault. ?deviceId= and ?code= open one directly.
  */

@@ -186,8 +186,8 @@ function AssignGroups({ groups }: { groups: PermissionGroup[] }) {
 }
 
 /**
- * System > Permission Config (/system/permissionConfig, level 1): permission groups of SPEC
- * section 3 defined as a grid of modules by actions, and assigned to users. The server enforces
+ * System > Permission Config (/system/permissionConfig, level 1): permission groups of
+ * docs/requirements.md §3 defined as a grid of modules by actions, and assigned to users. The server enforces
  * them on the user and machine modules (server/auth/permissionGuard.ts).
  */
 export default function PermissionConfigPage() {

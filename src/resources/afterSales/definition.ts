@@ -11,7 +11,7 @@ const M = '/supportModule/afterSales';
 export const AFTER_SALES_FILTERS = ['dateFrom', 'dateTo', 'classification', 'department', 'device'] as const;
 
 /**
- * Support > After-sales Report (level 1): SPEC section 3's form and catalogue. The list (date
+ * Support > After-sales Report (level 1): the form and catalogue of docs/requirements.md §3. The list (date
  * range, classification, department and device filters, Excel export) and the edit page are the
  * generic views over the declarations below.
  */

@@ -10,7 +10,7 @@ const LONG: readonly AfterSalesField[] = ['CustomerSuggestion', 'Description', '
 const kindOf = (field: AfterSalesField): FieldDef['kind'] =>
   field === 'Classification' ? 'select' : field === 'DispatchOfData' ? 'date' : LONG.includes(field) ? 'textarea' : 'text';
 
-/** Every field of SPEC section 3's form, in its order (the schema says which are required). */
+/** Every field of the form of docs/requirements.md §3, in its order (the schema says which are required). */
 export const AFTER_SALES_FIELD_DEFS: readonly FieldDef[] = AFTER_SALES_FIELDS.map((source) => ({
   source,
   kind: kindOf(source),

@@ -12,7 +12,7 @@ export const CAMERA_FIELDS = ['deviceId', 'name', 'link', 'description'] as cons
 const label = (source: string) => `vessel.camera.fields.${source}`;
 
 /**
- * Device video link (/device/cameraInfo?id=, issue 6): a vessel's cameras, feature "camera".
+ * Device video link (/device/cameraInfo?id=): a vessel's cameras, feature "camera".
  * camera/getAll needs deviceId: a required filter. The list view is the page's own (CameraPage):
  * the vessel picker and links header drive the deviceId filter, the feature lock is shown before
  * any call, cameras play in the page (stream player) and are added/edited in dialogs.

@@ -13,7 +13,7 @@ export const FIRMWARE_SORTS = ['id', 'name', 'version', 'deviceType', 'customer'
 const editable = (r: Row): Row => ({ id: r.id, customer: r.customer, versionType: r.versionType, enabled: r.enabled, updateInfo: r.updateInfo === '' || r.updateInfo === undefined ? null : r.updateInfo });
 
 /**
- * System > Firmware (level 1): packages (SPEC section 3's catalogue), the upload with its progress
+ * System > Firmware (level 1): packages (the catalogue of docs/requirements.md §3), the upload with its progress
  * bar, and each package's page with its paced rollouts.
  * Overrides, and why:
  * - list: an enable switch in the row (firmware/setEnabled), the status with its updated/total count, sizes in units, a "Roll out" link to the package page;

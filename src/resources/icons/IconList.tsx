@@ -21,7 +21,7 @@ import { PageHeading } from '../generic/PageHeading';
 
 const RESOURCE = 'system/icon';
 
-/** The four fixed file types (SPEC): their message key, recommended size and built-in picture. */
+/** The four fixed file types (docs/requirements.md §3): their message key, recommended size and built-in picture. */
 const SLOTS = [
   { fileType: FileType.Logo, key: 'logo', size: LOGO_SIZE, fallback: '/logo.svg' },
   { fileType: FileType.AntennaOnline, key: 'online', size: ANTENNA_ICON_SIZE, fallback: '/icons/antenna-online.svg' },

@@ -4,7 +4,7 @@ import type { ResourceDefinition } from '../types';
 import { lazyView } from '../lazyView';
 
 /**
- * System > Icon management (levels 2 and 3, SPEC: the enterprise's icons of four fixed file types):
+ * System > Icon management (levels 2 and 3, docs/requirements.md §3: the enterprise's icons of four fixed file types):
  * one record per file type (id = fileType) with its current picture; the server lists the types it
  * has a picture for (the enterprise's own, else the admins' default), restore = delete that type.
  * The list view is overridden: it always shows the four fixed types (a type with no picture shows
