@@ -66,4 +66,5 @@ export const IMAGE_MAX_DIMENSION = 8000;
 export const INTEGER_MIN = -2147483648;
 export const INTEGER_MAX = 2147483647;
 /** Control characters refused in any text the API takes (tab, line feed and carriage return are text). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

@@ -11,6 +11,11 @@ export const FIRMWARE_VERSION_PATTERN = /^V\d{1,2}\.\d{1,2}\.\d{1,2}$/;
 /** ISO 8601 with a time and an explicit UTC designator (Z or +00:00). */
 export const UTC_ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]00:?00)$/;
 export const MAX_BATCH_REPORTS = 1000;
+/**
+ * Largest report body, in bytes: HTTP ingest's body limit and an MQTT report's payload limit
+ * (docs/devices.md, "Limits"). A batch of 1000 reports with every field at its longest is about 0.95 MB.
+ */
+export const MAX_REPORT_BODY_BYTES = 4 * 1024 * 1024;
 /** Reports dated further ahead of the server's clock than this are refused. */
 export const MAX_FUTURE_MS = 5 * 60_000;
 
@@ -31,6 +36,7 @@ export const reportSchema = yup.object({
   skew: num(-90, 90, 'validation.skew'),
   satellite: yup.object({
     name: yup.string().strict().typeError('validation.invalid').trim().required('validation.required').max(64, 'validation.tooLong')
+      // eslint-disable-next-line no-control-regex -- refusing control characters is the point
       .matches(/^[^\u0000-\u001f\u007f]*$/, 'validation.invalid'),
     longitude: num(-180, 180, 'validation.longitude'),
   }).default(undefined).required('validation.required'),

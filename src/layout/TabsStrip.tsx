@@ -34,7 +34,7 @@ function useOverflow(box: RefObject<HTMLDivElement | null>, deps: unknown[]) {
     const after = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
     setEdges((e) => (e.before === before && e.after === after ? e : { before, after }));
   }, [box]);
-  useLayoutEffect(measure, [measure, ...deps]); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(measure, [measure, ...deps]);
   useEffect(() => {
     const el = box.current;
     if (!el) return undefined;

@@ -58,7 +58,7 @@ const badIntegerText = fc.oneof(
 );
 const badBooleanText = fc.constantFrom('maybe', '2', '-1', '\u0000', 'TRUE ', '');
 const badJsonNumber = fc.oneof(
-  fc.constantFrom(1e308, -1e308, 99999999999999999999, -9999999999, 2147483648, -2147483649, 1.5, 0, -1),
+  fc.constantFrom(1e308, -1e308, 1e20, -9999999999, 2147483648, -2147483649, 1.5, 0, -1),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 const wrongJson = fc.constantFrom<unknown>(null, [], {}, [1, 2], { a: 1 }, true, 'x', '', 1e308, '\u0000');
