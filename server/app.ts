@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
-import type { ServerContext } from './context';
+import { linkPartsOf, type ServerContext } from './context';
 import { installErrorHandling } from './http/errors';
 import { installEdgeValidation } from './http/edgeValidation';
 import { installSessionGuard } from './auth/guard';
@@ -88,7 +88,7 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
   const ingest = createIngestWriter(db);
   const devices = await DeviceCache.open(db);
   app.addHook('onClose', () => devices.close());
-  const link = options.openLink ? await options.openLink({ db, config, ingest, devices }) : noDeviceLink();
+  const link = options.openLink ? await options.openLink(linkPartsOf({ db, config, ingest, devices })) : noDeviceLink();
   app.addHook('onClose', () => link.close());
   const context: ServerContext = { db, config, ingest, devices, link };
   const base = `/cz/${config.apiSegment}`;

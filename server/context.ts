@@ -1,7 +1,7 @@
 import type { Db } from './db/connection';
 import type { ServerConfig } from './config';
 import type { IngestWriter } from './modules/monitoring/ingestWriter';
-import type { DeviceLink } from './link/deviceLink';
+import type { DeviceLink, LinkParts } from './link/deviceLink';
 import type { DeviceCache } from './auth/deviceCache';
 
 /** What every API module receives. */
@@ -15,3 +15,6 @@ export interface ServerContext {
   /** The devices' MQTT link (embedded broker or MQTT_URL); commands are published through it. */
   link: DeviceLink;
 }
+
+/** The parts of the context the device link is opened with (server/link/deviceLink.ts); the link itself comes after. */
+export const linkPartsOf = ({ config, ingest, devices }: Omit<ServerContext, 'link'>): LinkParts => ({ config, ingest, devices });

@@ -7,6 +7,9 @@ import { BizError } from '../http/envelope';
 /** The device secret is shown once; only its SHA-256 is kept (it is 256 random bits, not a password). */
 export const hashDeviceSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
+/** Where credential rows come from: the server's DeviceCache (deviceCache.ts), or a stand-in. */
+export type CredentialSource = Pick<DeviceCache, 'get'>;
+
 export interface ReportingDevice {
   id: number;
   /** False: the device is not activated (it has no secret yet); its reports are kept but marked. */
@@ -30,7 +33,7 @@ export const holdsSecret = (row: DeviceCredentials): boolean => row.activated &&
  * wrong or missing secret, or an unknown number, gets null. Rows come from the server's DeviceCache:
  * a report costs no lookup query.
  */
-export async function checkDeviceCredentials(devices: DeviceCache, deviceNum: string, secret: string): Promise<ReportingDevice | null> {
+export async function checkDeviceCredentials(devices: CredentialSource, deviceNum: string, secret: string): Promise<ReportingDevice | null> {
   if (!deviceNum || deviceNum.length > 64) return null;
   const row = await devices.get(deviceNum);
   if (!row) return null;
@@ -42,7 +45,7 @@ export async function checkDeviceCredentials(devices: DeviceCache, deviceNum: st
 }
 
 /** HTTP ingest: the device named by x-device-num with its x-device-secret, or a refusal (code 13). */
-export async function authenticateDevice(devices: DeviceCache, request: FastifyRequest): Promise<ReportingDevice> {
+export async function authenticateDevice(devices: CredentialSource, request: FastifyRequest): Promise<ReportingDevice> {
   const device = await checkDeviceCredentials(devices, header(request, 'x-device-num'), header(request, 'x-device-secret'));
   if (!device) throw refuse();
   return device;

@@ -1,4 +1,6 @@
-import type { ServerContext } from '../context';
+import type { ServerConfig } from '../config';
+import type { DeviceReport } from '../../src/domain/reportSchema';
+import type { CredentialSource, ReportingDevice } from '../auth/deviceCredentials';
 
 /**
  * The server's side of the device link: how commands reach a device and how the
@@ -11,8 +13,17 @@ import type { ServerContext } from '../context';
  *   fleet/N/cmd      server -> device: { id, kind, params, deadline } (QoS 1)
  *   fleet/N/cmd/ack  device -> server: { id, ok, message?, data? }
  */
-/** What a link is opened with: the database, the settings, the server's writer and device cache. */
-export type LinkParts = Pick<ServerContext, 'db' | 'config' | 'ingest' | 'devices'>;
+/**
+ * What a link is opened with, declared here so the link needs no ServerContext (server/context.ts
+ * builds it, linkPartsOf): the settings, where reports go and where device credentials come from.
+ */
+export interface LinkParts {
+  config: ServerConfig;
+  /** The server's group-commit writer: resolves once the reports are committed (docs/architecture.md, "Ingest"). */
+  ingest: { write(device: ReportingDevice, batch: readonly DeviceReport[]): Promise<unknown> };
+  /** The server's device cache: credential rows by device number, without a query per report. */
+  devices: CredentialSource;
+}
 
 export interface CommandAck {
   id: number;

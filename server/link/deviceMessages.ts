@@ -1,17 +1,15 @@
-import type { DeviceCache } from '../auth/deviceCache';
-import type { IngestWriter } from '../modules/monitoring/ingestWriter';
 import { holdsSecret, type ReportingDevice } from '../auth/deviceCredentials';
 import { parseBatch } from '../modules/monitoring/reportBatch';
 import { BizError, translateFields } from '../http/envelope';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { translateDomain } from '../../src/domain/messages';
 import type { FieldError } from '../../src/domain/validate';
-import type { CommandAck } from './deviceLink';
+import type { CommandAck, LinkParts } from './deviceLink';
 import { topicOf, type DeviceTopic } from './topics';
 
 export interface DeviceMessagesParts {
-  devices: DeviceCache;
-  ingest: IngestWriter;
+  devices: LinkParts['devices'];
+  ingest: LinkParts['ingest'];
   root: string;
   /** Publishes on a device's topic (QoS 0): the refusals of its reports. */
   publish(topic: string, payload: string): Promise<void>;
