@@ -73,7 +73,7 @@ export async function auditRoutes(app: Api, { db }: ServerContext) {
     config: { levels: READERS },
     schema: { tags, summary: 'Changes made through the API, newest first: level 1 all, level 2 its enterprise', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...auditFilterQuery } }, response: envelope(pageOf(entryObject)) },
   }, async (request) => {
-    const { pageIndex, pageSize, ...filter } = request.query as AuditFilter & { pageIndex: number; pageSize: number };
+    const { pageIndex, pageSize, ...filter } = request.query;
     return ok(await listAudit(db, request.user, filter, pageSize, (pageIndex - 1) * pageSize));
   });
 
@@ -87,7 +87,7 @@ export async function auditRoutes(app: Api, { db }: ServerContext) {
   }, async (request, reply) => {
     const lang = languageOf(request);
     await claimExportSlot(db, request.user.id);
-    const { list } = await listAudit(db, request.user, request.query as AuditFilter, EXPORT_MAX_ROWS, 0);
+    const { list } = await listAudit(db, request.user, request.query, EXPORT_MAX_ROWS, 0);
     const header = EXPORT_COLUMNS.map((c) => translateDomain(lang, `auditField.${c}`));
     const rows = list.map((e) => EXPORT_COLUMNS.map((c) => {
       const value = e[c];

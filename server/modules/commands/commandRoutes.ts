@@ -6,7 +6,7 @@ import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { visibleVessel } from '../vessel/vesselAccess';
-import { findVisibleCommand, insertCommand, listCommands, maySendTo, type CommandListQuery } from './commandQueries';
+import { findVisibleCommand, insertCommand, listCommands, maySendTo } from './commandQueries';
 import { requeueLostCommands, startCommandDelivery } from './delivery';
 
 const tags = ['commands'];
@@ -52,13 +52,13 @@ export async function commandRoutes(app: Api, { db, link }: ServerContext) {
       response: envelope(pageOf(commandObject)),
     },
   }, async (request) => {
-    const q = request.query as CommandListQuery;
+    const q = request.query;
     if (q.deviceId) await visibleVessel(db, request.user, q.deviceId);
     return ok(await listCommands(db, request.user, q));
   });
 
   app.get('/command/getById', { schema: { tags, summary: 'One command of a visible vessel', querystring: idQuery, response: envelope(commandObject) } }, async (request) => {
-    const command = await findVisibleCommand(db, request.user, (request.query as { id: number }).id);
+    const command = await findVisibleCommand(db, request.user, request.query.id);
     if (!command) throw notFound();
     return ok(command);
   });
@@ -70,7 +70,7 @@ export async function commandRoutes(app: Api, { db, link }: ServerContext) {
       response: envelope({ type: 'object', properties: { canSend: { type: 'boolean' } } }),
     },
   }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
+    const { deviceId } = request.query;
     await visibleVessel(db, request.user, deviceId);
     return ok({ canSend: await maySendTo(db, request.user, deviceId) });
   });
@@ -103,7 +103,7 @@ export async function commandRoutes(app: Api, { db, link }: ServerContext) {
   app.post('/command/cancel', {
     schema: { tags, summary: 'Withdraw a command that is still queued', querystring: idQuery, response: envelope(commandObject) },
   }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     const command = await findVisibleCommand(db, request.user, id);
     if (!command) throw notFound();
     await assertMaySend(request, command.deviceId);

@@ -7,7 +7,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
 import { visibleVessel } from '../vessel/vesselAccess';
-import { FLEET_SORTS, findPlan, fleetUsage, removePlan, savePlan, usageOf, type FleetUsageQuery } from './dataPlanQueries';
+import { FLEET_SORTS, findPlan, fleetUsage, removePlan, savePlan, usageOf } from './dataPlanQueries';
 
 const tags = ['dataPlan'];
 const planObject = {
@@ -41,7 +41,7 @@ export async function dataPlanRoutes(app: Api, { db }: ServerContext) {
       response: envelope(planObject),
     },
   }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
+    const { deviceId } = request.query;
     await visibleVessel(db, request.user, deviceId);
     return ok(await findPlan(db, deviceId));
   });
@@ -56,7 +56,7 @@ export async function dataPlanRoutes(app: Api, { db }: ServerContext) {
       response: envelope(usageObject),
     },
   }, async (request) => {
-    const { deviceId, days } = request.query as { deviceId: number; days: number };
+    const { deviceId, days } = request.query;
     await visibleVessel(db, request.user, deviceId);
     return ok(await usageOf(db, deviceId, days));
   });
@@ -105,5 +105,5 @@ export async function dataPlanRoutes(app: Api, { db }: ServerContext) {
       },
       response: envelope(pageOf({ type: 'object', additionalProperties: true })),
     },
-  }, async (request) => ok(await fleetUsage(db, request.user, request.query as FleetUsageQuery)));
+  }, async (request) => ok(await fleetUsage(db, request.user, request.query)));
 }

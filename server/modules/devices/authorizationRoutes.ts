@@ -53,7 +53,7 @@ export async function authorizationRoutes(app: Api, { db }: ServerContext) {
       response: envelope(pageOf(grantObject)),
     },
   }, async (request) => {
-    const f = request.query as { pageIndex: number; pageSize: number; enterpriseId?: number; deviceId?: number; feature?: string };
+    const f = request.query;
     const rows = await db.query<DeviceAuthGrant & { total: number }>(
       `SELECT ${GRANT_COLUMNS}, count(*) OVER ()::int AS total FROM ${GRANT_FROM}
         WHERE ($1::int IS NULL OR a.enterprise_id = $1) AND ($2::int IS NULL OR a.device_id = $2) AND ($3::text IS NULL OR a.feature = $3)
@@ -64,7 +64,7 @@ export async function authorizationRoutes(app: Api, { db }: ServerContext) {
   });
 
   app.get('/deviceAuth/getById', { config: { levels: ADMIN_ONLY }, schema: { tags, summary: 'One grant', querystring: idQuery, response: envelope(grantObject) } }, async (request) => {
-    const grant = await findGrant(db, (request.query as { id: number }).id);
+    const grant = await findGrant(db, request.query.id);
     if (!grant) throw new BizError(ErrorCode.NotFound);
     return ok(grant);
   });
@@ -96,7 +96,7 @@ export async function authorizationRoutes(app: Api, { db }: ServerContext) {
   });
 
   app.delete('/deviceAuth/deleteById', { config: { levels: ADMIN_ONLY }, schema: { tags, summary: 'Remove a grant (the feature locks again)', querystring: idQuery, response: envelope() } }, async (request) => {
-    const rows = await db.query('DELETE FROM device_auth_grants WHERE id = $1 RETURNING id', [(request.query as { id: number }).id]);
+    const rows = await db.query('DELETE FROM device_auth_grants WHERE id = $1 RETURNING id', [request.query.id]);
     if (!rows.length) throw new BizError(ErrorCode.NotFound);
     return ok(null);
   });
@@ -108,7 +108,7 @@ export async function authorizationRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'object', additionalProperties: { type: 'boolean' } }),
     },
   }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     const device = await findVisibleDevice(db, request.user, id);
     if (!device) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
     const entries = await Promise.all(FEATURES.map(async (feature) =>
@@ -123,7 +123,7 @@ export async function authorizationRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'boolean' }),
     },
   }, async (request) => {
-    const { id, feature } = request.query as { id: number; feature: string };
+    const { id, feature } = request.query;
     if (!isFeature(feature)) throw new BizError(ErrorCode.Validation);
     await assertFeatureUnlocked(db, request.user, id, feature);
     return ok(true);

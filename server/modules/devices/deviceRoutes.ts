@@ -8,7 +8,7 @@ import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/sch
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
 import { Permission } from '../../../src/domain/permissionGroups';
 import { deviceBody, deviceFilterQuery, deviceObject } from './deviceJsonSchemas';
-import { listDevices, type DeviceListQuery } from './deviceList';
+import { listDevices } from './deviceList';
 import { deleteDevice, findVisibleDevice, insertDevice, updateDevice } from './deviceQueries';
 import { detachFromOtherEnterprises } from './groupQueries';
 import { assertUnique, checkDeviceWrite, uniqueViolationToBizError } from './deviceRules';
@@ -29,10 +29,10 @@ export async function deviceRoutes(app: Api, { db, config }: ServerContext) {
       // totalEstimated: true when total is an estimate (more matches than deviceListExactCountMax).
       response: envelope({ ...devicePage, properties: { ...devicePage.properties, totalEstimated: { type: 'boolean' } } }),
     },
-  }, async (request) => ok(await listDevices(db, request.user, request.query as DeviceListQuery, listOptions)));
+  }, async (request) => ok(await listDevices(db, request.user, request.query, listOptions)));
 
   app.get('/device/getById', { config: { permission: Permission.viewMachine }, schema: { tags, summary: 'One visible device', querystring: idQuery, response: envelope(deviceObject) } }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     const device = await findVisibleDevice(db, request.user, id);
     if (!device) throw notFound();
     return ok(device);
@@ -67,7 +67,7 @@ export async function deviceRoutes(app: Api, { db, config }: ServerContext) {
     config: { levels: DEVICE_EDITORS, permission: Permission.deleteMachine },
     schema: { tags, summary: 'Delete a visible device (with its group membership, pins and grants)', querystring: idQuery, response: envelope() },
   }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     if (!(await findVisibleDevice(db, request.user, id))) throw notFound();
     await deleteDevice(db, id);
     return ok(null);

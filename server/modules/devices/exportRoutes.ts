@@ -4,7 +4,7 @@ import { languageOf } from '../../http/envelope';
 import { tokenQuery } from '../../http/schemas';
 import { attachment, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
 import { deviceFilterQuery } from './deviceJsonSchemas';
-import { allDevices, type DeviceFilter } from './deviceList';
+import { allDevices } from './deviceList';
 import { exportHeaders, exportRow, toCsv } from './deviceSheet';
 import { claimExportSlot } from './exportThrottle';
 import { Permission } from '../../../src/domain/permissionGroups';
@@ -23,7 +23,7 @@ export async function exportRoutes(app: Api, { db }: ServerContext) {
       produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
     },
   }, async (request, reply) => {
-    const query = request.query as DeviceFilter & { format: 'csv' | 'xlsx' };
+    const query = request.query;
     const lang = languageOf(request);
     await claimExportSlot(db, request.user.id);
     const devices = await allDevices(db, request.user, query, EXPORT_MAX_ROWS);

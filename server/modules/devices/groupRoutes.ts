@@ -30,7 +30,7 @@ export async function groupRoutes(app: Api, { db }: ServerContext) {
       querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, name: { type: 'string', maxLength: 32 }, ownerId: { type: 'integer' } } },
       response: envelope(pageOf(groupObject)),
     },
-  }, async (request) => ok(await q.listGroups(db, request.user, request.query as q.GroupListQuery)));
+  }, async (request) => ok(await q.listGroups(db, request.user, request.query)));
 
   app.get('/deviceGroup/getGroupList', {
     schema: { tags, summary: 'Special Focus (-1), Ungrouped Device (0), then every visible group, with device counts', querystring: tokenOnly, response: envelope({ type: 'array', items: groupObject }) },
@@ -43,7 +43,7 @@ export async function groupRoutes(app: Api, { db }: ServerContext) {
   });
 
   app.get('/deviceGroup/getById', { schema: { tags, summary: 'One visible group', querystring: idQuery, response: envelope(groupObject) } }, async (request) => {
-    const group = await q.findVisibleGroup(db, request.user, (request.query as { id: number }).id);
+    const group = await q.findVisibleGroup(db, request.user, request.query.id);
     if (!group) throw noSuchGroup();
     return ok(group);
   });
@@ -78,7 +78,7 @@ export async function groupRoutes(app: Api, { db }: ServerContext) {
     config: { levels: DEVICE_EDITORS },
     schema: { tags, summary: 'Delete an empty group (a group holding devices is refused, code 11)', querystring: idQuery, response: envelope() },
   }, async (request) => {
-    const group = await q.findVisibleGroup(db, request.user, (request.query as { id: number }).id);
+    const group = await q.findVisibleGroup(db, request.user, request.query.id);
     if (!group) throw noSuchGroup();
     await db.transaction(async (tx) => {
       if (await q.groupHoldsDevices(tx, group.id)) throw new BizError(ErrorCode.HasDependents, 'error.groupNotEmpty');

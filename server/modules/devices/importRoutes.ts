@@ -89,7 +89,7 @@ export async function importRoutes(app: Api, { db }: ServerContext) {
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
   }, async (request, reply) => {
-    const lang = normaliseLanguage((request.query as { lang?: string }).lang ?? languageOf(request));
+    const lang = normaliseLanguage(request.query.lang ?? languageOf(request));
     reply.header('content-disposition', `attachment; filename="device-import-template-${lang}.xlsx"`);
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await templateWorkbook(lang));
   });

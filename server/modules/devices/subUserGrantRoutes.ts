@@ -31,7 +31,7 @@ export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
     config: { levels: DEVICE_EDITORS },
     schema: { tags, summary: 'Ids of the devices a sub-user was granted', querystring: subUserQuery, response: envelope({ type: 'array', items: { type: 'integer' } }) },
   }, async (request) => {
-    const sub = await managedSubUser(db, request.user, (request.query as { subUserId: number }).subUserId);
+    const sub = await managedSubUser(db, request.user, request.query.subUserId);
     const rows = await db.query<{ id: number }>('SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 ORDER BY device_id', [sub.id]);
     return ok(rows.map((r) => r.id));
   });
@@ -40,7 +40,7 @@ export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
     config: { levels: DEVICE_EDITORS },
     schema: { tags, summary: 'Ids of the granted devices the sub-user may also send commands to', querystring: subUserQuery, response: envelope({ type: 'array', items: { type: 'integer' } }) },
   }, async (request) => {
-    const sub = await managedSubUser(db, request.user, (request.query as { subUserId: number }).subUserId);
+    const sub = await managedSubUser(db, request.user, request.query.subUserId);
     const rows = await db.query<{ id: number }>('SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 AND can_command ORDER BY device_id', [sub.id]);
     return ok(rows.map((r) => r.id));
   });
@@ -53,7 +53,7 @@ export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
       response: envelope(pageOf(grantItem)),
     },
   }, async (request) => {
-    const q = request.query as { pageIndex: number; pageSize: number; subUserId?: number };
+    const q = request.query;
     const rows = await db.query<{ total: number }>(
       `SELECT sg.sub_user_id AS "subUserId", u.name AS "subUserName", sg.device_id AS "deviceId", d.name AS "deviceName",
               sg.can_command AS "canCommand", sg.granted_at AS "grantedAt", count(*) OVER ()::int AS total

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -131,7 +131,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
         security: [], headers: deviceHeaders,
         querystring: { type: 'object', required: ['rolloutId'], properties: { rolloutId: { type: 'integer' } } },
       },
-    }, async (request: FastifyRequest, reply: FastifyReply) => {
+    }, async (request, reply) => {
       const device = await updatingDevice(devices, request);
       const [row] = await db.query<{ state: UpdateState; key: string; size: number; sha256: string; version: string; model: string }>(
         `SELECT t.state, f.storage_key AS key, f.file_size::float8 AS size, f.sha256, f.version, f.model

@@ -10,7 +10,7 @@ import { parseWith } from '../../http/validation';
 import { rethrowMultipart } from '../../http/multipartErrors';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import type { FirmwareStore } from './storage';
-import { findFirmware, listFirmware, publicFirmware, versionTaken, type FirmwareListQuery } from './firmwareQueries';
+import { findFirmware, listFirmware, publicFirmware, versionTaken } from './firmwareQueries';
 import { firmwareObject } from './firmwareJsonSchemas';
 
 const tags = ['firmware'];
@@ -68,12 +68,12 @@ export function firmwareRoutes(store: FirmwareStore) {
         response: envelope(pageOf(firmwareObject)),
       },
     }, async (request) => {
-      const page = await listFirmware(db, request.query as FirmwareListQuery);
+      const page = await listFirmware(db, request.query);
       return ok({ list: page.list.map(publicFirmware), total: page.total });
     });
 
     app.get('/firmware/getById', { config: { levels: ADMIN }, schema: { tags, summary: 'One package', querystring: idQuery, response: envelope(firmwareObject) } }, async (request) => {
-      const row = await findFirmware(db, (request.query as { id: number }).id);
+      const row = await findFirmware(db, request.query.id);
       if (!row) throw noSuchFirmware();
       return ok(publicFirmware(row));
     });
@@ -170,7 +170,7 @@ export function firmwareRoutes(store: FirmwareStore) {
       // commit: a crash in between leaves a temporary file that the start sweep settles.
       let retired: string | undefined;
       const key = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ key: string }>('DELETE FROM firmware_packages WHERE id = $1 RETURNING storage_key AS key', [(request.query as { id: number }).id]);
+        const [row] = await tx.query<{ key: string }>('DELETE FROM firmware_packages WHERE id = $1 RETURNING storage_key AS key', [request.query.id]);
         if (row) await store.retire((retired = row.key));
         return row?.key;
       }).catch(async (error: unknown) => {

@@ -9,7 +9,7 @@ import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/sch
 import { findFirmware } from './firmwareQueries';
 import { noSuchFirmware } from './firmwareRoutes';
 import { candidateObject, rolloutObject, targetObject } from './firmwareJsonSchemas';
-import { UNFINISHED_SQL, findRollout, listCandidates, listRollouts, listTargets, type CandidateQuery, type TargetQuery } from './rolloutQueries';
+import { UNFINISHED_SQL, findRollout, listCandidates, listRollouts, listTargets } from './rolloutQueries';
 
 const tags = ['firmware'];
 const ADMIN = [Level.Admin] as const;
@@ -31,7 +31,7 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
       response: envelope(pageOf(candidateObject)),
     },
   }, async (request) => {
-    const q = request.query as CandidateQuery & { firmwareId: number };
+    const q = request.query;
     const firmware = await findFirmware(db, q.firmwareId);
     if (!firmware) throw noSuchFirmware();
     return ok(await listCandidates(db, firmware, q));
@@ -88,10 +88,10 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
   app.get('/firmware/rollout/getAll', {
     config: { levels: ADMIN },
     schema: { tags, summary: "A package's rollouts, newest first, with device counts per state", querystring: { type: 'object', required: ['firmwareId'], properties: { ...tokenQuery, firmwareId: { type: 'integer' } } }, response: envelope({ type: 'array', items: rolloutObject }) },
-  }, async (request) => ok(await listRollouts(db, (request.query as { firmwareId: number }).firmwareId)));
+  }, async (request) => ok(await listRollouts(db, request.query.firmwareId)));
 
   app.get('/firmware/rollout/getById', { config: { levels: ADMIN }, schema: { tags, summary: 'One rollout with its counts', querystring: idQuery, response: envelope(rolloutObject) } }, async (request) => {
-    const rollout = await findRollout(db, (request.query as { id: number }).id);
+    const rollout = await findRollout(db, request.query.id);
     if (!rollout) throw noSuchRollout();
     return ok(rollout);
   });
@@ -104,7 +104,7 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
       response: envelope(pageOf(targetObject)),
     },
   }, async (request) => {
-    const q = request.query as TargetQuery;
+    const q = request.query;
     if (!(await findRollout(db, q.rolloutId))) throw noSuchRollout();
     return ok(await listTargets(db, q));
   });
@@ -113,7 +113,7 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
     config: { levels: ADMIN },
     schema: { tags, summary: 'Cancel a rollout: its queued devices fail with "cancelled"; devices already updating finish', querystring: idQuery, response: envelope(rolloutObject) },
   }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     const rows = await db.transaction(async (tx) => {
       const found = await tx.query('UPDATE firmware_rollouts SET cancelled_at = COALESCE(cancelled_at, now()) WHERE id = $1 RETURNING id', [id]);
       if (found.length) {

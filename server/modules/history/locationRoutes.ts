@@ -87,7 +87,7 @@ export async function locationRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: ['object', 'null'], additionalProperties: true }),
     },
   }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
+    const { deviceId } = request.query;
     if (!(await deviceWithThreshold(db, request.user, deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
     return ok(await manualPosition(db, deviceId));
   });
@@ -122,7 +122,7 @@ export async function locationRoutes(app: Api, { db }: ServerContext) {
       response: envelope(),
     },
   }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
+    const { deviceId } = request.query;
     if (!(await deviceWithThreshold(db, request.user, deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
     await db.query('DELETE FROM device_manual_positions WHERE device_id = $1', [deviceId]);
     return ok(null);

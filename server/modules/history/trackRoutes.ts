@@ -7,7 +7,7 @@ import { envelope, tokenQuery } from '../../http/schemas';
 import { encodeTrack, gapStarts, simplifyTrack, type TrackColumns } from './simplify';
 import { loadTrackColumns, summarise, trackDevice } from './trackQueries';
 import { claimExportSlot } from '../devices/exportThrottle';
-import { exportTrack, TRACK_EXPORT_FORMATS, TRACK_EXPORT_TYPES, type TrackExportFormat } from './trackExport';
+import { exportTrack, TRACK_EXPORT_FORMATS, TRACK_EXPORT_TYPES } from './trackExport';
 
 const tags = ['history'];
 const windowQuery = {
@@ -114,12 +114,12 @@ export async function trackRoutes(app: Api, { db }: ServerContext) {
   app.get('/history/track/export', {
     schema: {
       tags, summary: 'The whole track of a window (every report) as a GPX, KML or CSV file; exporting again within 10 s answers code -101',
-      querystring: { type: 'object', required: ['deviceId'], properties: { ...windowQuery, format: { type: 'string', enum: [...TRACK_EXPORT_FORMATS], default: 'gpx' } } },
+      querystring: { type: 'object', required: ['deviceId'], properties: { ...windowQuery, format: { type: 'string', enum: TRACK_EXPORT_FORMATS, default: 'gpx' } } },
       produces: ['application/gpx+xml', 'application/vnd.google-earth.kml+xml', 'text/csv', 'application/json'],
     },
   }, async (request, reply) => {
     const q = parseWith(trackQuerySchema, request.query);
-    const format = ((request.query as { format?: string }).format ?? 'gpx') as TrackExportFormat;
+    const { format } = request.query;
     const device = await trackDevice(db, request.user, q.deviceId);
     const { from, to } = trackRange(q);
     // The device export's throttle (-101): one export per user per 10 s, whichever list or track.

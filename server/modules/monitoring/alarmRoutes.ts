@@ -35,7 +35,7 @@ export async function alarmRoutes(app: Api, { db }: ServerContext) {
       response: envelope(pageOf({ type: 'object', additionalProperties: true })),
     },
   }, async (request) => {
-    const q = request.query as Parameters<typeof listAlarms>[2];
+    const q = request.query;
     return ok(await listAlarms(db, request.user, q, languageOf(request)));
   });
 

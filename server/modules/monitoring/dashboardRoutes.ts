@@ -46,7 +46,7 @@ export async function dashboardRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'array', items: { type: 'object', additionalProperties: true } }),
     },
   }, async (request) => {
-    const { days, limit } = request.query as { days: number; limit: number };
+    const { days, limit } = request.query;
     const rows = await db.query<{ code: string; alarms: number; devices: number; lastSeenAt: string }>(
       `SELECT a.code, count(*)::int AS alarms, count(DISTINCT a.device_id)::int AS devices, max(a.last_seen_at) AS "lastSeenAt"
          FROM alarms a JOIN devices d ON d.id = a.device_id

@@ -10,7 +10,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
 import { claimExportSlot } from '../devices/exportThrottle';
-import { findReport, insertReport, listReports, updateReport, type AfterSalesFilter, type AfterSalesReport } from './afterSalesQueries';
+import { findReport, insertReport, listReports, updateReport, type AfterSalesReport } from './afterSalesQueries';
 
 const tags = ['support'];
 const ADMIN = [Level.Admin] as const;
@@ -56,12 +56,12 @@ export async function afterSalesRoutes(app: Api, { db }: ServerContext) {
     config: { levels: ADMIN },
     schema: { tags, summary: 'After-sales reports, filtered, sorted and paged', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...afterSalesFilterQuery } }, response: envelope(pageOf(reportObject)) },
   }, async (request) => {
-    const { pageIndex, pageSize, ...filter } = request.query as AfterSalesFilter & { pageIndex: number; pageSize: number };
+    const { pageIndex, pageSize, ...filter } = request.query;
     return ok(await listReports(db, filter, pageSize, (pageIndex - 1) * pageSize));
   });
 
   app.get('/afterSales/getById', { config: { levels: ADMIN }, schema: { tags, summary: 'One after-sales report', querystring: idQuery, response: envelope(reportObject) } }, async (request) => {
-    const report = await findReport(db, (request.query as { id: number }).id);
+    const report = await findReport(db, request.query.id);
     if (!report) throw notFound();
     return ok(report);
   });
@@ -85,7 +85,7 @@ export async function afterSalesRoutes(app: Api, { db }: ServerContext) {
   });
 
   app.delete('/afterSales/deleteById', { config: { levels: ADMIN }, schema: { tags, summary: 'Delete an after-sales report', querystring: idQuery, response: envelope() } }, async (request) => {
-    const rows = await db.query('DELETE FROM after_sales_reports WHERE id = $1 RETURNING id', [(request.query as { id: number }).id]);
+    const rows = await db.query('DELETE FROM after_sales_reports WHERE id = $1 RETURNING id', [request.query.id]);
     if (!rows.length) throw notFound();
     return ok(null);
   });
@@ -100,7 +100,7 @@ export async function afterSalesRoutes(app: Api, { db }: ServerContext) {
   }, async (request, reply) => {
     const lang = languageOf(request);
     await claimExportSlot(db, request.user.id);
-    const { list } = await listReports(db, request.query as AfterSalesFilter, EXPORT_MAX_ROWS, 0);
+    const { list } = await listReports(db, request.query, EXPORT_MAX_ROWS, 0);
     const header = EXPORT_FIELDS.map((f) => translateDomain(lang, `afterSalesField.${f}`));
     return attachment(reply, 'after-sales', 'xlsx', XLSX_TYPE).send(await xlsxOf('after-sales', header, list.map((report) => EXPORT_FIELDS.map((f) => cell(report, f, lang)))));
   });

@@ -46,7 +46,7 @@ export async function faultClearingRoutes(app: Api, { db }: ServerContext) {
       response: envelope(pageOf(recordObject)),
     },
   }, async (request) => {
-    const { pageIndex, pageSize, deviceId, code, cleared } = request.query as { pageIndex: number; pageSize: number; deviceId?: number; code?: string; cleared?: boolean };
+    const { pageIndex, pageSize, deviceId, code, cleared } = request.query;
     const caller = request.user;
     if (deviceId !== undefined && !(await findVisibleDevice(db, caller, deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
     const params: unknown[] = [...scopeParams(caller)];

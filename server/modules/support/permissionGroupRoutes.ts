@@ -62,7 +62,7 @@ export async function permissionGroupRoutes(app: Api, { db }: ServerContext) {
     config: { levels: ADMIN },
     schema: { tags, summary: 'Permission groups with their members, paged, filtered by name', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, name: { type: 'string', maxLength: 64 } } }, response: envelope(pageOf(groupObject)) },
   }, async (request) => {
-    const { pageIndex, pageSize, name } = request.query as { pageIndex: number; pageSize: number; name?: string };
+    const { pageIndex, pageSize, name } = request.query;
     const where = name ? `WHERE g.name ILIKE $1` : '';
     const params: unknown[] = name ? [`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
     const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM permission_groups g ${where}`, params);
@@ -71,7 +71,7 @@ export async function permissionGroupRoutes(app: Api, { db }: ServerContext) {
   });
 
   app.get('/permissionGroup/getById', { config: { levels: ADMIN }, schema: { tags, summary: 'One permission group', querystring: idQuery, response: envelope(groupObject) } }, async (request) => {
-    const group = await findGroup(db, (request.query as { id: number }).id);
+    const group = await findGroup(db, request.query.id);
     if (!group) throw new BizError(ErrorCode.NotFound);
     return ok(group);
   });
@@ -103,7 +103,7 @@ export async function permissionGroupRoutes(app: Api, { db }: ServerContext) {
   });
 
   app.delete('/permissionGroup/deleteById', { config: { levels: ADMIN }, schema: { tags, summary: 'Delete a permission group (its members lose it)', querystring: idQuery, response: envelope() } }, async (request) => {
-    const rows = await db.query('DELETE FROM permission_groups WHERE id = $1 RETURNING id', [(request.query as { id: number }).id]);
+    const rows = await db.query('DELETE FROM permission_groups WHERE id = $1 RETURNING id', [request.query.id]);
     if (!rows.length) throw new BizError(ErrorCode.NotFound);
     return ok(null);
   });
@@ -112,7 +112,7 @@ export async function permissionGroupRoutes(app: Api, { db }: ServerContext) {
     config: { levels: ADMIN },
     schema: { tags, summary: 'The ids of the groups a user belongs to', querystring: { type: 'object', required: ['userId'], properties: { ...tokenQuery, userId: { type: 'integer' } } } },
   }, async (request) => {
-    const { userId } = request.query as { userId: number };
+    const { userId } = request.query;
     const [user] = await db.query('SELECT id FROM users WHERE id = $1', [userId]);
     if (!user) throw new BizError(ErrorCode.NotFound);
     const rows = await db.query<{ groupId: number }>('SELECT group_id AS "groupId" FROM permission_group_members WHERE user_id = $1 ORDER BY group_id', [userId]);

@@ -26,7 +26,7 @@ export async function extraLinkRoutes(app: Api, { db }: ServerContext) {
   app.get('/getUserExtraLink', {
     schema: { tags, summary: "A visible user's extra link (null when none)", querystring: { type: 'object', required: ['userId'], properties: { ...tokenQuery, userId: { type: 'integer' } } }, response: envelope({ ...link, nullable: true }) },
   }, async (request) => {
-    const { userId } = request.query as { userId: number };
+    const { userId } = request.query;
     assertVisible(request.user, await findTarget(db, userId));
     const [row] = await db.query(`SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1`, [userId]);
     return ok(row ?? null);
@@ -47,7 +47,7 @@ export async function extraLinkRoutes(app: Api, { db }: ServerContext) {
       response: envelope(link),
     },
   }, async (request) => {
-    const { userId, content } = request.query as { userId: number; content: string };
+    const { userId, content } = request.query;
     assertManageable(request.user, await findTarget(db, userId));
     const valid = parseWith(extraLinkSchema, { content }).content;
     await db.query(

@@ -31,7 +31,7 @@ export async function pictureRoutes(app: Api, { db }: ServerContext) {
     if (!part) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
     const content = await part.toBuffer().catch(rethrowMultipart);
     const field = part.fields.fileType as { value?: unknown } | undefined;
-    const fileType = Number((request.query as { fileType?: number }).fileType ?? field?.value);
+    const fileType = Number(request.query.fileType ?? field?.value);
     if (!isFileType(fileType)) throw new BizError(ErrorCode.Validation, 'error.fileType', [{ field: 'fileType', message: 'error.fileType' }]);
     // JPG or PNG by content, decoded header, sane dimensions, nothing after the image (imageCheck.ts).
     const image = checkImage(content, part.mimetype);
@@ -67,7 +67,7 @@ export async function pictureRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'object', properties: { deleted: { type: 'boolean' } } }),
     },
   }, async (request) => {
-    const { fileType } = request.query as { fileType: number };
+    const { fileType } = request.query;
     const rows = await db.query('DELETE FROM pictures WHERE owner_id = $1 AND file_type = $2 RETURNING file_type', [enterpriseIdOf(request.user), fileType]);
     return ok({ deleted: rows.length > 0 });
   });

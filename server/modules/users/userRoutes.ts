@@ -70,10 +70,10 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
       },
       response: envelope(pageOf(userObject)),
     },
-  }, async (request) => ok(await q.listUsers(db, request.user, request.query as q.UserListQuery)));
+  }, async (request) => ok(await q.listUsers(db, request.user, request.query)));
 
   app.get('/getUserSimpleInfo', { schema: { tags, summary: 'One visible user by id', querystring: idQuery, response: envelope(userObject) } }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     return ok(assertVisible(request.user, await q.findUser(db, id)));
   });
 
@@ -82,7 +82,7 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
     schema: { tags, summary: 'Create a user (enterprise: only its own sub-users)', querystring: { type: 'object', properties: tokenQuery }, body: { type: 'object' }, response: envelope(userObject) },
   }, async (request) => {
     const caller = request.user;
-    const body = request.body as Record<string, unknown> | undefined;
+    const body = request.body;
     // An enterprise creates sub-users of its own, whatever parent the body names.
     const input = parseWith(addUserSchema, caller.permissionLevel === Level.Enterprise ? { ...body, parentId: caller.id } : body);
     if (!creatableLevels(caller).includes(input.permissionLevel as Level)) throw new BizError(ErrorCode.Forbidden);
@@ -122,7 +122,7 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
     }
     if (input.name !== undefined && (await q.nameTaken(db, input.name, input.id))) throw duplicateName();
     const current = (await q.findUser(db, input.id))!;
-    const sent = request.body as Record<string, unknown>;
+    const sent = request.body;
     const next = (field: keyof typeof input & keyof typeof current) => (field in sent ? (input[field] ?? null) : current[field]);
     await db.query(
       `UPDATE users SET name = $2, nickname = $3, department = $4, sex = $5, email = $6, signature = $7,
@@ -135,7 +135,7 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
   });
 
   app.delete('/deleteUserById', { config: { levels: ADMIN_OR_ENTERPRISE, permission: Permission.deleteUser }, schema: { tags, summary: 'Delete a user the caller manages', querystring: idQuery, response: envelope() } }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     if (id === request.user.id) throw new BizError(ErrorCode.Forbidden, 'error.cannotDeleteSelf');
     if (id === SUPER_USER_ID) throw new BizError(ErrorCode.Forbidden, 'error.cannotDeleteSuperUser');
     assertManageable(request.user, await q.findTarget(db, id));
@@ -148,10 +148,10 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
     return ok(null);
   });
 
-  const passwordQuery = { type: 'object', required: ['id', 'password'], properties: { ...tokenQuery, id: { type: 'integer' }, password: { type: 'string' } } };
+  const passwordQuery = { type: 'object', required: ['id', 'password'], properties: { ...tokenQuery, id: { type: 'integer' }, password: { type: 'string' } } } as const;
 
   app.post('/updatePassword', { config: { levels: ADMIN_OR_ENTERPRISE, permission: Permission.editUser }, schema: { tags, summary: "Reset a managed user's password; ends its sessions", querystring: passwordQuery, response: envelope() } }, async (request) => {
-    const { id, password } = request.query as { id: number; password: string };
+    const { id, password } = request.query;
     assertManageable(request.user, await q.findTarget(db, id));
     await setPassword(id, password);
     await endSessionsOfUser(db, id, 'replaced');
@@ -159,7 +159,7 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
   });
 
   app.post('/updatePasswordSelf', { schema: { tags, summary: "Change the caller's own password", querystring: passwordQuery, response: envelope() } }, async (request) => {
-    const { id, password } = request.query as { id: number; password: string };
+    const { id, password } = request.query;
     if (id !== request.user.id) throw new BizError(ErrorCode.Forbidden);
     await setPassword(id, password);
     return ok(null);
@@ -180,7 +180,7 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
   app.get('/getPageEnterpriseUserNameList', {
     schema: { tags, summary: 'Enterprises, paged, filtered by name', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, name: { type: 'string', maxLength: 64 } } }, response: envelope(pageOf(nameItem)) },
   }, async (request) => {
-    const { pageIndex, pageSize, name } = request.query as { pageIndex: number; pageSize: number; name?: string };
+    const { pageIndex, pageSize, name } = request.query;
     return ok(await q.nameList(db, request.user, Level.Enterprise, { name, limit: pageSize, offset: (pageIndex - 1) * pageSize }));
   });
 

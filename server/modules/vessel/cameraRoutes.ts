@@ -58,7 +58,7 @@ export async function cameraRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'object', properties: { list: { type: 'array', items: cameraObject }, total: { type: 'integer' } } }),
     },
   }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
+    const { deviceId } = request.query;
     await assertFeatureUnlocked(db, request.user, deviceId, Feature.Camera);
     const rows = await db.query<CameraRow>(
       `SELECT ${COLUMNS} FROM cameras c JOIN devices d ON d.id = c.device_id WHERE c.device_id = $1 ORDER BY c.name, c.id`, [deviceId]);
@@ -66,7 +66,7 @@ export async function cameraRoutes(app: Api, { db }: ServerContext) {
   });
 
   app.get('/camera/getById', { schema: { tags, summary: 'One camera of a visible, unlocked vessel', querystring: idQuery, response: envelope(cameraObject) } }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     return ok(await unlockedCamera(db, request.user, id));
   });
 
@@ -95,7 +95,7 @@ export async function cameraRoutes(app: Api, { db }: ServerContext) {
     config: { levels: DEVICE_EDITORS },
     schema: { tags, summary: 'Delete a camera', querystring: idQuery, response: envelope() },
   }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     await unlockedCamera(db, request.user, id);
     await db.query('DELETE FROM cameras WHERE id = $1', [id]);
     return ok(null);

@@ -2,7 +2,7 @@ import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { faultInfo } from '../../../src/domain/faultCodes';
 import { Feature } from '../../../src/domain/features';
-import { DATA_WINDOWS, DATA_WINDOW_NAMES, SERIES_POINTS, type DataWindow } from '../../../src/domain/vesselSchemas';
+import { DATA_WINDOWS, DATA_WINDOW_NAMES, SERIES_POINTS } from '../../../src/domain/vesselSchemas';
 import { languageOf, ok } from '../../http/envelope';
 import { envelope, idQuery, tokenQuery } from '../../http/schemas';
 import { assertFeatureUnlocked } from '../devices/featureLock';
@@ -25,7 +25,7 @@ export async function detailRoutes(app: Api, { db }: ServerContext) {
       querystring: idQuery, response: envelope({ type: 'object', additionalProperties: true }),
     },
   }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     const device = await visibleVessel(db, request.user, id);
     const [latest] = await db.query<Record<string, unknown> & { faults: string[] }>(
       `SELECT ${STATE_COLUMNS} FROM devices d ${STATE_JOINS} WHERE d.id = $1`, [id]);
@@ -42,7 +42,7 @@ export async function detailRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'object', additionalProperties: true }),
     },
   }, async (request) => {
-    const { id, window } = request.query as { id: number; window: DataWindow };
+    const { id, window } = request.query;
     await assertFeatureUnlocked(db, request.user, id, Feature.IotData);
     const to = Date.now();
     const spanMs = DATA_WINDOWS[window] * 3_600_000;

@@ -5,7 +5,7 @@ import { STATISTICS_RANGES_DAYS, TIME_ZONES } from '../../../src/domain/constant
 import { ok } from '../../http/envelope';
 import { envelope, pageQuery, tokenQuery } from '../../http/schemas';
 import { assertFeatureUnlocked } from '../devices/featureLock';
-import { dailyStatistics, fleetStatistics, statisticsWindow, type FleetQuery } from './statisticsQueries';
+import { dailyStatistics, fleetStatistics, statisticsWindow } from './statisticsQueries';
 
 const tags = ['statistics'];
 const windowQuery = {
@@ -22,7 +22,7 @@ export async function statisticsRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'object', additionalProperties: true }),
     },
   }, async (request) => {
-    const { id, days, utcOffset } = request.query as { id: number; days: number; utcOffset: number };
+    const { id, days, utcOffset } = request.query;
     await assertFeatureUnlocked(db, request.user, id, Feature.Statistics);
     const w = statisticsWindow(days, utcOffset);
     const list = await dailyStatistics(db, request.user, id, w);
@@ -44,7 +44,7 @@ export async function statisticsRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'object', additionalProperties: true }),
     },
   }, async (request) => {
-    const q = request.query as FleetQuery & { days: number; utcOffset: number };
+    const q = request.query;
     return ok(await fleetStatistics(db, request.user, statisticsWindow(q.days, q.utcOffset), q));
   });
 }

@@ -6,7 +6,7 @@ import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
-import { currentVoyage, findVisibleVoyage, insertVoyage, listVoyages, updateVoyage, type VoyageListQuery } from './voyageQueries';
+import { currentVoyage, findVisibleVoyage, insertVoyage, listVoyages, updateVoyage } from './voyageQueries';
 import { visibleVessel } from './vesselAccess';
 
 const tags = ['voyage'];
@@ -39,13 +39,13 @@ export async function voyageRoutes(app: Api, { db }: ServerContext) {
       response: envelope(pageOf(voyageObject)),
     },
   }, async (request) => {
-    const q = request.query as VoyageListQuery;
+    const q = request.query;
     if (q.deviceId) await visibleVessel(db, request.user, q.deviceId);
     return ok(await listVoyages(db, request.user, q));
   });
 
   app.get('/voyage/getById', { schema: { tags, summary: 'One visible voyage', querystring: idQuery, response: envelope(voyageObject) } }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     const voyage = await findVisibleVoyage(db, request.user, id);
     if (!voyage) throw notFound();
     return ok(voyage);
@@ -58,7 +58,7 @@ export async function voyageRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ ...voyageObject, type: ['object', 'null'] }),
     },
   }, async (request) => {
-    const { deviceId } = request.query as { deviceId: number };
+    const { deviceId } = request.query;
     await visibleVessel(db, request.user, deviceId);
     return ok(await currentVoyage(db, deviceId));
   });
@@ -88,7 +88,7 @@ export async function voyageRoutes(app: Api, { db }: ServerContext) {
     config: { levels: DEVICE_EDITORS },
     schema: { tags, summary: 'Delete a visible voyage', querystring: idQuery, response: envelope() },
   }, async (request) => {
-    const { id } = request.query as { id: number };
+    const { id } = request.query;
     if (!(await findVisibleVoyage(db, request.user, id))) throw notFound();
     await db.query('DELETE FROM voyages WHERE id = $1', [id]);
     return ok(null);
