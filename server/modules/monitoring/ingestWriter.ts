@@ -2,11 +2,12 @@ import type { Db, Queryable } from '../../db/connection';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { BizError } from '../../http/envelope';
 import type { DeviceReport } from '../../../src/domain/reportSchema';
-import { DATA_PLAN_ALARM_CODES, faultInfo } from '../../../src/domain/faultCodes';
-import { DeviceState } from '../../../src/domain/deviceKinds';
 import type { ReportingDevice } from '../../auth/deviceCredentials';
-import { alarmTransitions, type ActiveAlarm } from './alarmTransitions';
+import { alarmTransitions } from './alarmTransitions';
 import { recordDataUsage } from '../dataPlans/dataUsage';
+import {
+  insertAlarms, insertHistory, lockDevices, readActiveFaultAlarms, readLatestStates, updateAlarms, upsertStates,
+} from './ingestQueries';
 
 export interface IngestResult {
   accepted: number;
@@ -16,12 +17,6 @@ export interface IngestResult {
   unactivated: boolean;
   latestReportedAt: string | null;
 }
-
-const REPORT_COLUMNS = `device_id, device_time, received_at, unactivated, lat, lon, speed, heading, azimuth, elevation, skew,
-  satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version, bytes_used`;
-
-/** The state a report puts its device in: warn while a fault is active or the modem lost lock. */
-export const stateOf = (r: DeviceReport) => (r.faults.length > 0 || !r.modemLock ? DeviceState.Warn : DeviceState.Online);
 
 /** One request's reports waiting for the next group. */
 interface Pending {
@@ -125,10 +120,8 @@ async function writeGroup(db: Db, group: readonly Pending[]): Promise<IngestResu
     // One device's reports are written one group at a time (across replicas too): the locks first,
     // in id order, then the latest states in a statement of its own, so that it sees what another
     // replica committed while this one waited for a lock.
-    await tx.query(`SELECT pg_advisory_xact_lock(5, d.id) FROM unnest($1::int[]) WITH ORDINALITY AS d(id, n) ORDER BY d.n`, [ids]);
-    const locked = await tx.query<{ id: number; ms: number | null; faults: string[] | null }>(
-      `SELECT s.device_id AS id, (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults
-         FROM device_state s WHERE s.device_id = ANY($1::int[])`, [ids]);
+    await lockDevices(tx, ids);
+    const locked = await readLatestStates(tx, ids);
     const latestMs = new Map<number, number>();
     const hadFaults = new Map<number, boolean>();
     // A device with no state yet has no known faults either way: its alarms are looked at (as before).
@@ -145,7 +138,9 @@ async function writeGroup(db: Db, group: readonly Pending[]): Promise<IngestResu
       seen.add(key);
       return true;
     }));
-    const inserted = await insertHistory(tx, group.map((g, i) => ({ device: g.device, reports: toInsert[i]! })));
+    // The history rows of the whole group in one INSERT; `inserted`: the (device id:time ms) pairs it stored.
+    const rows = group.flatMap((g, i) => toInsert[i]!.map((report) => ({ device: g.device, report })));
+    const inserted = new Set((rows.length ? await insertHistory(tx, rows) : []).map((r) => `${r.id}:${Math.round(r.ms)}`));
 
     const newerByDevice = new Map<number, { device: ReportingDevice; reports: DeviceReport[] }>();
     const results = group.map((g, i): IngestResult => {
@@ -186,86 +181,11 @@ async function writeGroup(db: Db, group: readonly Pending[]): Promise<IngestResu
   });
 }
 
-/** The history rows of the whole group in one INSERT; answers the (device id:time ms) pairs it stored. */
-async function insertHistory(tx: Queryable, items: readonly { device: ReportingDevice; reports: readonly DeviceReport[] }[]): Promise<Set<string>> {
-  const rows = items.flatMap(({ device, reports }) => reports.map((r) => ({ device, r })));
-  if (!rows.length) return new Set();
-  const col = <T>(pick: (x: { device: ReportingDevice; r: DeviceReport }) => T) => rows.map(pick);
-  const stored = await tx.query<{ id: number; ms: number }>(
-    `INSERT INTO device_reports (${REPORT_COLUMNS})
-     SELECT id, t::timestamptz, now(), unact, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr,
-            lock, tx, lte, CASE WHEN f = '' THEN '{}'::text[] ELSE string_to_array(f, ',') END, adu, bdu, bytes
-       FROM unnest($1::int[], $2::boolean[], $3::text[], $4::float8[], $5::float8[], $6::real[], $7::real[], $8::real[], $9::real[], $10::real[],
-                   $11::text[], $12::real[], $13::real[], $14::real[], $15::boolean[], $16::boolean[], $17::real[], $18::text[],
-                   $19::text[], $20::text[], $21::bigint[])
-            AS u(id, unact, t, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte, f, adu, bdu, bytes)
-     ON CONFLICT (device_id, device_time) DO NOTHING
-     RETURNING device_id AS id, (extract(epoch FROM device_time) * 1000)::float8 AS ms`,
-    [col((x) => x.device.id), col((x) => !x.device.activated), col((x) => x.r.deviceTime), col((x) => x.r.lat), col((x) => x.r.lon),
-      col((x) => x.r.speed), col((x) => x.r.heading), col((x) => x.r.azimuth), col((x) => x.r.elevation), col((x) => x.r.skew),
-      col((x) => x.r.satellite.name), col((x) => x.r.satellite.longitude), col((x) => x.r.signalLevel), col((x) => x.r.snr),
-      col((x) => x.r.modemLock), col((x) => x.r.txOn), col((x) => x.r.lteSignal ?? null), col((x) => [...new Set(x.r.faults)].join(',')),
-      col((x) => x.r.firmware?.adu ?? null), col((x) => x.r.firmware?.bdu ?? null), col((x) => x.r.bytesUsed ?? null)],
-  );
-  return new Set(stored.map((r) => `${r.id}:${Math.round(r.ms)}`));
-}
-
-/** Each changed device's latest state in one upsert, and devices.status where the state really changed. */
-async function upsertStates(tx: Queryable, latest: readonly { device: ReportingDevice; report: DeviceReport }[]): Promise<void> {
-  const col = <T>(pick: (x: { device: ReportingDevice; report: DeviceReport }) => T) => latest.map(pick);
-  await tx.query(
-    `INSERT INTO device_state (device_id, reported_at, received_at, state, unactivated, lat, lon, speed, heading, azimuth, elevation,
-            skew, satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version)
-     SELECT id, t::timestamptz, now(), st, unact, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte,
-            CASE WHEN f = '' THEN '{}'::text[] ELSE string_to_array(f, ',') END, adu, bdu
-       FROM unnest($1::int[], $2::text[], $3::smallint[], $4::boolean[], $5::float8[], $6::float8[], $7::real[], $8::real[], $9::real[],
-                   $10::real[], $11::real[], $12::text[], $13::real[], $14::real[], $15::real[], $16::boolean[], $17::boolean[], $18::real[],
-                   $19::text[], $20::text[], $21::text[])
-            AS u(id, t, st, unact, lat, lon, speed, heading, azimuth, elevation, skew, sat, satlon, sig, snr, lock, tx, lte, f, adu, bdu)
-     ON CONFLICT (device_id) DO UPDATE SET reported_at = EXCLUDED.reported_at, received_at = EXCLUDED.received_at,
-            state = EXCLUDED.state, unactivated = EXCLUDED.unactivated, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
-            speed = EXCLUDED.speed, heading = EXCLUDED.heading, azimuth = EXCLUDED.azimuth, elevation = EXCLUDED.elevation,
-            skew = EXCLUDED.skew, satellite_name = EXCLUDED.satellite_name, satellite_longitude = EXCLUDED.satellite_longitude,
-            signal_level = EXCLUDED.signal_level, snr = EXCLUDED.snr, modem_lock = EXCLUDED.modem_lock, tx_on = EXCLUDED.tx_on,
-            lte_signal = EXCLUDED.lte_signal, faults = EXCLUDED.faults, adu_version = EXCLUDED.adu_version,
-            bdu_version = EXCLUDED.bdu_version
-      WHERE device_state.reported_at < EXCLUDED.reported_at`,
-    [col((x) => x.device.id), col((x) => x.report.deviceTime), col((x) => stateOf(x.report)), col((x) => !x.device.activated),
-      col((x) => x.report.lat), col((x) => x.report.lon), col((x) => x.report.speed), col((x) => x.report.heading), col((x) => x.report.azimuth),
-      col((x) => x.report.elevation), col((x) => x.report.skew), col((x) => x.report.satellite.name), col((x) => x.report.satellite.longitude),
-      col((x) => x.report.signalLevel), col((x) => x.report.snr), col((x) => x.report.modemLock), col((x) => x.report.txOn),
-      col((x) => x.report.lteSignal ?? null), col((x) => [...new Set(x.report.faults)].join(',')), col((x) => x.report.firmware?.adu ?? null),
-      col((x) => x.report.firmware?.bdu ?? null)],
-  );
-  // The device list filters and counts by devices.status (its count triggers keep device_counts):
-  // written only when the state really changes, so a steady report does not touch the devices row.
-  // Speed and heading are read from device_state (deviceQueries), offline is set by markOfflineDevices.
-  await tx.query(
-    `UPDATE devices d SET status = u.st FROM unnest($1::int[], $2::smallint[]) AS u(id, st) WHERE d.id = u.id AND d.status IS DISTINCT FROM u.st`,
-    [col((x) => x.device.id), col((x) => stateOf(x.report))],
-  );
-}
-
+/** The alarm transitions a device's newer reports imply (alarmTransitions.ts). */
 async function applyAlarms(tx: Queryable, deviceId: number, newer: readonly DeviceReport[]): Promise<void> {
-  // Data plan alarms are not the device's faults: its reports neither refresh nor clear them.
-  const active = await tx.query<ActiveAlarm>('SELECT id::int AS id, code FROM alarms WHERE device_id = $1 AND cleared_at IS NULL AND code <> ALL($2::text[])',
-    [deviceId, DATA_PLAN_ALARM_CODES]);
+  const active = await readActiveFaultAlarms(tx, deviceId);
   if (!active.length && newer.every((r) => r.faults.length === 0)) return;
   const { updates, inserts } = alarmTransitions(active, newer);
-  if (updates.length) {
-    await tx.query(
-      `UPDATE alarms a SET last_seen_at = COALESCE(u.seen, a.last_seen_at), cleared_at = u.cleared
-         FROM unnest($1::bigint[], $2::timestamptz[], $3::timestamptz[]) AS u(id, seen, cleared) WHERE a.id = u.id`,
-      [updates.map((u) => u.id), updates.map((u) => u.lastSeenAt), updates.map((u) => u.clearedAt)],
-    );
-  }
-  if (inserts.length) {
-    await tx.query(
-      `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at, cleared_at)
-       SELECT $1::int, code, sev, raised, seen, cleared
-         FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[]) AS u(code, sev, raised, seen, cleared)`,
-      [deviceId, inserts.map((i) => i.code), inserts.map((i) => faultInfo(i.code)!.severity), inserts.map((i) => i.raisedAt),
-        inserts.map((i) => i.lastSeenAt), inserts.map((i) => i.clearedAt)],
-    );
-  }
+  if (updates.length) await updateAlarms(tx, updates);
+  if (inserts.length) await insertAlarms(tx, deviceId, inserts);
 }
