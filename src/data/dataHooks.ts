@@ -1,12 +1,17 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { CallArgs, CallModule, CallName, CallResult } from './dataCalls';
 import type { ConsoleDataProvider } from './dataProvider';
+import { usePolledQuery } from './usePolledQuery';
 
 /**
- * The one way a page reads or changes data that is not a resource's CRUD: the dataProvider's call
- * method through react-query. Query keys are ['call', module, name, ...args], so a mutation can
- * invalidate a whole module's calls or a resource's lists (react-admin keys them by resource name).
+ * The data layer's one rule (docs/architecture.md): a page, resource view or layout component reads
+ * and writes entities (resources' records and lists) with react-admin's hooks (useGetList,
+ * useGetOne, useCreate, ...), and everything else with useCallQuery/useCallMutation below, never
+ * with react-query's useQuery or dataProvider.call of its own. They go through the dataProvider's
+ * call method (src/data/dataCalls.ts). Query keys are ['call', module, name, ...args], so a
+ * mutation can invalidate a whole module's calls or a resource's lists (react-admin keys them by
+ * resource name).
  */
 export const callKey = (module: string, name?: string, args: readonly unknown[] = []) => (name ? ['call', module, name, ...args] : ['call', module]);
 
@@ -14,17 +19,39 @@ export function useConsoleDataProvider(): ConsoleDataProvider {
   return useDataProvider<ConsoleDataProvider>();
 }
 
+/** What useCallQuery takes besides react-query's options: what the call gets after its args. */
+export interface CallQueryOptions<T> extends Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryKey' | 'queryFn'> {
+  /**
+   * The call's parameter after args is an AbortSignal (history.track, history.location): another
+   * key or leaving the page aborts the fetch under way. args must then fill every parameter before it.
+   */
+  abortable?: boolean;
+  /**
+   * The call's parameter after args is its CallMode (the monitoring calls). 'polled': a view that
+   * refreshes itself, whose fetch is a background call (X-Background: 1) when it repeats the same
+   * query by itself (usePolledQuery); 'always': every fetch is a background call (the bell).
+   */
+  background?: 'polled' | 'always';
+  /** Wraps each fetch (the track page's timing for bench/track.ts). */
+  around?: (fetch: () => Promise<T>) => Promise<T>;
+}
+
 /** A query over one call; args null: nothing to load yet (the query is disabled). */
 export function useCallQuery<M extends CallModule, F extends CallName<M>>(
   module: M,
   name: F,
   args: CallArgs<M, F> | null,
-  options: Omit<UseQueryOptions<CallResult<M, F>, Error>, 'queryKey' | 'queryFn'> = {},
+  { abortable = false, background, around, ...options }: CallQueryOptions<CallResult<M, F>> = {},
 ) {
   const dataProvider = useConsoleDataProvider();
-  return useQuery<CallResult<M, F>, Error>({
+  return usePolledQuery<CallResult<M, F>>({
     queryKey: callKey(module, name, args ?? []),
-    queryFn: () => dataProvider.call(module, name, ...(args as CallArgs<M, F>)),
+    poll: (mode, context) => {
+      // The signal is read only for a call that takes one: reading it is what lets react-query abort.
+      const after = abortable ? [context.signal] : background === 'always' ? [{ background: true }] : background ? [mode] : [];
+      const fetch = () => dataProvider.call(module, name, ...([...(args as CallArgs<M, F>), ...after] as unknown as CallArgs<M, F>));
+      return around ? around(fetch) : fetch();
+    },
     enabled: args !== null && (options.enabled ?? true),
     ...options,
   });

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { hashKey, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { hashKey, useQuery, type QueryFunctionContext, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 
 /** How a poll's fetch was asked for: `background` when the console refreshes by itself. */
 export interface PollMode {
@@ -7,8 +7,12 @@ export interface PollMode {
 }
 
 export type PolledQueryOptions<T> = Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryFn'> & {
-  /** Fetches the data; passes `background` on to the API call (client option `background`). */
-  poll: (mode: PollMode) => Promise<T>;
+  /**
+   * Fetches the data; passes `background` on to the API call (client option `background`). The
+   * query's context is handed on for its AbortSignal: reading `context.signal` makes react-query
+   * abort the fetch when the key changes or the view unmounts, so only calls that take one read it.
+   */
+  poll: (mode: PollMode, context: QueryFunctionContext) => Promise<T>;
 };
 
 /**
@@ -23,12 +27,12 @@ export function usePolledQuery<T>({ poll, ...options }: PolledQueryOptions<T>): 
   const lastKey = useRef<string | null>(null);
   const result = useQuery<T, Error, T, QueryKey>({
     ...options,
-    queryFn: ({ queryKey }) => {
-      const key = hashKey(queryKey);
+    queryFn: (context) => {
+      const key = hashKey(context.queryKey);
       const background = !userAsked.current && lastKey.current === key;
       userAsked.current = false;
       lastKey.current = key;
-      return poll({ background });
+      return poll({ background }, context);
     },
   });
   const { refetch } = result;

@@ -5,8 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useNavigate } from 'react-router-dom';
 import { BELL_QUERY } from '../api/bellQuery';
-import { callKey, useConsoleDataProvider } from '../data/dataHooks';
-import { usePolledQuery } from '../data/usePolledQuery';
+import { useCallQuery } from '../data/dataHooks';
 import { useWarnRefreshSeconds } from '../state/preferences';
 import { useTranslate } from 'ra-core';
 import { pollIntervalMs, useLiveStatus } from '../live/liveStatus';
@@ -15,13 +14,6 @@ import { LiveIndicator } from '../live/LiveIndicator';
 export const STATUS_MONITOR_PATH = '/device/deviceManageData';
 /** Where a click on the bell goes: the status monitor filtered to devices in alarm. */
 export const BELL_TARGET = `${STATUS_MONITOR_PATH}?state=warn`;
-/**
- * The bell's place in the query cache: the monitoring module's live-state call, so whatever changes
- * alarms (acknowledge, clear: useCallMutation('monitoring', ...)) refreshes the bell with the
- * status monitor, the alarm list and the dashboard.
- */
-export const BELL_KEY = callKey('monitoring', 'liveAll', [BELL_QUERY]);
-
 /** How many devices the alarm query answered: a bare list (the query's own answer, docs/requirements.md §7), or { list } (a paged answer). */
 function alarmCount(data: unknown): number {
   if (Array.isArray(data)) return data.length;
@@ -40,12 +32,11 @@ function alarmCount(data: unknown): number {
 export function Bell() {
   const t = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useConsoleDataProvider();
   const seconds = useWarnRefreshSeconds();
   const live = useLiveStatus();
-  const { data } = usePolledQuery({
-    queryKey: BELL_KEY,
-    poll: () => dataProvider.call('monitoring', 'liveAll', BELL_QUERY, { background: true }),
+  // Its key is BELL_KEY (src/data/bellKey.ts), which live events and alarm changes refresh.
+  const { data } = useCallQuery('monitoring', 'liveAll', [BELL_QUERY], {
+    background: 'always',
     refetchInterval: pollIntervalMs(seconds, live),
     refetchIntervalInBackground: true,
   });

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { callKey } from '../data/dataHooks';
-import { BELL_KEY } from '../layout/Bell';
+import { BELL_KEY } from '../data/bellKey';
 import { devicesResource } from '../resources/devices/definition';
 import { COMMANDS as COMMANDS_NAME } from '../resources/commands/definition';
 

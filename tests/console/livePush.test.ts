@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { callKey } from '../../src/data/dataHooks';
-import { BELL_KEY } from '../../src/layout/Bell';
+import { BELL_KEY } from '../../src/data/bellKey';
 import { ALL_LIVE_KEYS, COMMANDS_RESOURCE, createInvalidator, keysFor } from '../../src/live/invalidations';
 import { openLiveConnection, type EventSourceLike } from '../../src/live/liveConnection';
 import { LIVE_POLL_SECONDS, pollIntervalMs, type LiveStatus } from '../../src/live/liveStatus';

@@ -14,12 +14,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { dashboardRefreshMs } from '../../api/monitoringApi';
-import { callKey, useConsoleDataProvider } from '../../data/dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_KEYS } from '../../domain/deviceKinds';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { useAgo } from '../monitor/liveFormat';
-import { usePolledQuery } from '../../data/usePolledQuery';
 
 const MONITOR = '/device/deviceManageData';
 const useRefetchInterval = () => dashboardRefreshMs(useWarnRefreshSeconds());
@@ -29,12 +28,7 @@ const TOP_FAULT_LIMIT = 5;
 
 /** Counts per state and per kind (the state cards and the kind table share the one query). */
 function useStatusCounts() {
-  const dataProvider = useConsoleDataProvider();
-  return usePolledQuery({
-    queryKey: callKey('monitoring', 'statusCounts'),
-    poll: (mode) => dataProvider.call('monitoring', 'statusCounts', mode),
-    refetchInterval: useRefetchInterval(),
-  });
+  return useCallQuery('monitoring', 'statusCounts', [], { background: 'polled', refetchInterval: useRefetchInterval() });
 }
 const SEVERITY_COLOUR = { critical: 'error', major: 'warning', minor: 'info' } as const;
 
@@ -114,12 +108,7 @@ export function KindTable() {
 export function LatestAlarms() {
   const translate = useTranslate();
   const ago = useAgo();
-  const dataProvider = useConsoleDataProvider();
-  const { data } = usePolledQuery({
-    queryKey: callKey('monitoring', 'alarms', [LATEST_ALARMS]),
-    poll: (mode) => dataProvider.call('monitoring', 'alarms', LATEST_ALARMS, mode),
-    refetchInterval: useRefetchInterval(),
-  });
+  const { data } = useCallQuery('monitoring', 'alarms', [LATEST_ALARMS], { background: 'polled', refetchInterval: useRefetchInterval() });
   return (
     <Panel title={translate('monitor.dashboard.latestAlarms')} testId="dashboard-alarms"
       action={<Link component={RouterLink} to={`${MONITOR}?tab=alarms`} variant="body2">{translate('monitor.dashboard.openAlarms')}</Link>}>
@@ -141,12 +130,7 @@ export function LatestAlarms() {
 /** The fault codes seen most in the last 7 days, as bars. */
 export function TopFaults() {
   const translate = useTranslate();
-  const dataProvider = useConsoleDataProvider();
-  const { data } = usePolledQuery({
-    queryKey: callKey('monitoring', 'topFaults', [TOP_FAULT_DAYS, TOP_FAULT_LIMIT]),
-    poll: (mode) => dataProvider.call('monitoring', 'topFaults', TOP_FAULT_DAYS, TOP_FAULT_LIMIT, mode),
-    refetchInterval: useRefetchInterval(),
-  });
+  const { data } = useCallQuery('monitoring', 'topFaults', [TOP_FAULT_DAYS, TOP_FAULT_LIMIT], { background: 'polled', refetchInterval: useRefetchInterval() });
   const most = Math.max(1, ...(data ?? []).map((f) => f.alarms));
   return (
     <Panel title={translate('monitor.dashboard.topFaults')} testId="dashboard-top-faults">

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { dashboardRefreshMs, type DeviceLiveState, type LiveStateQuery } from '../../api/monitoringApi';
-import { callKey, useConsoleDataProvider } from '../../data/dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_STATE_KEYS, type DeviceState } from '../../domain/deviceKinds';
 import { BaseMap } from '../../map/BaseMap';
@@ -18,7 +18,6 @@ import { VesselLayer, type MapVessel } from '../../map/vesselLayer';
 import { stateColour } from '../../map/vesselStyle';
 import { deviceDetailPath, deviceTrackPath } from '../monitor/LiveStatusTab';
 import { formatHeading, formatPosition, LastReport } from '../monitor/liveFormat';
-import { usePolledQuery } from '../../data/usePolledQuery';
 
 declare global {
   interface Window {
@@ -44,12 +43,7 @@ export function FleetMap({ height }: { height: number | string }) {
   const fitted = useRef(false);
   const unfollow = useRef<(() => void) | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const dataProvider = useConsoleDataProvider();
-  const { data } = usePolledQuery({
-    queryKey: callKey('monitoring', 'liveAll', [EVERY_DEVICE]),
-    poll: (mode) => dataProvider.call('monitoring', 'liveAll', EVERY_DEVICE, mode),
-    refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()),
-  });
+  const { data } = useCallQuery('monitoring', 'liveAll', [EVERY_DEVICE], { background: 'polled', refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()) });
 
   const onReady = useCallback((map: L.Map) => {
     mapRef.current = map;

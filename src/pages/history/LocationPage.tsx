@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import L from 'leaflet';
 import Alert from '@mui/material/Alert';
@@ -10,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { LocationResponse, ManualPosition } from '../../api/historyApi';
-import { callKey, useCallMutation, useCallQuery, useConsoleDataProvider } from '../../data/dataHooks';
+import type { ManualPosition } from '../../api/historyApi';
+import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import { errorCode } from '../../data/dataProvider';
 import { ErrorCode } from '../../domain/errorCodes';
 import { canEditDevices } from '../../domain/levels';
@@ -47,18 +46,13 @@ export default function LocationPage() {
   const [deviceId, setDeviceId] = useVesselId();
   const [window_, setWindow] = useState<LocationWindow>('week');
   const [zoom, setZoom] = useState(3);
-  const dataProvider = useConsoleDataProvider();
   const mapRef = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const renderer = useRef<L.Renderer | null>(null);
   const fitted = useRef<string>('');
 
   // The positions of the vessel over the window, thinned for the zoom; another vessel, window or zoom aborts the one under way.
-  const location = useQuery<LocationResponse, Error>({
-    queryKey: callKey('history', 'location', [deviceId, window_, zoom]),
-    queryFn: ({ signal }) => dataProvider.call('history', 'location', deviceId!, window_, zoom, signal),
-    enabled: Boolean(deviceId),
-  });
+  const location = useCallQuery('history', 'location', deviceId ? [deviceId, window_, zoom] : null, { abortable: true });
   const data = location.data ?? null;
   const locked = errorCode(location.error) === ErrorCode.Forbidden;
   // A locked feature still shows the manual position, asked on its own.

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -69,5 +70,21 @@ export function CursorReport({ point }: { point: TrackPoint | undefined }) {
         [t('track.cursor.state'), <span><span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', background: STATE_COLOURS[point.state], marginRight: 6 }} />{t(`track.legend.${state}`)}</span>],
       ]} />
     </Paper>
+  );
+}
+
+/** The map's legend: the state colours, gaps, and whether the detail of the view is shown. */
+export function TrackLegend({ detail }: { detail: boolean }) {
+  const t = useTranslate();
+  const swatch = (colour: string, dashed = false) => (
+    <Box component="span" sx={{ display: 'inline-block', width: 18, height: 0, borderTop: `3px ${dashed ? 'dotted' : 'solid'} ${colour}`, mr: 0.5, verticalAlign: 'middle' }} />
+  );
+  return (
+    <Box sx={{ position: 'absolute', left: 8, bottom: 24, zIndex: 1000, bgcolor: 'rgba(255,255,255,0.9)', borderRadius: 1, px: 1, py: 0.5, fontSize: 12, lineHeight: 1.8 }}>
+      <div>{swatch(STATE_COLOURS[1]!)}{t('track.legend.online')}</div>
+      <div>{swatch(STATE_COLOURS[2]!)}{t('track.legend.warn')}</div>
+      <div>{swatch('#b0b8c0', true)}{t('track.legend.gap')}</div>
+      {detail && <div style={{ color: '#555' }} data-testid="track-detail">{t('track.detail')}</div>}
+    </Box>
   );
 }

@@ -30,7 +30,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { liveRefreshMs, type Alarm, type AlarmQuery } from '../../api/monitoringApi';
-import { callKey, useCallMutation, useConsoleDataProvider, type Invalidates } from '../../data/dataHooks';
+import { useCallMutation, useCallQuery, type Invalidates } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { FAULT_SEVERITIES } from '../../domain/faultCodes';
 import { Level } from '../../domain/levels';
@@ -38,7 +38,6 @@ import { useDateFormatter } from '../../format/useDateFormatter';
 import { useClientState } from '../../state/useClientState';
 import { deviceDetailPath } from './LiveStatusTab';
 import { FetchStatus } from './FetchStatus';
-import { usePolledQuery } from '../../data/usePolledQuery';
 import { useAgo } from './liveFormat';
 
 type Show = 'active' | 'cleared' | 'all';
@@ -57,7 +56,6 @@ export function AlarmListTab() {
   const notify = useNotify();
   const format = useDateFormatter();
   const ago = useAgo();
-  const dataProvider = useConsoleDataProvider();
   const level = useClientState((s) => s.permissionLevel);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [show, setShow] = useState<Show>('active');
@@ -71,9 +69,8 @@ export function AlarmListTab() {
     pageIndex: page + 1, pageSize: size, severity: severity || undefined,
     active: show === 'all' ? undefined : show === 'active', acknowledged: unackedOnly ? false : undefined,
   };
-  const { data, error, isFetching, refetch } = usePolledQuery({
-    queryKey: callKey('monitoring', 'alarms', [query]),
-    poll: (mode) => dataProvider.call('monitoring', 'alarms', query, mode),
+  const { data, error, isFetching, refetch } = useCallQuery('monitoring', 'alarms', [query], {
+    background: 'polled',
     refetchInterval: liveRefreshMs(useWarnRefreshSeconds()),
     placeholderData: keepPreviousData,
   });

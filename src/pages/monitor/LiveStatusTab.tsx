@@ -28,7 +28,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import { useOwnerTree } from '../../resources/devices/useOwnerTree';
 import { liveRefreshMs, type DeviceLiveState, type StateCounts } from '../../api/monitoringApi';
-import { callKey, useConsoleDataProvider } from '../../data/dataHooks';
+import { useCallQuery } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_KEYS } from '../../domain/deviceKinds';
 import { Level } from '../../domain/levels';
@@ -37,7 +37,6 @@ import { useClientState } from '../../state/useClientState';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { VISUALLY_HIDDEN } from '../../resources/generic/PageHeading';
 import { FetchStatus } from './FetchStatus';
-import { usePolledQuery } from '../../data/usePolledQuery';
 import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
 import { STICKY_ACTIONS_CELL_SX } from '../../resources/generic/listStyles';
 import { PAGE_SIZES, readFilters, STATE_NAMES, toLiveQuery, writeFilters, type MonitorFilters, type MonitorSort, type StateName } from './monitorFilters';
@@ -61,10 +60,8 @@ export function LiveStatusTab() {
   const [selected, setSelected] = useState<number | null>(null);
   const refreshMs = liveRefreshMs(useWarnRefreshSeconds());
   const query = useMemo(() => toLiveQuery(filters), [params.toString()]); // eslint-disable-line react-hooks/exhaustive-deps
-  const dataProvider = useConsoleDataProvider();
-  const { data, error, isFetching, refetch } = usePolledQuery({
-    queryKey: callKey('monitoring', 'livePage', [query]),
-    poll: (mode) => dataProvider.call('monitoring', 'livePage', query, mode),
+  const { data, error, isFetching, refetch } = useCallQuery('monitoring', 'livePage', [query], {
+    background: 'polled',
     refetchInterval: refreshMs,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
