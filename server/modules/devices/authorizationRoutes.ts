@@ -13,6 +13,7 @@ import { grantObject } from './deviceJsonSchemas';
 import { findVisibleDevice } from './deviceQueries';
 import { loadOwners } from './deviceRules';
 import { assertFeatureUnlocked, isFeatureUnlocked } from './featureLock';
+import { isUniqueViolation } from '../../db/uniqueViolation';
 
 const tags = ['device authorization'];
 const ADMIN_ONLY = [Level.Admin] as const;
@@ -38,7 +39,7 @@ async function checkGrant(db: Queryable, input: DeviceAuthGrantInput): Promise<v
 }
 
 const grantValues = (g: DeviceAuthGrantInput) => [g.enterpriseId, g.deviceId ?? null, g.feature, g.deviceCount ?? null, g.subscriptionQuantity ?? null, g.deadline ?? null];
-const duplicateGrant = (e: unknown) => ((e as { code?: string }).code === '23505' ? new BizError(ErrorCode.Duplicate, 'error.duplicateGrant') : e);
+const duplicateGrant = (e: unknown) => (isUniqueViolation(e) ? new BizError(ErrorCode.Duplicate, 'error.duplicateGrant') : e);
 
 /**
  * deviceModule/deviceAuth (Device Auth page, level 1): which lockable features each enterprise,

@@ -5,6 +5,7 @@ import type { FieldError } from '../../../src/domain/validate';
 import type { DeviceInput } from '../../../src/domain/deviceSchemas';
 import { BizError } from '../../http/envelope';
 import { ownerForWrite } from '../../auth/deviceScope';
+import { isUniqueViolation } from '../../db/uniqueViolation';
 
 /** The unique fields of a device and the message naming each. */
 export const UNIQUE_FIELDS = [
@@ -78,8 +79,8 @@ const duplicate = (field: UniqueField) => {
 
 /** A unique violation that slipped past the check (a concurrent write) becomes the same refusal. */
 export function uniqueViolationToBizError(error: unknown): unknown {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  if (e?.code !== '23505') return error;
+  if (!isUniqueViolation(error)) return error;
+  const e = error as { constraint?: string; message?: string };
   const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
   const match = UNIQUE_FIELDS.find((u) => text.includes(`devices_${u.column}_key`));
   return match ? duplicate(match.field) : new BizError(ErrorCode.Duplicate);

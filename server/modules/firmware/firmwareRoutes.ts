@@ -12,6 +12,7 @@ import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/sch
 import type { FirmwareStore } from './storage';
 import { findFirmware, listFirmware, publicFirmware, versionTaken } from './firmwareQueries';
 import { firmwareObject } from './firmwareJsonSchemas';
+import { isUniqueViolation } from '../../db/uniqueViolation';
 
 const tags = ['firmware'];
 const ADMIN = [Level.Admin] as const;
@@ -120,7 +121,7 @@ export function firmwareRoutes(store: FirmwareStore) {
         id = row!.id;
       } catch (error) {
         await store.discard(file.key);
-        if ((error as { code?: string }).code === '23505') throw duplicateVersion();
+        if (isUniqueViolation(error)) throw duplicateVersion();
         throw error;
       }
       try {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/connection';
+import type { Db, Queryable } from '../../db/connection';
 import { ACTIVE_UPDATE_STATES, ROLLOUT_STALL_MINUTES, UNFINISHED_UPDATE_STATES, UPDATE_STATES, type Rollout, type UpdateState } from '../../../src/domain/firmware';
 
 const list = (states: readonly string[]) => `('${states.join("', '")}')`;
@@ -81,4 +81,52 @@ export async function expireStalled(tx: Queryable, rolloutId: number): Promise<v
     `UPDATE firmware_rollout_targets SET state = 'failed', message = 'timeout', finished_at = now(), updated_at = now()
       WHERE rollout_id = $1 AND state IN ${ACTIVE_SQL} AND updated_at < now() - make_interval(mins => $2)`,
     [rolloutId, ROLLOUT_STALL_MINUTES]);
+}
+
+/** The named devices that exist, whether each matches the package's device type and model, and whether it is activated. */
+export async function namedDevices(db: Queryable, ids: readonly number[], firmware: { deviceType: string; model: string }) {
+  return db.query<{ id: number; matches: boolean; activated: boolean }>(
+    'SELECT id, (device_type = $2 AND device_model = $3) AS matches, activated FROM devices WHERE id = ANY($1::int[])',
+    [ids, firmware.deviceType, firmware.model]);
+}
+
+export async function groupExists(db: Queryable, groupId: number) {
+  const [group] = await db.query('SELECT id FROM device_groups WHERE id = $1', [groupId]);
+  return group !== undefined;
+}
+
+/** A group's activated devices of the package's device type and model. */
+export async function groupDevices(db: Queryable, groupId: number, firmware: { deviceType: string; model: string }) {
+  const rows = await db.query<{ id: number }>(
+    `SELECT d.id FROM devices d JOIN device_group_members m ON m.device_id = d.id
+          WHERE m.group_id = $1 AND d.device_type = $2 AND d.device_model = $3 AND d.activated`, [groupId, firmware.deviceType, firmware.model]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Starts a rollout in one transaction: `busy` lists the devices already in an unfinished rollout
+ * (nothing is written then), else `id` is the new rollout's.
+ */
+export async function insertRollout(db: Db, rollout: { firmwareId: number; maxConcurrent: number; groupId: number | null; createdBy: number; deviceIds: readonly number[] }) {
+  return db.transaction(async (tx): Promise<{ busy: number[]; id?: undefined } | { busy?: undefined; id: number }> => {
+    const busy = await tx.query<{ id: number }>(
+      `SELECT DISTINCT device_id AS id FROM firmware_rollout_targets WHERE device_id = ANY($1::int[]) AND state IN ${UNFINISHED_SQL}`, [rollout.deviceIds]);
+    if (busy.length) return { busy: busy.map((b) => b.id) };
+    const [row] = await tx.query<{ id: number }>(
+      'INSERT INTO firmware_rollouts (firmware_id, max_concurrent, group_id, created_by) VALUES ($1, $2, $3, $4) RETURNING id',
+      [rollout.firmwareId, rollout.maxConcurrent, rollout.groupId, rollout.createdBy]);
+    await tx.query('INSERT INTO firmware_rollout_targets (rollout_id, device_id) SELECT $1, unnest($2::int[])', [row!.id, rollout.deviceIds]);
+    return { id: row!.id };
+  });
+}
+
+/** Cancels a rollout: its queued devices fail with "cancelled". Whether there was such a rollout. */
+export async function cancelRollout(db: Db, id: number) {
+  return db.transaction(async (tx) => {
+    const found = await tx.query('UPDATE firmware_rollouts SET cancelled_at = COALESCE(cancelled_at, now()) WHERE id = $1 RETURNING id', [id]);
+    if (found.length) {
+      await tx.query(`UPDATE firmware_rollout_targets SET state = 'failed', message = 'cancelled', finished_at = now(), updated_at = now() WHERE rollout_id = $1 AND state = 'queued'`, [id]);
+    }
+    return found.length > 0;
+  });
 }

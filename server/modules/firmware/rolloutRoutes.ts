@@ -9,7 +9,7 @@ import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/sch
 import { findFirmware } from './firmwareQueries';
 import { noSuchFirmware } from './firmwareRoutes';
 import { candidateObject, rolloutObject, targetObject } from './firmwareJsonSchemas';
-import { UNFINISHED_SQL, findRollout, listCandidates, listRollouts, listTargets } from './rolloutQueries';
+import { cancelRollout, findRollout, groupDevices, groupExists, insertRollout, listCandidates, listRollouts, listTargets, namedDevices } from './rolloutQueries';
 
 const tags = ['firmware'];
 const ADMIN = [Level.Admin] as const;
@@ -53,36 +53,22 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
     const ids = new Set<number>();
     if (input.deviceIds?.length) {
       const named = [...new Set(input.deviceIds)];
-      const rows = await db.query<{ id: number; matches: boolean; activated: boolean }>(
-        'SELECT id, (device_type = $2 AND device_model = $3) AS matches, activated FROM devices WHERE id = ANY($1::int[])',
-        [named, firmware.deviceType, firmware.model]);
+      const rows = await namedDevices(db, named, firmware);
       if (rows.length !== named.length) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
       if (rows.some((r) => !r.matches)) throw refuseDevices('validation.firmwareDeviceMismatch');
       if (rows.some((r) => !r.activated)) throw refuseDevices('validation.firmwareNotActivated');
       named.forEach((id) => ids.add(id));
     }
     if (input.groupId) {
-      const [group] = await db.query('SELECT id FROM device_groups WHERE id = $1', [input.groupId]);
-      if (!group) throw new BizError(ErrorCode.NotFound, 'error.groupNotFound');
-      const rows = await db.query<{ id: number }>(
-        `SELECT d.id FROM devices d JOIN device_group_members m ON m.device_id = d.id
-          WHERE m.group_id = $1 AND d.device_type = $2 AND d.device_model = $3 AND d.activated`, [input.groupId, firmware.deviceType, firmware.model]);
-      rows.forEach((r) => ids.add(r.id));
+      if (!(await groupExists(db, input.groupId))) throw new BizError(ErrorCode.NotFound, 'error.groupNotFound');
+      (await groupDevices(db, input.groupId, firmware)).forEach((id) => ids.add(id));
     }
     if (!ids.size) throw refuseDevices('error.firmwareNoDevices');
-    const rolloutId = await db.transaction(async (tx) => {
-      const busy = await tx.query<{ id: number }>(
-        `SELECT DISTINCT device_id AS id FROM firmware_rollout_targets WHERE device_id = ANY($1::int[]) AND state IN ${UNFINISHED_SQL}`, [[...ids]]);
-      if (busy.length) {
-        throw new BizError(ErrorCode.Duplicate, 'error.firmwareDeviceBusy', busy.map((b) => b.id), { count: busy.length });
-      }
-      const [row] = await tx.query<{ id: number }>(
-        'INSERT INTO firmware_rollouts (firmware_id, max_concurrent, group_id, created_by) VALUES ($1, $2, $3, $4) RETURNING id',
-        [firmware.id, input.maxConcurrent, input.groupId ?? null, request.user.id]);
-      await tx.query('INSERT INTO firmware_rollout_targets (rollout_id, device_id) SELECT $1, unnest($2::int[])', [row!.id, [...ids]]);
-      return row!.id;
+    const started = await insertRollout(db, {
+      firmwareId: firmware.id, maxConcurrent: input.maxConcurrent, groupId: input.groupId ?? null, createdBy: request.user.id, deviceIds: [...ids],
     });
-    return ok(await findRollout(db, rolloutId));
+    if (started.busy) throw new BizError(ErrorCode.Duplicate, 'error.firmwareDeviceBusy', started.busy, { count: started.busy.length });
+    return ok(await findRollout(db, started.id));
   });
 
   app.get('/firmware/rollout/getAll', {
@@ -114,14 +100,7 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
     schema: { tags, summary: 'Cancel a rollout: its queued devices fail with "cancelled"; devices already updating finish', querystring: idQuery, response: envelope(rolloutObject) },
   }, async (request) => {
     const { id } = request.query;
-    const rows = await db.transaction(async (tx) => {
-      const found = await tx.query('UPDATE firmware_rollouts SET cancelled_at = COALESCE(cancelled_at, now()) WHERE id = $1 RETURNING id', [id]);
-      if (found.length) {
-        await tx.query(`UPDATE firmware_rollout_targets SET state = 'failed', message = 'cancelled', finished_at = now(), updated_at = now() WHERE rollout_id = $1 AND state = 'queued'`, [id]);
-      }
-      return found;
-    });
-    if (!rows.length) throw noSuchRollout();
+    if (!(await cancelRollout(db, id))) throw noSuchRollout();
     return ok(await findRollout(db, id));
   });
 }

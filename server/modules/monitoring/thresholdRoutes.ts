@@ -7,7 +7,8 @@ import { offlineMinutesRule } from '../../../src/domain/systemSettings';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery } from '../../http/schemas';
-import { DEVICE_EDITORS, VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
+import { DEVICE_EDITORS } from '../../auth/deviceScope';
+import * as q from './thresholdQueries';
 
 const tags = ['monitoring'];
 const minutes = offlineMinutesRule();
@@ -40,28 +41,22 @@ export async function thresholdRoutes(app: Api, { db }: ServerContext) {
     const input = parseWith(thresholdSchema, request.body);
     const caller = request.user;
     if (input.deviceId !== undefined) {
-      const [visible] = await db.query(`SELECT 1 FROM devices d WHERE d.id = $4 AND ${VISIBLE_DEVICES_SQL}`, [...scopeParams(caller), input.deviceId]);
-      if (!visible) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
-      if (input.minutes === null) await db.query('DELETE FROM device_offline_thresholds WHERE device_id = $1', [input.deviceId]);
-      else await db.query(`INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, $2)
-        ON CONFLICT (device_id) DO UPDATE SET offline_minutes = EXCLUDED.offline_minutes`, [input.deviceId, input.minutes]);
+      if (!(await q.deviceVisible(db, caller, input.deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+      await q.setDeviceThreshold(db, input.deviceId, input.minutes);
       return ok(null);
     }
     const enterpriseId = caller.permissionLevel === Level.Admin ? input.enterpriseId : caller.id;
     if (enterpriseId === undefined) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'enterpriseId', message: 'validation.required' }]);
     if (input.enterpriseId !== undefined && input.enterpriseId !== enterpriseId) throw new BizError(ErrorCode.NotFound);
-    const [enterprise] = await db.query(`SELECT 1 FROM users WHERE id = $1 AND permission_level = '2'`, [enterpriseId]);
-    if (!enterprise) throw new BizError(ErrorCode.NotFound);
-    if (input.minutes === null) await db.query('DELETE FROM enterprise_offline_thresholds WHERE enterprise_id = $1', [enterpriseId]);
-    else await db.query(`INSERT INTO enterprise_offline_thresholds (enterprise_id, offline_minutes) VALUES ($1, $2)
-      ON CONFLICT (enterprise_id) DO UPDATE SET offline_minutes = EXCLUDED.offline_minutes`, [enterpriseId, input.minutes]);
+    if (!(await q.enterpriseExists(db, enterpriseId))) throw new BizError(ErrorCode.NotFound);
+    await q.setEnterpriseThreshold(db, enterpriseId, input.minutes);
     return ok(null);
   });
 
   app.get('/monitor/settings', {
     config: { levels: [Level.Admin] },
     schema: { tags, summary: 'Server default offline threshold and history retention', querystring: { type: 'object', properties: tokenQuery } },
-  }, async () => ok((await readSettings(db))));
+  }, async () => ok(await q.readSettings(db)));
 
   app.post('/monitor/updateSettings', {
     config: { levels: [Level.Admin] },
@@ -72,14 +67,7 @@ export async function thresholdRoutes(app: Api, { db }: ServerContext) {
     },
   }, async (request) => {
     const input = parseWith(settingsSchema, request.body);
-    await db.query(`UPDATE monitor_settings SET default_offline_minutes = COALESCE($1, default_offline_minutes),
-      retention_days = COALESCE($2, retention_days) WHERE id = 1`, [input.defaultOfflineMinutes ?? null, input.retentionDays ?? null]);
-    return ok(await readSettings(db));
+    await q.updateSettings(db, input.defaultOfflineMinutes ?? null, input.retentionDays ?? null);
+    return ok(await q.readSettings(db));
   });
-}
-
-async function readSettings(db: ServerContext['db']) {
-  const [row] = await db.query<{ defaultOfflineMinutes: number; retentionDays: number }>(
-    'SELECT default_offline_minutes AS "defaultOfflineMinutes", retention_days AS "retentionDays" FROM monitor_settings WHERE id = 1');
-  return row;
 }
