@@ -1,10 +1,12 @@
 import type { Db } from '../db/connection';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { BizError } from '../http/envelope';
+import * as q from './loginThrottleQueries';
 
 /**
  * Repeated failed logins are refused for a while, and the answer says so (code 7 with
- * data.retryAfterSeconds). Two counters, both in the database so that replicas agree:
+ * data.retryAfterSeconds). Two counters, both in the database so that replicas agree, each taken
+ * from before the password is checked (takeAttempt):
  *
  * - per name and client address (`login_failures`): `maxFailures` failures in a row from one
  *   address lock the name for that address only, so a stranger cannot lock `admin` out;
@@ -37,59 +39,49 @@ export function addressKey(ip: string | undefined): string {
   return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
 }
 
-/** Refuses a login while the name is locked for this address or for everyone. */
-export async function assertNotLocked(db: Db, name: string, address: string): Promise<void> {
-  const [row] = await db.query<{ seconds: number | null }>(
-    `SELECT ceil(extract(epoch FROM greatest(
-              (SELECT locked_until FROM login_failures WHERE name = $1 AND address = $2),
-              (SELECT locked_until FROM login_name_failures WHERE name = $1)) - now()))::int AS seconds`,
-    [name, address],
-  );
-  if (row?.seconds && row.seconds > 0) throw lockedError(row.seconds);
+/** An attempt taken from both allowances before its password is checked (takeAttempt). */
+export interface LoginAttempt {
+  name: string;
+  address: string;
+  ownFailures: number;
+  nameFailures: number;
+  window: string;
 }
 
 /**
- * Counts a failed login; answers the attempts left before a lock, or throws the lock (code 7)
- * when this failure reaches a limit.
+ * Takes one attempt from the name's allowances before the password is checked, in one statement
+ * (loginThrottleQueries.ts), or throws the lock (code 7) when either allowance is used up. So at
+ * most `maxFailures` passwords per address and `nameMaxFailures` per name are ever checked in a
+ * lock period, whatever the concurrency and across replicas; the attempt that reaches a limit
+ * writes the lock itself. A refused attempt costs no allowance.
  */
-export async function recordFailure(db: Db, name: string, address: string, limits: LoginLimits): Promise<number> {
-  const [own] = await db.query<{ failures: number }>(
-    `INSERT INTO login_failures (name, address, failures) VALUES ($1, $2, 1)
-     ON CONFLICT (name, address) DO UPDATE SET failures = login_failures.failures + 1
-     RETURNING failures`,
-    [name, address],
-  );
-  // The window of the count across addresses starts again when it is older than one lock period.
-  const [all] = await db.query<{ failures: number }>(
-    `INSERT INTO login_name_failures (name, failures, window_started_at) VALUES ($1, 1, now())
-     ON CONFLICT (name) DO UPDATE SET
-       failures = CASE WHEN login_name_failures.window_started_at > now() - make_interval(mins => $2)
-                       THEN login_name_failures.failures + 1 ELSE 1 END,
-       window_started_at = CASE WHEN login_name_failures.window_started_at > now() - make_interval(mins => $2)
-                                THEN login_name_failures.window_started_at ELSE now() END
-     RETURNING failures`,
-    [name, limits.lockMinutes],
-  );
-  if (all!.failures >= limits.nameMaxFailures) {
-    await db.query(
-      `UPDATE login_name_failures SET failures = 0, window_started_at = now(), locked_until = now() + make_interval(mins => $2) WHERE name = $1`,
-      [name, limits.lockMinutes],
-    );
-    throw lockedError(limits.lockMinutes * 60);
+export async function takeAttempt(db: Db, name: string, address: string, limits: LoginLimits): Promise<LoginAttempt> {
+  const taken = await q.reserveAttempt(db, name, address, limits.maxFailures, limits.nameMaxFailures, limits.lockMinutes);
+  if (taken.ownFailures !== null && taken.nameFailures !== null && taken.window !== null) {
+    return { name, address, ownFailures: taken.ownFailures, nameFailures: taken.nameFailures, window: taken.window };
   }
-  if (own!.failures >= limits.maxFailures) {
-    await db.query(
-      `UPDATE login_failures SET failures = 0, locked_until = now() + make_interval(mins => $3) WHERE name = $1 AND address = $2`,
-      [name, address, limits.lockMinutes],
-    );
-    throw lockedError(limits.lockMinutes * 60);
-  }
-  return Math.min(limits.maxFailures - own!.failures, limits.nameMaxFailures - all!.failures);
+  // The address had an attempt but the name has none left for anyone: the address gets it back.
+  if (taken.ownFailures !== null) await q.releaseOwnAttempt(db, name, address, limits.maxFailures);
+  const seconds = await q.lockSecondsLeft(db, name, address);
+  throw lockedError(seconds && seconds > 0 ? seconds : limits.lockMinutes * 60);
 }
 
-/** A successful login clears its address's count; the count across addresses runs out with its window. */
-export async function clearFailures(db: Db, name: string, address: string): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE name = $1 AND address = $2', [name, address]);
+/**
+ * A wrong password: its attempt stays counted. Answers the attempts left before a lock, or throws
+ * the lock (code 7) when this attempt was the last one.
+ */
+export function attemptFailed(attempt: LoginAttempt, limits: LoginLimits): number {
+  if (attempt.ownFailures >= limits.maxFailures || attempt.nameFailures >= limits.nameMaxFailures) throw lockedError(limits.lockMinutes * 60);
+  return Math.min(limits.maxFailures - attempt.ownFailures, limits.nameMaxFailures - attempt.nameFailures);
+}
+
+/**
+ * The right password: the address's count starts again (failures "in a row") and the name's count
+ * gets its attempt back, so successes never lock a name; a lock this attempt wrote is lifted.
+ */
+export async function attemptSucceeded(db: Db, attempt: LoginAttempt, limits: LoginLimits): Promise<void> {
+  await q.clearOwnFailures(db, attempt.name, attempt.address);
+  await q.releaseNameAttempt(db, attempt.name, attempt.window, limits.nameMaxFailures);
 }
 
 const lockedError = (seconds: number) =>

@@ -22,3 +22,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: +n!, r: +r!, p: +p! });
   return timingSafeEqual(key, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A hash of a random password with the same parameters, made once: a login for a name that does not
+ * exist is checked against it, so it costs the same scrypt as a real one and its time does not tell
+ * whether the name exists (docs/architecture.md, login throttling).
+ */
+export function dummyPasswordHash(): Promise<string> {
+  return (dummyHash ??= hashPassword(randomBytes(16).toString('base64')));
+}

@@ -6,9 +6,9 @@ import { addUserSchema, loginSchema, passwordChangeSchema, updateUserSchema } fr
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, nameItem, pageOf, pageQuery, tokenQuery, userObject } from '../../http/schemas';
-import { hashPassword, verifyPassword } from '../../auth/password';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
 import { endSession, endSessionsOfUser, startSession } from '../../auth/sessions';
-import { addressKey, assertNotLocked, clearFailures, recordFailure } from '../../auth/loginThrottle';
+import { addressKey, attemptFailed, attemptSucceeded, takeAttempt } from '../../auth/loginThrottle';
 import { assertManageable, assertVisible, creatableLevels } from '../../auth/userScope';
 import * as q from './userQueries';
 import { Permission } from '../../../src/domain/permissionGroups';
@@ -18,6 +18,7 @@ const ADMIN_OR_ENTERPRISE = [Level.Admin, Level.Enterprise] as const;
 
 /** Login, sessions and user accounts: the users module of docs/requirements.md §7 (docs/api.md, "users"). */
 export async function userRoutes(app: Api, { db, config }: ServerContext) {
+  const unknownUserHash = dummyPasswordHash();
   app.post('/login', {
     config: { public: true },
     schema: {
@@ -31,15 +32,14 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
     const { name, password } = parseWith(loginSchema, request.body);
     // The socket's address (no trustProxy): the form's `ip` field is the client's word, not used.
     const address = addressKey(request.ip);
-    await assertNotLocked(db, name, address);
+    const limits = { maxFailures: config.loginMaxFailures, nameMaxFailures: config.loginNameMaxFailures, lockMinutes: config.loginLockMinutes };
+    // The attempt is counted before the password is checked, so concurrent guesses cannot outrun the lock.
+    const attempt = await takeAttempt(db, name, address, limits);
     const user = await q.findCredentials(db, name);
-    if (!user || !(await verifyPassword(password, user.passwordHash))) {
-      const remaining = await recordFailure(db, name, address, {
-        maxFailures: config.loginMaxFailures, nameMaxFailures: config.loginNameMaxFailures, lockMinutes: config.loginLockMinutes,
-      });
-      throw new BizError(ErrorCode.LoginFailed, 'error.loginFailed', { remainingAttempts: remaining });
-    }
-    await clearFailures(db, name, address);
+    // An unknown name is checked against a dummy hash of the same cost: the time does not tell it apart.
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash));
+    if (!user || !valid) throw new BizError(ErrorCode.LoginFailed, 'error.loginFailed', { remainingAttempts: attemptFailed(attempt, limits) });
+    await attemptSucceeded(db, attempt, limits);
     return ok({ token: await startSession(db, user.id) });
   });
 
