@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
 import { hashPassword } from '../server/auth/password';
+import { SMOKE, sized } from './smoke';
 
 /**
  * Throughput and latency of the authenticated routes a console calls most, side by side with the
@@ -13,9 +14,10 @@ import { hashPassword } from '../server/auth/password';
  *   npm run bench:api                       both engines (PostgreSQL at DATABASE_URL or the local default)
  *   BENCH_ENGINE=postgres npm run bench:api one engine
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50   longer runs, more connections (defaults 5 s, 50)
+ *   BENCH_SMOKE=1                           1 s per route, 10 connections, PGlite only (bench/smoke.ts)
  */
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? sized(5, 1));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? sized(50, 10));
 
 interface Route {
   path: string;
@@ -95,7 +97,7 @@ async function run(engine: 'pglite' | 'postgres') {
 const wanted = process.env.BENCH_ENGINE;
 const engines: ('pglite' | 'postgres')[] = [];
 if (!wanted || wanted === 'pglite') engines.push('pglite');
-if ((!wanted || wanted === 'postgres') && (await postgresAvailable())) engines.push('postgres');
+if ((wanted === 'postgres' || (!wanted && !SMOKE)) && (await postgresAvailable())) engines.push('postgres');
 const all = [];
 let devices = 0;
 for (const engine of engines) {

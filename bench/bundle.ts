@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, startE2eServer } from '../tests/e2e/browser';
+import { DIST, launchBrowser, startE2eServer } from '../tests/e2e/browser';
+import './smoke';
 
 /**
  * The JS and CSS the login page and the dashboard download, gzipped, measured by loading each
- * route in headless Chromium against the built console (run after `npm run build`).
+ * route in headless Chromium against the built console (run after `npm run build`; E2E_DIST picks
+ * the build). BENCH_SMOKE=1 changes nothing here but the demo's history, left out (bench/smoke.ts).
  */
 const server = await startE2eServer();
 const browser = await launchBrowser();
@@ -30,7 +32,7 @@ async function assetsOf(path: string, login: boolean) {
   }
   await context.close();
   const files = [...seen].map((p) => {
-    const bytes = readFileSync(`dist${p}`);
+    const bytes = readFileSync(`${DIST}${p}`);
     return { path: p, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
   const sum = (ext: string, key: 'raw' | 'gzip') => files.filter((f) => f.path.endsWith(ext)).reduce((n, f) => n + f[key], 0);

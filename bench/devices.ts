@@ -7,6 +7,7 @@
  * route in the same run: first, middle and last page, each filter, sorts, search (a common and a
  * rare term), as an admin, an enterprise (level 2) and a sub-user (level 3); then an Excel import
  * of 10,000 rows (time, peak RSS; BENCH_IMPORT=0 skips it). BENCH_ENGINES=postgres runs one engine.
+ * BENCH_SMOKE=1: 2,000 devices, 5 runs each, an import of 300 rows, PGlite only (bench/smoke.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -17,13 +18,14 @@ import type { Db } from '../server/db/connection';
 import { insertDevices } from '../server/modules/devices/importWriter';
 import { DEVICE_KINDS } from '../src/domain/deviceKinds';
 import type { DeviceInput } from '../src/domain/deviceSchemas';
+import { sized } from './smoke';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SIZES = (process.env.BENCH_SIZES ?? '100000').split(',').map(Number);
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const SIZES = (process.env.BENCH_SIZES ?? sized('100000', '2000')).split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? sized('pglite,postgres', 'pglite')).split(',');
 const IMPORT = process.env.BENCH_IMPORT !== '0';
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const IMPORT_ROWS = 10_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? sized(200, 5));
+const IMPORT_ROWS = sized(10_000, 300);
 
 interface Bench { app: FastifyInstance; db: Db; base: string; close(): Promise<void> }
 

@@ -4,6 +4,7 @@ import { loginToken, startBenchServer } from './benchServer';
 import { DEMO_ACCOUNTS } from '../server/db/demoAccounts';
 import { xlsxOf } from '../tests/api/deviceFixtures';
 import { bombXlsx, manyRowsXlsx } from '../tests/api/uploadFixtures';
+import { sized } from './smoke';
 
 /**
  * bench:hostile — uploads that cannot hurt the server (docs/api.md, "Uploads"). Starts the server (PGlite, in this
@@ -16,8 +17,10 @@ import { bombXlsx, manyRowsXlsx } from '../tests/api/uploadFixtures';
  * measured attack (one 400 MB cell in a ~400 KB file, sizes declared: refused from the zip's
  * directory), the same with the zip lying about its size (declares 1 MB: refused by the reading
  * thread when inflating passes 1 MB), and a 144 KB file of 1M rows. Prints figures; asserts nothing.
+ * BENCH_SMOKE=1: the same files but 100,000 rows in the last, and a baseline of 0.2 s (bench/smoke.ts).
  */
 const PING_EVERY_MS = 20;
+const ROWS = sized(1_000_000, 100_000);
 const MB = 1024 * 1024;
 const USER = 'oceanic';
 
@@ -128,7 +131,7 @@ async function round(url: string, token: string, label: string, files: Buffer[],
 }
 
 console.log('Making the hostile files ...');
-const [honest, lying, rows] = await Promise.all([bombXlsx(400), bombXlsx(400, 'lying'), manyRowsXlsx(1_000_000)]);
+const [honest, lying, rows] = await Promise.all([bombXlsx(400), bombXlsx(400, 'lying'), manyRowsXlsx(ROWS)]);
 const valid = await xlsxOf(['Name'], [['warm-up']]);
 
 const server = await startBenchServer('pglite');
@@ -141,10 +144,10 @@ try {
   await new Promise((r) => setTimeout(r, 500));
 
   const results = [
-    await round(server.url, token, 'no upload (baseline, 1 s)', [], 1000),
+    await round(server.url, token, `no upload (baseline, ${sized(1, 0.2)} s)`, [], sized(1000, 200)),
     await round(server.url, token, '3 x one 400 MB cell (sizes declared)', [honest, honest, honest]),
     await round(server.url, token, '3 x one 400 MB cell (declares 1 MB)', [lying, lying, lying]),
-    await round(server.url, token, '3 x 1M rows', [rows, rows, rows]),
+    await round(server.url, token, `3 x ${ROWS.toLocaleString('en')} rows`, [rows, rows, rows]),
   ];
   console.table(results.map((r) => r.summary));
   console.table(results.flatMap((r) => r.answers));

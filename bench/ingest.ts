@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { addBenchVessels, postgresAvailable, startBenchServer } from './benchServer';
+import { SMOKE, sized } from './smoke';
 
 /**
  * bench:ingest — reports per second through the HTTP ingest (one report per request, and batches
@@ -8,12 +9,12 @@ import { addBenchVessels, postgresAvailable, startBenchServer } from './benchSer
  * (getAllDeviceUploadDataWithCondition, admin: all 10,000) alone, with the bare body (every
  * vessel in alarm) and with the console bell's query (one vessel, src/api/bellQuery.ts), and the
  * bell's poll while vessels report at 1,000, 3,000 and 6,000 reports/s offered. The load runs in a child process.
- * Prints figures; asserts nothing.
+ * Prints figures; asserts nothing. BENCH_SMOKE=1: 500 vessels, 1 s per run, one rate (200/s), PGlite only (bench/smoke.ts).
  */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(5, 1));
 /** Offered single-report rates while the alarm query runs (BENCH_RATES=1000,3000,6000). */
-const RATES = (process.env.BENCH_RATES ?? '1000,3000,6000').split(',').map(Number);
-const VESSELS = 10_000;
+const RATES = (process.env.BENCH_RATES ?? sized('1000,3000,6000', '200')).split(',').map(Number);
+const VESSELS = sized(10_000, 500);
 const SECRET = 'bench-device-secret';
 const PREFIX = 'B';
 const LOAD = fileURLToPath(new URL('./ingestLoad.ts', import.meta.url));
@@ -84,7 +85,7 @@ async function run(engine: 'pglite' | 'postgres') {
 const only = process.env.BENCH_ENGINES;
 const engines: ('pglite' | 'postgres')[] = [];
 if (!only || only === 'pglite') engines.push('pglite');
-if ((!only || only === 'postgres') && (await postgresAvailable())) engines.push('postgres');
+if ((only === 'postgres' || (!only && !SMOKE)) && (await postgresAvailable())) engines.push('postgres');
 const all = [];
 for (const engine of engines) all.push(...(await run(engine)));
 console.log(`\nbench:ingest — ${VESSELS.toLocaleString('en')} vessels, ${SECONDS} s per run, load from a separate process`);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../tests/e2e/browser';
+import { sized } from './smoke';
 
 /**
  * bench:map — in headless Chromium, the time to draw 10,000 vessels on a Leaflet map and to pan
@@ -14,10 +15,11 @@ import { CHROMIUM } from '../tests/e2e/browser';
  * the style and layout it forces; "frame" runs until the next frame has been produced (so it
  * includes paint, and cannot be below the ~16.7 ms frame interval). A DOM marker pan is cheap in
  * script (the marker pane just moves) and pays in paint, so compare pans by "frame". Prints figures;
- * asserts nothing. BENCH_SCREENSHOT=file.png saves the canvas layer's view.
+ * asserts nothing. BENCH_SCREENSHOT=file.png saves the canvas layer's view. BENCH_SMOKE=1: 1,000
+ * vessels, 3 pans (bench/smoke.ts).
  */
-const VESSELS = Number(process.env.BENCH_VESSELS ?? 10_000);
-const PANS = Number(process.env.BENCH_PANS ?? 9);
+const VESSELS = Number(process.env.BENCH_VESSELS ?? sized(10_000, 1_000));
+const PANS = Number(process.env.BENCH_PANS ?? sized(9, 3));
 const WIDTH = 1440;
 const HEIGHT = 900;
 

@@ -7,6 +7,7 @@ import { addBenchVessels, startBenchServer } from './benchServer';
 import { openDeviceLink } from '../server/link/openLink';
 import type { AppOptions } from '../server/app';
 import type { ServerConfig } from '../server/config';
+import { sized } from './smoke';
 
 /**
  * bench:mqtt — N simulated devices (10,000 by default) report over MQTT, each on its own
@@ -20,14 +21,15 @@ import type { ServerConfig } from '../server/config';
  *                         [--pg postgres://postgres@127.0.0.1:5432/test] [--mosquitto mqtt://127.0.0.1:1883]
  *                         [--shared-clients 32] [--wave 500] [--skip-http]
  * The load's own delays (10,000 clients in one process) count in the latency, as they would for
- * real devices' clocks. Asserts nothing.
+ * real devices' clocks. Asserts nothing. BENCH_SMOKE=1: 200 devices, 4 s, a report a second, the
+ * embedded broker only (bench/smoke.ts).
  */
 const { values } = parseArgs({
   options: {
-    devices: { type: 'string', default: '10000' },
-    seconds: { type: 'string', default: '30' },
-    interval: { type: 'string', default: '3' },
-    broker: { type: 'string', default: 'both' },
+    devices: { type: 'string', default: sized('10000', '200') },
+    seconds: { type: 'string', default: sized('30', '4') },
+    interval: { type: 'string', default: sized('3', '1') },
+    broker: { type: 'string', default: sized('both', 'embedded') },
     pg: { type: 'string' },
     mosquitto: { type: 'string', default: 'mqtt://127.0.0.1:1883' },
     wave: { type: 'string', default: '500' },

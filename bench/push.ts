@@ -4,6 +4,7 @@ import { serveConsole } from '../server/serveConsole';
 import { issueDemoSecrets } from '../server/simulator/demoDevices';
 import { launchBrowser, DIST } from '../tests/e2e/browser';
 import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
+import { sized } from './smoke';
 
 /**
  * Fault report -> bell dot (docs/architecture.md, "Live push"; aim: p99 <= 1.5 s with push; the polling interval without).
@@ -17,11 +18,11 @@ import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
  *   PUSH_FAULTS=30           samples per mode
  *   PUSH_POLL_SECONDS=10     the bell's configured interval (the console settings), both modes
  *   PUSH_ENGINES=pglite,postgres   (postgres when one answers at DATABASE_URL or the local test database)
- * Prints figures, asserts nothing.
+ * Prints figures, asserts nothing. BENCH_SMOKE=1: 3 faults per mode, a 2 s interval, PGlite only (bench/smoke.ts).
  */
-const FAULTS = Number(process.env.PUSH_FAULTS ?? 30);
-const POLL_S = Number(process.env.PUSH_POLL_SECONDS ?? 10);
-const ENGINES = (process.env.PUSH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
+const FAULTS = Number(process.env.PUSH_FAULTS ?? sized(30, 3));
+const POLL_S = Number(process.env.PUSH_POLL_SECONDS ?? sized(10, 2));
+const ENGINES = (process.env.PUSH_ENGINES ?? sized('pglite,postgres', 'pglite')).split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
 
 type Server = Awaited<ReturnType<typeof startBenchServer>>;
 

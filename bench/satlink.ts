@@ -2,6 +2,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { startBackgroundWork } from '../server/simulator/startDemo';
 import { alwaysLeader } from '../server/leader';
 import { launchBrowser, startE2eServer } from '../tests/e2e/browser';
+import { sized } from './smoke';
 
 /**
  * The console over a slow satellite link: Chromium's network emulation (DevTools protocol) with a
@@ -10,29 +11,39 @@ import { launchBrowser, startE2eServer } from '../tests/e2e/browser';
  *   SATLINK_PROFILES="512/128,256/64"  down/up kbit/s, one fresh browser context (cold cache) each
  *   SATLINK_IDLE_SECONDS=60            length of the idle stretch on the dashboard
  *   SATLINK_TIMELINE=1                 also print when each request of the login and the reload started and ended
+ *   BENCH_SMOKE=1                      one profile, 2048/512, and an idle stretch of 5 s (bench/smoke.ts)
  * Bytes are what Chromium reports received on the wire (Network.loadingFinished encodedDataLength,
- * headers included); requests are Network.requestWillBeSent for http(s) URLs.
+ * headers included); requests are Network.requestWillBeSent for http(s) URLs. The live-push stream
+ * (an EventSource the console keeps open, docs/api.md "GET /live/events") counts in bytes and
+ * requests as its events arrive, but never as a request in flight: the network is idle while it is open.
  */
 const LATENCY_MS = 600;
-const IDLE_S = Number(process.env.SATLINK_IDLE_SECONDS ?? 60);
-const PROFILES = (process.env.SATLINK_PROFILES ?? '512/128,256/64').split(',').map((p) => {
+const IDLE_S = Number(process.env.SATLINK_IDLE_SECONDS ?? sized(60, 5));
+const PROFILES = (process.env.SATLINK_PROFILES ?? sized('512/128,256/64', '2048/512')).split(',').map((p) => {
   const [down, up] = p.split('/').map(Number);
   return { name: p.trim(), down: down!, up: up! };
 });
 const AIMS = { login: '<= 4 s, <= 160 KB', dashboard: '<= 10 s', reload: '<= 2.5 s', reloadAssets: '0', idle: '<= 10 KB' };
 
-interface Req { path: string; bytes: number; cached: boolean; status?: number; start: number; end?: number }
+interface Req { path: string; bytes: number; cached: boolean; stream: boolean; status?: number; start: number; end?: number }
 
 /** Records every request the page makes through its own DevTools session. */
 function recorder(cdp: CDPSession) {
   const byId = new Map<string, Req>();
-  const rec = { all: [] as Req[], bytes: 0, inflight: new Set<string>(), lastActivity: performance.now() };
+  const rec = { all: [] as Req[], bytes: 0, inflight: new Map<string, string>(), lastActivity: performance.now() };
+  const received = (r: Req, bytes: number) => {
+    r.bytes += bytes;
+    rec.bytes += bytes;
+  };
   cdp.on('Network.requestWillBeSent', (e) => {
     if (!/^https?:/.test(e.request.url)) return;
-    const r: Req = { path: new URL(e.request.url).pathname, bytes: 0, cached: false, start: performance.now() };
+    // The live-push stream stays open for good: it is not the page loading (as in tests/e2e/walk.test.ts).
+    const stream = e.type === 'EventSource';
+    const r: Req = { path: new URL(e.request.url).pathname, bytes: 0, cached: false, stream, start: performance.now() };
     byId.set(e.requestId, r);
     rec.all.push(r);
-    rec.inflight.add(e.requestId);
+    if (stream) return;
+    rec.inflight.set(e.requestId, r.path);
     rec.lastActivity = performance.now();
   });
   cdp.on('Network.requestServedFromCache', (e) => { const r = byId.get(e.requestId); if (r) r.cached = true; });
@@ -42,17 +53,27 @@ function recorder(cdp: CDPSession) {
     r.status = e.response.status;
     // A memory-cache hit shows as requestServedFromCache (the protocol's Response has no fromMemoryCache).
     if (e.response.fromDiskCache) r.cached = true;
+    // The stream's headers: its body is counted chunk by chunk below, as it never finishes loading.
+    if (r.stream) received(r, e.response.encodedDataLength);
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const r = byId.get(e.requestId);
+    if (r?.stream) received(r, e.encodedDataLength);
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = byId.get(e.requestId);
     if (!r) return;
-    r.bytes += e.encodedDataLength;
+    // The total on the wire; a stream that ended has had most of it counted already.
+    received(r, Math.max(0, e.encodedDataLength - r.bytes));
     r.end = performance.now();
-    rec.bytes += e.encodedDataLength;
+    if (r.stream) return;
     rec.inflight.delete(e.requestId);
     rec.lastActivity = performance.now();
   });
   cdp.on('Network.loadingFailed', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) r.end = performance.now();
+    if (!r || r.stream) return;
     rec.inflight.delete(e.requestId);
     rec.lastActivity = performance.now();
   });
@@ -68,12 +89,12 @@ function row(rec: Recorder, from: Mark, figure: string, aim: string, end = perfo
   return { figure, seconds: +((end - from.t) / 1000).toFixed(2), KB: +((rec.bytes - from.bytes) / 1024).toFixed(1), requests: rec.all.length - from.n, 'aim (512/128)': aim };
 }
 
-/** Waits until no request has been in flight for `quietMs`; returns when the last one ended. */
+/** Waits until no request (but the live-push stream) has been in flight for `quietMs`; returns when the last one ended. */
 async function networkIdle(rec: Recorder, quietMs = 1000) {
   for (const started = performance.now(); performance.now() - started < 180_000; await new Promise((r) => setTimeout(r, 50))) {
     if (rec.inflight.size === 0 && performance.now() - rec.lastActivity >= quietMs) return rec.lastActivity;
   }
-  throw new Error('the network never went idle');
+  throw new Error(`the network never went idle; in flight: ${[...rec.inflight.values()].join(', ')}`);
 }
 
 /**
@@ -86,7 +107,10 @@ const mapDrawn = (page: Page) => page.waitForFunction(() => {
   const s = window.__fleetMap?.stats;
   return !!s && s.vessels > 0 && s.points + s.vesselsInClusters === s.vessels
     && !!document.querySelector('[data-testid="fleet-map"] .leaflet-overlay-pane canvas');
-}, undefined, { timeout: 180_000 });
+}, undefined, { timeout: 180_000 }).catch(async (error: Error) => {
+  const stats = await page.evaluate(() => JSON.stringify(window.__fleetMap?.stats ?? null)).catch(() => '?');
+  throw new Error(`the dashboard's map was not drawn (at ${page.url()}, map stats ${stats}): ${error.message}`);
+});
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
 

@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loginToken, postgresAvailable } from './benchServer';
+import { sized } from './smoke';
 
 /**
  * bench:soak — a long run of a fleet and its consoles against one server: `--vessels` (10,000)
@@ -12,16 +13,19 @@ import { loginToken, postgresAvailable } from './benchServer';
  * p99, and the server's memory (the server runs in a process of its own, bench/soakServer.ts); at
  * the end the memory slope (least squares over the minutes after the first). 30 minutes for the
  * record; `--minutes 3` for a short run; `--engine pglite|postgres` (both by default, PostgreSQL
- * when it answers). Prints figures; asserts nothing.
+ * when it answers). Prints figures; asserts nothing. BENCH_SMOKE=1: PGlite, 200 vessels, 8 users,
+ * 2 "minutes" of 3 s each (bench/smoke.ts).
  */
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
-const MINUTES = Number(arg('minutes', '30'));
-const VESSELS = Number(arg('vessels', '10000'));
-const USERS = Number(arg('users', '200'));
-const ENGINE = arg('engine', 'both');
+const MINUTES = Number(arg('minutes', sized('30', '2')));
+const VESSELS = Number(arg('vessels', sized('10000', '200')));
+const USERS = Number(arg('users', sized('200', '8')));
+const ENGINE = arg('engine', sized('both', 'pglite'));
+/** How long a "minute" of load lasts, in seconds: 60, but 3 in a smoke run. */
+const MINUTE_S = sized(60, 3);
 const SECRET = 'soak-device-secret';
 const PASSWORD = 'soak123456';
 const PREFIX = 'S';
@@ -78,9 +82,10 @@ async function run(engine: 'pglite' | 'postgres') {
   console.log(`\nbench:soak on ${engine}: ${VESSELS.toLocaleString('en')} vessels every 10 s, ${users.length} console users every 10 s, ${MINUTES} min`);
   for (let minute = 1; minute <= MINUTES; minute++) {
     const [ingest, consoles] = await Promise.all([
-      load({ mode: 'single', apiBase: url, seconds: 60, connections: 64, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, rate: VESSELS / 10,
-        from: started - 3_600_000 + (minute - 1) * 60_000 }),
-      load({ mode: 'console', apiBase: url, seconds: 60, connections: 32, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, rate: users.length / 10 * 4, tokens }),
+      load({ mode: 'single', apiBase: url, seconds: MINUTE_S, connections: 64, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, rate: VESSELS / 10,
+        from: started - 3_600_000 + (minute - 1) * MINUTE_S * 1000 }),
+      load({ mode: 'console', apiBase: url, seconds: MINUTE_S, connections: 32, devices: VESSELS, numPrefix: PREFIX, secret: SECRET,
+        rate: users.length / 10 * 4, tokens }),
     ]);
     const m = await memory();
     const failed = ingest.errors + ingest.refused + consoles.errors + consoles.refused;

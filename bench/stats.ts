@@ -14,6 +14,7 @@
  *   npm run bench:stats -- --engine postgres --reports 1000000
  *   flags: --engine postgres|pglite|both  --reports N (PostgreSQL)  --pglite-reports N  --vessels V (1,000)
  *          --interval S (seconds between a vessel's reports, 60)  --runs R (30)  --reference-runs R (2; 0 skips)  --keep (PostgreSQL: keep the scratch schema)
+ *   BENCH_SMOKE=1: PGlite only, 50 vessels, 20,000 reports one every 600 s, 3 runs, 1 reference run (bench/smoke.ts)
  */
 import { DEVICE_KINDS } from '../src/domain/deviceKinds';
 import type { DeviceInput } from '../src/domain/deviceSchemas';
@@ -22,19 +23,20 @@ import { fleetStatistics, statisticsWindow } from '../server/modules/vessel/stat
 import type { Db } from '../server/db/connection';
 import type { Principal } from '../src/domain/levels';
 import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
+import { sized } from './smoke';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const ENGINE = flag('engine', 'both');
-const PG_REPORTS = Number(flag('reports', '10000000'));
-const PGLITE_REPORTS = Number(flag('pglite-reports', '300000'));
-const VESSELS = Number(flag('vessels', '1000'));
-const INTERVAL_S = Number(flag('interval', '60'));
-const RUNS = Number(flag('runs', '30'));
-const REFERENCE_RUNS = Number(flag('reference-runs', '2'));
+const ENGINE = flag('engine', sized('both', 'pglite'));
+const PG_REPORTS = Number(flag('reports', sized('10000000', '20000')));
+const PGLITE_REPORTS = Number(flag('pglite-reports', sized('300000', '20000')));
+const VESSELS = Number(flag('vessels', sized('1000', '50')));
+const INTERVAL_S = Number(flag('interval', sized('60', '600')));
+const RUNS = Number(flag('runs', sized('30', '3')));
+const REFERENCE_RUNS = Number(flag('reference-runs', sized('2', '1')));
 /** Keep the PostgreSQL scratch schema (its URL is printed), to look at plans afterwards. */
 const KEEP = args.includes('--keep');
 /** Of every 500 reports of a vessel, the first 20 are missing (20 offline intervals): gaps longer than the threshold. */

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../tests/e2e/browser';
+import { CHROMIUM, DIST as E2E_DIST } from '../tests/e2e/browser';
 import { serveConsole } from '../server/serveConsole';
 import { seedReports, type SeedPoint } from '../tests/api/trackFixtures';
 import { loginToken, PG_URL, postgresAvailable, startBenchServer } from './benchServer';
+import { SMOKE, sized } from './smoke';
 
 /**
  * bench:track — one vessel, a month at one report a minute (43,200 reports, with port stops,
@@ -12,11 +13,13 @@ import { loginToken, PG_URL, postgresAvailable, startBenchServer } from './bench
  * the track query's time p50/p99 and bytes on the wire for the overview, a zoomed-in detail and
  * the worst case (zoom 18 over the whole month); then in headless Chromium the real Location
  * Track page, from the request to the drawn track. Prints figures; asserts nothing.
+ * BENCH_SMOKE=1: 2 days, 3 requests each, 1 page run, on PGlite, with the tests' build (E2E_DIST or
+ * dist/; bench/smoke.ts).
  */
-const DAYS = 30;
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 7);
-const DIST = process.env.TRACK_BENCH_DIST ?? '/tmp/dist-bench-track';
+const DAYS = sized(30, 2);
+const RUNS = Number(process.env.BENCH_RUNS ?? sized(30, 3));
+const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? sized(7, 1));
+const DIST = process.env.TRACK_BENCH_DIST ?? sized('/tmp/dist-bench-track', E2E_DIST);
 
 /** A month of a vessel sailing, deterministic: 12-14 kn, slow turns, GPS jitter, a 12 h port stop every 5 days, a 2 h outage every 4 days, a warning hour every 3 days. */
 function month(): SeedPoint[] {
@@ -49,7 +52,7 @@ function month(): SeedPoint[] {
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const engine = (await postgresAvailable()) ? 'postgres' : 'pglite';
+const engine = !SMOKE && (await postgresAvailable()) ? 'postgres' : 'pglite';
 const load = (await import('node:os')).loadavg();
 console.log(`machine load average ${load.map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores (figures scale with it)`);
 if (!existsSync(`${DIST}/index.html`) || process.env.BENCH_BUILD === '1') {
@@ -66,7 +69,8 @@ try {
   await server.db.query('DELETE FROM device_reports WHERE device_id = $1', [id]);
   const t0 = performance.now();
   await seedReports(server.db, id, points);
-  console.log(`bench:track — ${engine === 'postgres' ? `PostgreSQL ${PG_URL.replace(/\/\/[^@]*@/, '//')} (throw-away schema)` : 'PGlite (no PostgreSQL answered)'}: ${points.length.toLocaleString('en')} reports of one vessel over ${DAYS} days, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const where = engine === 'postgres' ? `PostgreSQL ${PG_URL.replace(/\/\/[^@]*@/, '//')} (throw-away schema)` : SMOKE ? 'PGlite' : 'PGlite (no PostgreSQL answered)';
+  console.log(`bench:track — ${where}: ${points.length.toLocaleString('en')} reports of one vessel over ${DAYS} days, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const token = await loginToken(server.url, 'oceanic', 'oceanic123');
 
   const measure = async (label: string, query: string) => {
@@ -91,7 +95,8 @@ try {
   const overview = await measure('zoom 5 + 3,000 samples (the page asks)', 'zoom=5&samples=3000');
   await measure('overview, zoom 5', 'zoom=5');
   await measure('overview, zoom 8', 'zoom=8');
-  await measure('detail, zoom 12, a 0.5° box', `zoom=12&west=${points[20_000]!.lon - 0.25}&east=${points[20_000]!.lon + 0.25}&south=${points[20_000]!.lat - 0.25}&north=${points[20_000]!.lat + 0.25}`);
+  const at = points[Math.min(20_000, Math.floor(points.length / 2))]!;
+  await measure('detail, zoom 12, a 0.5° box', `zoom=12&west=${at.lon - 0.25}&east=${at.lon + 0.25}&south=${at.lat - 0.25}&north=${at.lat + 0.25}`);
   const worst = await measure('worst case, zoom 18, whole month', 'zoom=18');
 
   const exportStart = performance.now();
