@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
-import { ACTIVE_UPDATE_STATES, NEXT_UPDATE_STATES, ROLLOUT_STALL_MINUTES, updateReportSchema, type UpdateState } from '../../../src/domain/firmware';
+import { ACTIVE_UPDATE_STATES, NEXT_UPDATE_STATES, updateReportSchema, type UpdateState } from '../../../src/domain/firmware';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope } from '../../http/schemas';
 import { authenticateDevice } from '../../auth/deviceCredentials';
 import type { FirmwareStore } from './storage';
-import { ACTIVE_SQL, UNFINISHED_SQL, expireStalled } from './rolloutQueries';
+import { claimUpdate, lockUpdate, updateActive, updateFile, waitingUpdate, writeUpdateState } from './rolloutQueries';
 
 const tags = ['firmware device API'];
 const deviceHeaders = { type: 'object', properties: { 'x-device-num': { type: 'string' }, 'x-device-secret': { type: 'string' } } } as const;
@@ -21,19 +21,6 @@ async function updatingDevice(devices: ServerContext['devices'], request: Fastif
   const device = await authenticateDevice(devices, request);
   if (!device.activated) throw new BizError(ErrorCode.DeviceAuthFailed, 'error.deviceAuth');
   return device;
-}
-
-interface Assignment {
-  rolloutId: number;
-  state: UpdateState;
-  progress: number;
-  maxConcurrent: number;
-  firmwareId: number;
-  version: string;
-  deviceType: string;
-  model: string;
-  size: number;
-  sha256: string;
 }
 
 /** Parses a single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null when absent, 'bad' when unsatisfiable. */
@@ -82,46 +69,17 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
       const queuedAnswer = (rolloutId: number) => ({ rolloutId, state: 'queued', progress: 0, retryAfterSeconds: QUEUED_RETRY_SECONDS });
       // Most asks during a big rollout come from queued devices while every slot is taken: answered
       // without taking the rollout's lock (a slot that looks free is then claimed under the lock).
-      const [waiting] = await db.query<{ rolloutId: number; full: boolean }>(
-        `SELECT t.rollout_id AS "rolloutId",
-                (SELECT count(*) FROM firmware_rollout_targets a WHERE a.rollout_id = t.rollout_id AND a.state IN ${ACTIVE_SQL}
-                   AND a.updated_at >= now() - make_interval(mins => $2)) >= r.max_concurrent AS full
-           FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
-          WHERE t.device_id = $1 AND t.state IN ${UNFINISHED_SQL} AND f.enabled
-          ORDER BY (t.state = 'queued'), r.id LIMIT 1`, [device.id, ROLLOUT_STALL_MINUTES]);
+      const waiting = await waitingUpdate(db, device.id);
       if (!waiting) return ok(null);
-      if (waiting.full) {
-        const [active] = await db.query(`SELECT 1 FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 AND state IN ${ACTIVE_SQL}`, [waiting.rolloutId, device.id]);
-        if (!active) return ok(queuedAnswer(waiting.rolloutId));
-      }
-      return ok(await db.transaction(async (tx) => {
-        const [a] = await tx.query<Assignment>(
-          `SELECT t.rollout_id AS "rolloutId", t.state, t.progress, r.max_concurrent AS "maxConcurrent", f.id AS "firmwareId", f.version,
-                  f.device_type AS "deviceType", f.model, f.file_size::float8 AS size, f.sha256
-             FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
-            WHERE t.device_id = $1 AND t.state IN ${UNFINISHED_SQL} AND f.enabled
-            ORDER BY (t.state = 'queued'), r.id LIMIT 1`, [device.id]);
-        if (!a) return null;
-        let state = a.state;
-        let progress = a.progress;
-        if (state === 'queued') {
-          // One claimer at a time per rollout, so the slot count holds under concurrent checks.
-          await tx.query('SELECT id FROM firmware_rollouts WHERE id = $1 FOR UPDATE', [a.rolloutId]);
-          await expireStalled(tx, a.rolloutId);
-          const claimed = await tx.query(
-            `UPDATE firmware_rollout_targets SET state = 'downloading', progress = 0, started_at = now(), updated_at = now()
-              WHERE rollout_id = $1 AND device_id = $2 AND state = 'queued'
-                AND (SELECT count(*) FROM firmware_rollout_targets WHERE rollout_id = $1 AND state IN ${ACTIVE_SQL}) < $3 RETURNING device_id`,
-            [a.rolloutId, device.id, a.maxConcurrent]);
-          if (!claimed.length) return queuedAnswer(a.rolloutId);
-          state = 'downloading';
-          progress = 0;
-        }
-        return {
-          rolloutId: a.rolloutId, state, progress, firmwareId: a.firmwareId, version: a.version, deviceType: a.deviceType, model: a.model,
-          size: a.size, sha256: a.sha256, downloadPath: `/deviceModule/firmware/device/download?rolloutId=${a.rolloutId}`,
-        };
-      }));
+      if (waiting.full && !(await updateActive(db, waiting.rolloutId, device.id))) return ok(queuedAnswer(waiting.rolloutId));
+      const next = await claimUpdate(db, device.id);
+      if (!next) return ok(null);
+      const { assignment: a, claimed } = next;
+      if (!claimed) return ok(queuedAnswer(a.rolloutId));
+      return ok({
+        rolloutId: a.rolloutId, state: a.state, progress: a.progress, firmwareId: a.firmwareId, version: a.version, deviceType: a.deviceType, model: a.model,
+        size: a.size, sha256: a.sha256, downloadPath: `/deviceModule/firmware/device/download?rolloutId=${a.rolloutId}`,
+      });
     });
 
     app.get('/firmware/device/download', {
@@ -133,10 +91,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
       },
     }, async (request, reply) => {
       const device = await updatingDevice(devices, request);
-      const [row] = await db.query<{ state: UpdateState; key: string; size: number; sha256: string; version: string; model: string }>(
-        `SELECT t.state, f.storage_key AS key, f.file_size::float8 AS size, f.sha256, f.version, f.model
-           FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
-          WHERE t.rollout_id = $1 AND t.device_id = $2`, [request.query.rolloutId, device.id]);
+      const row = await updateFile(db, request.query.rolloutId, device.id);
       if (!row) throw noSuchUpdate();
       if (!ACTIVE_UPDATE_STATES.includes(row.state)) throw new BizError(ErrorCode.Forbidden, 'error.updateNotStarted');
       const onDisk = await store.size(row.key);
@@ -171,8 +126,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
       const input = parseWith(updateReportSchema, request.body);
       const to = input.state as UpdateState;
       return ok(await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ state: UpdateState; progress: number }>(
-          'SELECT state, progress FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 FOR UPDATE', [input.rolloutId, device.id]);
+        const row = await lockUpdate(tx, input.rolloutId, device.id);
         if (!row) throw noSuchUpdate();
         if (!NEXT_UPDATE_STATES[row.state].includes(to)) {
           throw new BizError(ErrorCode.Validation, 'error.updateTransition', [{ field: 'state', message: 'validation.updateTransition' }], { from: row.state, to });
@@ -180,11 +134,7 @@ export function deviceUpdateRoutes(store: FirmwareStore) {
         const given = input.progress === undefined || input.progress === null ? null : Math.round(input.progress);
         const progress = to === 'downloaded' || to === 'updated' ? 100 : to === 'failed' ? row.progress : (given ?? (to === row.state ? row.progress : 0));
         const finished = to === 'updated' || to === 'failed';
-        await tx.query(
-          `UPDATE firmware_rollout_targets SET state = $3, progress = $4, message = $5, updated_at = now(),
-                  finished_at = CASE WHEN $6::boolean THEN now() ELSE finished_at END
-            WHERE rollout_id = $1 AND device_id = $2`,
-          [input.rolloutId, device.id, to, progress, input.message ?? null, finished]);
+        await writeUpdateState(tx, input.rolloutId, device.id, { state: to, progress, message: input.message ?? null, finished });
         return { state: to, progress };
       }));
     });

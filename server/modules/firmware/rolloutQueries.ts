@@ -130,3 +130,84 @@ export async function cancelRollout(db: Db, id: number) {
     return found.length > 0;
   });
 }
+
+/** The device's next unfinished update of an enabled package, and whether its rollout's slots all look taken (read without the lock). */
+export async function waitingUpdate(db: Queryable, deviceId: number) {
+  const [waiting] = await db.query<{ rolloutId: number; full: boolean }>(
+    `SELECT t.rollout_id AS "rolloutId",
+                (SELECT count(*) FROM firmware_rollout_targets a WHERE a.rollout_id = t.rollout_id AND a.state IN ${ACTIVE_SQL}
+                   AND a.updated_at >= now() - make_interval(mins => $2)) >= r.max_concurrent AS full
+           FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
+          WHERE t.device_id = $1 AND t.state IN ${UNFINISHED_SQL} AND f.enabled
+          ORDER BY (t.state = 'queued'), r.id LIMIT 1`, [deviceId, ROLLOUT_STALL_MINUTES]);
+  return waiting;
+}
+
+/** Whether the device's update in this rollout is active (downloading, downloaded or updating). */
+export async function updateActive(db: Queryable, rolloutId: number, deviceId: number) {
+  const [active] = await db.query(`SELECT 1 FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 AND state IN ${ACTIVE_SQL}`, [rolloutId, deviceId]);
+  return active !== undefined;
+}
+
+export interface Assignment {
+  rolloutId: number;
+  state: UpdateState;
+  progress: number;
+  maxConcurrent: number;
+  firmwareId: number;
+  version: string;
+  deviceType: string;
+  model: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * In one transaction: the device's next unfinished update (undefined: none); a queued one claims a
+ * slot of its rollout under the rollout's lock (`claimed` false: every slot is taken, it stays queued).
+ */
+export async function claimUpdate(db: Db, deviceId: number) {
+  return db.transaction(async (tx): Promise<{ assignment: Assignment; claimed: boolean } | undefined> => {
+    const [a] = await tx.query<Assignment>(
+      `SELECT t.rollout_id AS "rolloutId", t.state, t.progress, r.max_concurrent AS "maxConcurrent", f.id AS "firmwareId", f.version,
+                  f.device_type AS "deviceType", f.model, f.file_size::float8 AS size, f.sha256
+             FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
+            WHERE t.device_id = $1 AND t.state IN ${UNFINISHED_SQL} AND f.enabled
+            ORDER BY (t.state = 'queued'), r.id LIMIT 1`, [deviceId]);
+    if (!a) return undefined;
+    if (a.state !== 'queued') return { assignment: a, claimed: true };
+    // One claimer at a time per rollout, so the slot count holds under concurrent checks.
+    await tx.query('SELECT id FROM firmware_rollouts WHERE id = $1 FOR UPDATE', [a.rolloutId]);
+    await expireStalled(tx, a.rolloutId);
+    const claimed = await tx.query(
+      `UPDATE firmware_rollout_targets SET state = 'downloading', progress = 0, started_at = now(), updated_at = now()
+              WHERE rollout_id = $1 AND device_id = $2 AND state = 'queued'
+                AND (SELECT count(*) FROM firmware_rollout_targets WHERE rollout_id = $1 AND state IN ${ACTIVE_SQL}) < $3 RETURNING device_id`,
+      [a.rolloutId, deviceId, a.maxConcurrent]);
+    return claimed.length ? { assignment: { ...a, state: 'downloading', progress: 0 }, claimed: true } : { assignment: a, claimed: false };
+  });
+}
+
+/** The package file of the device's update in this rollout, with the update's state. */
+export async function updateFile(db: Queryable, rolloutId: number, deviceId: number) {
+  const [row] = await db.query<{ state: UpdateState; key: string; size: number; sha256: string; version: string; model: string }>(
+    `SELECT t.state, f.storage_key AS key, f.file_size::float8 AS size, f.sha256, f.version, f.model
+           FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
+          WHERE t.rollout_id = $1 AND t.device_id = $2`, [rolloutId, deviceId]);
+  return row;
+}
+
+/** The device's update in this rollout, locked until the transaction ends. */
+export async function lockUpdate(tx: Queryable, rolloutId: number, deviceId: number) {
+  const [row] = await tx.query<{ state: UpdateState; progress: number }>(
+    'SELECT state, progress FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 FOR UPDATE', [rolloutId, deviceId]);
+  return row;
+}
+
+export async function writeUpdateState(tx: Queryable, rolloutId: number, deviceId: number, update: { state: UpdateState; progress: number; message: string | null; finished: boolean }) {
+  await tx.query(
+    `UPDATE firmware_rollout_targets SET state = $3, progress = $4, message = $5, updated_at = now(),
+                  finished_at = CASE WHEN $6::boolean THEN now() ELSE finished_at END
+            WHERE rollout_id = $1 AND device_id = $2`,
+    [rolloutId, deviceId, update.state, update.progress, update.message, update.finished]);
+}
