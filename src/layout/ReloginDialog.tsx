@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { PasswordField } from '../pages/login/PasswordField';
+import { PasswordField } from './PasswordField';
 import { clearSession } from '../state/clientState';
 import { forgetLogin } from '../state/rememberedLogin';
 import { loginWith } from '../state/session';

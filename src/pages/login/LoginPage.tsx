@@ -13,7 +13,7 @@ import { forgetLogin, recallLogin, rememberLogin } from '../../state/rememberedL
 import { loginWith } from '../../state/session';
 import { backgroundIndex, LOGIN_BACKGROUNDS } from '../../pictures/backgrounds';
 import { LanguageSelect } from '../../layout/LanguageSelect';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../layout/PasswordField';
 
 /**
  * The login form's rules (yup, about 10 KB) are not needed to show the form: a chunk of their own,

@@ -9,7 +9,7 @@ import { passwordChangeSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';
 import { useTranslate } from 'ra-core';
 import { getState } from '../../state/clientState';
-import { PasswordField } from '../login/PasswordField';
+import { PasswordField } from '../../layout/PasswordField';
 
 /** Password change (/personal/password): 6-18 characters, the confirmation must match. */
 export default function PasswordPage() {

@@ -1,188 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import { useGetList, useGetOne, useNotify } from 'react-admin';
+import { useCanAccess, useGetOne } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { ActiveAlarm, FaultGuide, FaultRecord, VesselItem } from '../../api/supportApi';
-import { useCallMutation, useCallQuery } from '../../data/dataHooks';
-import { faultClearingRecordSchema } from '../../domain/faultClearing';
-import { canAccessPage } from '../../navigation/access';
-import { validate } from '../../domain/validate';
+import type { ActiveAlarm, FaultRecord, VesselItem } from '../../api/supportApi';
+import { useCallQuery } from '../../data/dataHooks';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useTranslate } from 'ra-core';
 import { useClientState } from '../../state/useClientState';
+import { FaultCodeChips, SEVERITY_COLOR } from './FaultCodeChips';
+import { FaultHistory } from './FaultHistory';
+import { FaultRecordForm } from './FaultRecordForm';
+import { DEVICES, FaultVesselPicker } from './FaultVesselPicker';
 
-const SEVERITY_COLOR = { critical: 'error', major: 'warning', minor: 'info' } as const;
-const AFTER_SALES = '/service/afterService';
-
-const DEVICES = 'system/deviceManagement';
-
-/** The text typed last, once typing has paused for `ms`. */
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
-/** The vessels matching what is typed (the device list's search), online ones first. */
-function VesselPicker({ value, onChange }: { value: VesselItem | null; onChange: (v: VesselItem | null) => void }) {
-  const t = useTranslate();
-  const [text, setText] = useState('');
-  const search = useSettled(text, 250);
-  const { data, isFetching } = useGetList<VesselItem>(DEVICES, { filter: { search }, pagination: { page: 1, perPage: 50 }, sort: { field: 'status', order: 'DESC' } }, { placeholderData: keepPreviousData });
-  const options = data ?? [];
-  const loading = isFetching || search !== text;
-  return (
-    <Autocomplete
-      value={value}
-      options={value && !options.some((o) => o.id === value.id) ? [value, ...options] : options}
-      loading={loading}
-      getOptionLabel={(o) => `${o.name}${o.deviceNum ? ` (${o.deviceNum})` : ''}`}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(x) => x}
-      onChange={(_, v) => onChange(v)}
-      onInputChange={(_, typed, reason) => reason === 'input' && setText(typed)}
-      renderInput={(params) => <TextField {...params} label={t('support.fault.pickVessel')} placeholder={t('support.fault.pickVesselHint')} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'fc-vessel' } }} />}
-      sx={{ minWidth: 260, flex: 1 }}
-    />
-  );
-}
-
-function CodeChips({ guide, active, selected, onPick }: { guide: FaultGuide[]; active: ActiveAlarm[]; selected: string | null; onPick: (code: string) => void }) {
-  const t = useTranslate();
-  const language = useClientState((s) => s.language);
-  const activeCodes = new Set(active.map((a) => a.code));
-  const ordered = [...guide.filter((g) => activeCodes.has(g.code)), ...guide.filter((g) => !activeCodes.has(g.code))];
-  return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
-      {ordered.map((g) => (
-        <Chip
-          key={g.code}
-          data-testid={`fc-code-${g.code}`}
-          label={activeCodes.has(g.code) ? `${g.code} ●` : g.code}
-          title={g.meaning[language]}
-          color={activeCodes.has(g.code) ? SEVERITY_COLOR[g.severity] : selected === g.code ? 'primary' : 'default'}
-          variant={selected === g.code ? 'filled' : 'outlined'}
-          onClick={() => onPick(g.code)}
-          aria-label={`${t('support.fault.code')} ${g.code}`}
-        />
-      ))}
-    </Stack>
-  );
-}
-
-function History({ records }: { records: FaultRecord[] | null }) {
-  const t = useTranslate();
-  const format = useDateFormatter();
-  if (!records) return null;
-  if (!records.length) return <Typography variant="body2" color="text.secondary">{t('support.fault.noHistory')}</Typography>;
-  return (
-    <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-      <Table size="small" data-testid="fc-history">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('support.fault.time')}</TableCell>
-            <TableCell>{t('support.fault.code')}</TableCell>
-            <TableCell>{t('support.fault.action')}</TableCell>
-            <TableCell>{t('support.fault.stepsDone')}</TableCell>
-            <TableCell>{t('support.fault.result')}</TableCell>
-            <TableCell>{t('support.fault.recordedBy')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {records.map((r) => (
-            <TableRow key={r.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(r.createdAt)}</TableCell>
-              <TableCell>{r.code}</TableCell>
-              <TableCell sx={{ minWidth: 200 }}>{r.action}</TableCell>
-              <TableCell>{r.stepsDone.map((i) => i + 1).join(', ')}</TableCell>
-              <TableCell><Chip size="small" color={r.cleared ? 'success' : 'default'} label={t(r.cleared ? 'support.fault.cleared' : 'support.fault.notCleared')} /></TableCell>
-              <TableCell>{r.recordedByName ?? ''}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
-
-/** What was done for one fault of one vessel (the page remounts it for another fault or vessel). */
-function RecordForm({ vessel, fault }: { vessel: VesselItem | null; fault: FaultGuide }) {
-  const t = useTranslate();
-  const language = useClientState((s) => s.language);
-  const notify = useNotify();
-  const [done, setDone] = useState<number[]>([]);
-  const [action, setAction] = useState('');
-  const [cleared, setCleared] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // Refetches the vessel's history; a refusal is shown by the catalogue.
-  const add = useCallMutation('support', 'addFaultRecord', { calls: ['support'] }, {
-    onSuccess: () => {
-      notify(t('support.fault.saved'), { type: 'success' });
-      setAction('');
-      setDone([]);
-    },
-  });
-  const toggle = (i: number) => setDone((d) => (d.includes(i) ? d.filter((x) => x !== i) : [...d, i].sort((a, b) => a - b)));
-  const save = () => {
-    if (!vessel) return;
-    const checked = validate(faultClearingRecordSchema, { deviceId: vessel.id, code: fault.code, stepsDone: done, action, cleared });
-    if (!checked.ok) return setErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.message])));
-    setErrors({});
-    add.mutate([checked.value]);
-  };
-  return (
-    <>
-      <Typography variant="subtitle2" sx={{ mt: 2, fontWeight: 600 }}>{t('support.fault.steps')}</Typography>
-      <List dense disablePadding data-testid="fc-steps">
-        {fault.steps.map((step, i) => (
-          <ListItem key={i} disableGutters>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Checkbox edge="start" size="small" checked={done.includes(i)} onChange={() => toggle(i)} disabled={!vessel} slotProps={{ input: { 'aria-label': `${i + 1}` } }} />
-            </ListItemIcon>
-            <ListItemText primary={`${i + 1}. ${step[language]}`} />
-          </ListItem>
-        ))}
-      </List>
-      <Typography variant="subtitle2" sx={{ mt: 1, fontWeight: 600 }}>{t('support.fault.record')}</Typography>
-      {!vessel ? (
-        <Alert severity="info" sx={{ mt: 1 }}>{t('support.fault.needVessel')}</Alert>
-      ) : (
-        <Stack spacing={1} sx={{ mt: 1 }}>
-          <Typography variant="body2" color="text.secondary">{t('support.fault.recordHint')}</Typography>
-          <TextField label={t('support.fault.action')} value={action} onChange={(e) => setAction(e.target.value)} multiline minRows={2} required
-            error={Boolean(errors.action)} helperText={errors.action ? t(errors.action) : ' '} slotProps={{ htmlInput: { 'data-testid': 'fc-action', maxLength: 2000 } }} />
-          <FormControlLabel control={<Switch checked={cleared} onChange={(e) => setCleared(e.target.checked)} data-testid="fc-cleared" />} label={t('support.fault.cleared')} />
-          <Box><Button variant="contained" onClick={save} disabled={add.isPending} data-testid="fc-save">{t('support.fault.save')}</Button></Box>
-        </Stack>
-      )}
-    </>
-  );
-}
+const AFTER_SALES_RESOURCE = 'service/afterService';
+const AFTER_SALES = `/${AFTER_SALES_RESOURCE}`;
 
 /**
  * Support > Troubleshooting (/service/faultClearing, levels 1-3): the fault codes of
@@ -195,7 +33,8 @@ export default function FaultClearingPage() {
   const language = useClientState((s) => s.language);
   const navigate = useNavigate();
   const format = useDateFormatter();
-  const level = useClientState((s) => s.permissionLevel);
+  // The after-sales report's list is what its page opens (react-admin's canAccess, the authProvider's matrix).
+  const { canAccess: canStartReport } = useCanAccess({ resource: AFTER_SALES_RESOURCE, action: 'list' });
   const [params, setParams] = useSearchParams();
   const code = params.get('code');
   const deviceId = Number(params.get('deviceId')) || null;
@@ -241,7 +80,7 @@ export default function FaultClearingPage() {
       {heading}
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ p: 2, width: { xs: '100%', lg: 380 }, flexShrink: 0, boxSizing: 'border-box' }}>
-          <VesselPicker value={vessel} onChange={pickVessel} />
+          <FaultVesselPicker value={vessel} onChange={pickVessel} />
           {vessel && (
             <Box sx={{ mt: 2 }}>
               <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>{t('support.fault.activeFaults')}</Typography>
@@ -255,7 +94,7 @@ export default function FaultClearingPage() {
             </Box>
           )}
           <Typography variant="subtitle2" sx={{ mt: 2, mb: 1, fontWeight: 600 }}>{vessel ? t('support.fault.allCodes') : t('support.fault.orCode')}</Typography>
-          {guide && <CodeChips guide={guide} active={active} selected={code} onPick={(c) => set('code', c)} />}
+          {guide && <FaultCodeChips guide={guide} active={active} selected={code} onPick={(c) => set('code', c)} />}
         </Paper>
         <Paper variant="outlined" sx={{ p: 2, flex: 1, width: '100%', boxSizing: 'border-box', minWidth: 0 }}>
           {!fault ? (
@@ -271,8 +110,8 @@ export default function FaultClearingPage() {
               <Typography variant="subtitle1" sx={{ mt: 1 }} data-testid="fc-meaning">{fault.meaning[language]}</Typography>
               {fault.contactManufacturer && <Alert severity="error" sx={{ mt: 1 }} data-testid="fc-contact">{t('support.fault.contactManufacturer')}</Alert>}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('support.fault.remedy')}: {fault.remedy[language]}</Typography>
-              <RecordForm key={`${fault.code}:${vessel?.id ?? ''}`} vessel={vessel} fault={fault} />
-              {canAccessPage(level, AFTER_SALES) && (
+              <FaultRecordForm key={`${fault.code}:${vessel?.id ?? ''}`} vessel={vessel} fault={fault} />
+              {canStartReport === true && (
                 <Button sx={{ mt: 2 }} variant="outlined" startIcon={<AssignmentIcon />} onClick={startReport} data-testid="fc-start-report">{t('support.fault.startReport')}</Button>
               )}
             </Box>
@@ -280,7 +119,7 @@ export default function FaultClearingPage() {
           {vessel && (
             <Box sx={{ mt: 3 }}>
               <Typography variant="subtitle2" sx={{ mb: 1, fontWeight: 600 }}>{t('support.fault.history')}</Typography>
-              <History records={records} />
+              <FaultHistory records={records} />
             </Box>
           )}
         </Paper>

@@ -29,18 +29,9 @@ import { errorCode, errorData } from '../../data/dataProvider';
 import { rolloutSchema, type FirmwarePackage } from '../../domain/firmware';
 import { validate } from '../../domain/validate';
 import { UpdateStateChip } from './UpdateStateChip';
+import { useSettled } from '../../hooks/useSettled';
 
 const PAGE_SIZE = 10;
-
-/** The value once it has stopped changing for `ms` (the typed search is asked for when the typing pauses). */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The devices that may take the package (firmware/rollout/candidates), one page; a failure reads as none. */
 function useCandidates(firmwareId: number, open: boolean, search: string, page: number) {

@@ -10,7 +10,7 @@ import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useCallMutation } from '../../data/dataHooks';
 import { passwordChangeSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';
-import { PasswordField } from '../../pages/login/PasswordField';
+import { PasswordField } from '../../layout/PasswordField';
 
 /** Row action of the user list: sets a new password for a managed user (updatePassword). */
 export function ResetPasswordButton() {
