@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
-import { USER_COLUMNS } from '../modules/users/userColumns';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { BizError } from '../http/envelope';
 import type { SessionCache } from './sessionCache';
 import type { SessionUser } from './sessionUser';
+import { endSessionByHash, endUserSessions, readSession, replaceSessions, touchSession } from './sessionQueries';
 
 /** last_seen_at is written at most this often, so a busy session costs one read per call. */
 const TOUCH_EVERY_MS = 30_000;
@@ -18,30 +18,17 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
 /** Starts a session and ends every other live one of the user (one terminal per account). */
 export async function startSession(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE sessions SET ended_at = now(), end_reason = 'replaced' WHERE user_id = $1 AND ended_at IS NULL`,
-      [userId],
-    );
-    await tx.query('INSERT INTO sessions (token_hash, user_id) VALUES ($1, $2)', [tokenHash(token), userId]);
-  });
+  await db.transaction((tx) => replaceSessions(tx, userId, tokenHash(token)));
   return token;
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {
-  await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'logout' WHERE token_hash = $1 AND ended_at IS NULL`, [tokenHash(token)]);
+  await endSessionByHash(db, tokenHash(token), 'logout');
 }
 
 export async function endSessionsOfUser(db: Db, userId: number, reason: 'deleted' | 'replaced'): Promise<void> {
-  await db.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL`, [userId, reason]);
+  await endUserSessions(db, userId, reason);
 }
-
-type SessionRow = SessionUser & {
-  ended_at: Date | null;
-  end_reason: string | null;
-  last_seen_at: Date;
-  now: Date;
-};
 
 /**
  * The user behind a token, or the refusal the console reacts to: -24 when the account logged in
@@ -72,7 +59,7 @@ export async function resolveSession(
     const idleMs = now - cached.lastSeen;
     if (idleMs <= idleLimitMs) {
       if (!background && idleMs > TOUCH_EVERY_MS) {
-        await touch(db, hash);
+        await touchSession(db, hash);
         cached.lastSeen = now;
       }
       return { ...cached.user };
@@ -80,12 +67,7 @@ export async function resolveSession(
   }
   const generation = cache?.generation ?? 0;
   const readAt = Date.now();
-  const [row] = await db.query<SessionRow>(
-    `SELECT s.ended_at, s.end_reason, s.last_seen_at, now() AS now, ${USER_COLUMNS}
-       FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN users p ON p.id = u.parent_id
-      WHERE s.token_hash = $1`,
-    [hash],
-  );
+  const row = await readSession(db, hash);
   if (!row) throw new BizError(ErrorCode.TokenInvalid);
   if (row.ended_at) {
     if (row.end_reason === 'replaced') throw new BizError(ErrorCode.LoggedInElsewhere);
@@ -94,20 +76,17 @@ export async function resolveSession(
   }
   const idleMs = row.now.getTime() - row.last_seen_at.getTime();
   if (idleMs > idleLimitMs) {
-    await db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'idle' WHERE token_hash = $1 AND ended_at IS NULL`, [hash]);
+    await endSessionByHash(db, hash, 'idle');
     throw new BizError(ErrorCode.SessionTimeout);
   }
   // On this server's clock, and early rather than late: idleness is never underestimated.
   let lastSeen = readAt - idleMs;
   if (!background && idleMs > TOUCH_EVERY_MS) {
     const touchedAt = Date.now();
-    await touch(db, hash);
+    await touchSession(db, hash);
     lastSeen = touchedAt;
   }
   const { ended_at: _e, end_reason: _r, last_seen_at: _l, now: _n, ...user } = row;
   cache?.putSession(hash, user, lastSeen, generation);
   return cache ? { ...user } : user;
 }
-
-/** Keeps a session alive. Moving last_seen_at forward notifies no one (migration 012). */
-const touch = (db: Db, hash: string) => db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
