@@ -6,7 +6,7 @@ import { seedDemo } from './db/seed';
 import { buildApp, type AppOptions } from './app';
 import { openDeviceLink } from './link/openLink';
 import type { DeviceLink } from './link/deviceLink';
-import { ensureReportPartitions } from './modules/monitoring/retention';
+import { ensureReportPartitions } from './modules/monitoring/retentionQueries';
 
 /**
  * Opens the database, applies migrations, loads demo data on first start, builds the app with the

@@ -4,7 +4,7 @@ import { reportingDevice } from './monitoringFixtures';
 import { ingestAt } from './vesselFixtures';
 import { dailyStatistics, fleetStatistics, statisticsWindow } from '../../server/modules/vessel/statisticsQueries';
 import type { Principal } from '../../src/domain/levels';
-import { rawBandPoints, rollupBandPoints } from '../../server/modules/vessel/bandPoints';
+import { rawBandPoints, rollupBandPoints } from '../../server/modules/vessel/bandPointQueries';
 import { stateBands } from '../../server/modules/vessel/stateBands';
 import { mulberry32 } from '../../server/simulator/prng';
 

@@ -9,7 +9,7 @@ import { ErrorCode } from '../../../src/domain/errorCodes';
 import { isRealTime } from '../../../src/domain/schemaRules';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
-import { claimExportSlot } from '../devices/exportThrottle';
+import { claimExportSlot } from '../devices/exportThrottleQueries';
 
 const tags = ['support'];
 const READERS = [Level.Admin, Level.Enterprise] as const;

@@ -5,7 +5,7 @@ import { COMMAND_DEADLINE_DEFAULT_MIN, COMMAND_KINDS, COMMAND_STATES, commandSch
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
-import { visibleVessel } from '../vessel/vesselAccess';
+import { visibleVessel } from '../vessel/vesselAccessQueries';
 import { findVisibleCommand, insertCommand, listCommands, maySendTo } from './commandQueries';
 import { requeueLostCommands, startCommandDelivery } from './delivery';
 

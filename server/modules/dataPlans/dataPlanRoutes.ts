@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
-import { visibleVessel } from '../vessel/vesselAccess';
+import { visibleVessel } from '../vessel/vesselAccessQueries';
 import { FLEET_SORTS, findPlan, fleetUsage, removePlan, savePlan, usageOf } from './dataPlanQueries';
 
 const tags = ['dataPlan'];

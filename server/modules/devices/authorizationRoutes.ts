@@ -12,7 +12,8 @@ import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/sch
 import { grantObject } from './deviceJsonSchemas';
 import { findVisibleDevice } from './deviceQueries';
 import { loadOwners } from './deviceRules';
-import { assertFeatureUnlocked, isFeatureUnlocked } from './featureLock';
+import { assertFeatureUnlocked } from './featureLock';
+import { isFeatureUnlocked } from './deviceQueries';
 import { isUniqueViolation } from '../../db/uniqueViolation';
 
 const tags = ['device authorization'];

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import type { Device } from '../../../src/domain/device';
 import type { DeviceInput } from '../../../src/domain/deviceSchemas';
+import type { Feature } from '../../../src/domain/features';
 import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 
 /**
@@ -78,4 +79,19 @@ export async function updateDevice(db: Queryable, id: number, input: DeviceInput
 /** Deletes a device with everything that points at it. */
 export async function deleteDevice(db: Queryable, id: number): Promise<void> {
   await db.query('DELETE FROM devices WHERE id = $1', [id]);
+}
+
+/**
+ * Whether a feature is unlocked for a device: an admin always; anyone else when the device's
+ * owner holds a grant of the feature for all its devices or for this one, whose deadline (if
+ * any) has not passed.
+ */
+export async function isFeatureUnlocked(db: Queryable, ownerId: number, deviceId: number, feature: Feature): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM device_auth_grants
+      WHERE enterprise_id = $1 AND feature = $3 AND (device_id IS NULL OR device_id = $2)
+        AND (deadline IS NULL OR deadline >= current_date) LIMIT 1`,
+    [ownerId, deviceId, feature],
+  );
+  return rows.length > 0;
 }

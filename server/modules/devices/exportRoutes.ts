@@ -6,7 +6,7 @@ import { attachment, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
 import { deviceFilterQuery } from './deviceJsonSchemas';
 import { allDevices } from './deviceList';
 import { exportHeaders, exportRow, toCsv } from './deviceSheet';
-import { claimExportSlot } from './exportThrottle';
+import { claimExportSlot } from './exportThrottleQueries';
 import { Permission } from '../../../src/domain/permissionGroups';
 
 /** The most rows one export writes. */

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/connection';
 import { DEMO_FIRMWARE_KEY_PREFIX } from '../../db/seedStory';
 import type { FirmwareStore } from './storage';
+import { attachPackageFile, demoPackagesWithoutFile } from './firmwareQueries';
 const CHUNK = 64 * 1024;
 
 /** `size` bytes that depend only on `seed` (a SHA-256 chain), made a chunk at a time. */
@@ -27,14 +28,11 @@ function* demoBytes(seed: string, size: number): Generator<Buffer> {
  * together race on a conditional update: one keeps its file, the others discard theirs.
  */
 export async function fileDemoPackages(store: FirmwareStore, db: Db): Promise<number> {
-  const rows = await db.query<{ id: number; key: string; size: string }>(
-    `SELECT id, storage_key AS key, file_size::text AS size FROM firmware_packages WHERE storage_key LIKE $1 ORDER BY id`, [`${DEMO_FIRMWARE_KEY_PREFIX}%`]);
+  const rows = await demoPackagesWithoutFile(db, DEMO_FIRMWARE_KEY_PREFIX);
   let made = 0;
   for (const row of rows) {
     const file = await store.receive(Readable.from(demoBytes(row.key, Number(row.size))));
-    const updated = await db.query('UPDATE firmware_packages SET storage_key = $1, sha256 = $2, file_size = $3 WHERE id = $4 AND storage_key = $5 RETURNING id',
-      [file.key, file.sha256, file.size, row.id, row.key]);
-    if (updated.length) {
+    if (await attachPackageFile(db, row.id, row.key, file)) {
       await store.keep(file.key);
       made += 1;
     } else await store.discard(file.key);

@@ -92,3 +92,16 @@ export async function versionTaken(db: Queryable, model: string, version: string
 
 /** Without the storage key: what the API shows. */
 export const publicFirmware = ({ storageKey: _key, ...row }: FirmwareRow) => row;
+
+/** The demo's packages whose storage key still starts with the prefix (no file yet). */
+export async function demoPackagesWithoutFile(db: Queryable, keyPrefix: string) {
+  return db.query<{ id: number; key: string; size: string }>(
+    `SELECT id, storage_key AS key, file_size::text AS size FROM firmware_packages WHERE storage_key LIKE $1 ORDER BY id`, [`${keyPrefix}%`]);
+}
+
+/** Points a package at its stored file, if its key is still `oldKey` (another replica may have won). Whether it did. */
+export async function attachPackageFile(db: Queryable, id: number, oldKey: string, file: { key: string; sha256: string; size: number }) {
+  const updated = await db.query('UPDATE firmware_packages SET storage_key = $1, sha256 = $2, file_size = $3 WHERE id = $4 AND storage_key = $5 RETURNING id',
+    [file.key, file.sha256, file.size, id, oldKey]);
+  return updated.length > 0;
+}

@@ -6,7 +6,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery } from '../../http/schemas';
 import { encodeTrack, gapStarts, simplifyTrack, type TrackColumns } from './simplify';
 import { loadTrackColumns, summarise, trackDevice } from './trackQueries';
-import { claimExportSlot } from '../devices/exportThrottle';
+import { claimExportSlot } from '../devices/exportThrottleQueries';
 import { exportTrack, TRACK_EXPORT_FORMATS, TRACK_EXPORT_TYPES } from './trackExport';
 
 const tags = ['history'];

@@ -12,4 +12,4 @@ import { thresholdRoutes } from './thresholdRoutes';
 export const monitoringModule: ApiModule = async (app, context) => {
   for (const routes of [ingestRoutes, uploadDataRoutes, alarmRoutes, dashboardRoutes, thresholdRoutes]) await routes(app, context);
 };
-export { markOfflineDevices, pruneHistory, pruneReportHistory, type PruneResult, type RetentionOptions } from './retention';
+export { markOfflineDevices, pruneHistory, pruneReportHistory, type PruneResult, type RetentionOptions } from './retentionQueries';

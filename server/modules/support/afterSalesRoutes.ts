@@ -9,7 +9,7 @@ import { BizError, languageOf, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
-import { claimExportSlot } from '../devices/exportThrottle';
+import { claimExportSlot } from '../devices/exportThrottleQueries';
 import { findReport, insertReport, listReports, updateReport, type AfterSalesReport } from './afterSalesQueries';
 
 const tags = ['support'];

@@ -8,9 +8,9 @@ import { envelope, idQuery, tokenQuery } from '../../http/schemas';
 import { assertFeatureUnlocked } from '../devices/featureLock';
 import { STATE_COLUMNS, STATE_JOINS } from '../monitoring/stateSql';
 import { bandTotals, stateBands } from './stateBands';
-import { ROLLUP_BAND_MIN_HOURS, rawBandPoints, rollupBandPoints } from './bandPoints';
+import { ROLLUP_BAND_MIN_HOURS, rawBandPoints, rollupBandPoints } from './bandPointQueries';
 import { currentVoyage } from './voyageQueries';
-import { offlineMinutesOf, visibleVessel } from './vesselAccess';
+import { offlineMinutesOf, visibleVessel } from './vesselAccessQueries';
 
 const tags = ['vessel'];
 const METRICS = { signal: 'signal_level', snr: 'snr', azimuth: 'azimuth', elevation: 'elevation', skew: 'skew', speed: 'speed' } as const;

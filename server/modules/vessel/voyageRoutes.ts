@@ -7,7 +7,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
 import { currentVoyage, findVisibleVoyage, insertVoyage, listVoyages, updateVoyage } from './voyageQueries';
-import { visibleVessel } from './vesselAccess';
+import { visibleVessel } from './vesselAccessQueries';
 
 const tags = ['voyage'];
 const notFound = () => new BizError(ErrorCode.NotFound, 'error.voyageNotFound');
