@@ -53,6 +53,8 @@ export interface AppOptions {
    * queued (tests that need no devices). It is closed with the app.
    */
   openLink?: (parts: LinkParts) => Promise<DeviceLink>;
+  /** Where the log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the server (tests call app.inject on it); main.ts adds the console and listens. */
@@ -61,6 +63,7 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
       serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true, strictNumbers: true } },

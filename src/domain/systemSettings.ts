@@ -20,7 +20,7 @@ export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { warnRefreshSeconds: D
 export const consoleSettingsSchema = yup.object({
   warnRefreshSeconds: yup.number().typeError('validation.warnRefresh').integer('validation.warnRefresh')
     .min(WARN_REFRESH_MIN, 'validation.warnRefresh').max(WARN_REFRESH_MAX, 'validation.warnRefresh').optional(),
-  defaultSize: yup.string().oneOf([...SIZES], 'validation.size').optional(),
+  defaultSize: yup.string().typeError('validation.size').oneOf([...SIZES], 'validation.size').optional(),
 });
 
 /** A device's, an enterprise's or the server's offline threshold in minutes (monitor/setOfflineThreshold, updateSettings). */

@@ -33,7 +33,8 @@ export interface TestServer {
  * A fresh server with migrations and demo data, on PGlite in memory or in a throw-away schema of
  * the PostgreSQL database (dropped on close).
  */
-export async function createTestServer(engine: Engine, overrides: Partial<ServerConfig> = {}, { shareSchemaOf, openLink }: { shareSchemaOf?: TestServer; openLink?: AppOptions['openLink'] } = {}): Promise<TestServer> {
+export async function createTestServer(engine: Engine, overrides: Partial<ServerConfig> = {},
+  { shareSchemaOf, openLink, logStream }: { shareSchemaOf?: TestServer; openLink?: AppOptions['openLink']; logStream?: AppOptions['logStream'] } = {}): Promise<TestServer> {
   let databaseUrl = '';
   let dropSchema: (() => Promise<void>) | undefined;
   if (shareSchemaOf) {
@@ -57,7 +58,7 @@ export async function createTestServer(engine: Engine, overrides: Partial<Server
       await c.end();
     };
   }
-  const { app, db, config, link } = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true, ...overrides }, openLink ? { openLink } : {});
+  const { app, db, config, link } = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true, ...overrides }, { ...(openLink ? { openLink } : {}), ...(logStream ? { logStream } : {}) });
   const base = `/cz/${config.apiSegment}`;
 
   const call: TestServer['call'] = async ({ token, lang, url, ...rest }) => {
