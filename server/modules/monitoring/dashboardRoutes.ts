@@ -4,8 +4,7 @@ import { DEVICE_KINDS } from '../../../src/domain/deviceKinds';
 import { faultInfo } from '../../../src/domain/faultCodes';
 import { languageOf, ok } from '../../http/envelope';
 import { envelope, tokenQuery } from '../../http/schemas';
-import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
-import { STATE_JOINS, STATUS_SQL } from './stateSql';
+import { statusCounts, topFaults } from './dashboardQueries';
 
 const tags = ['monitoring'];
 type Counts = { total: number; online: number; offline: number; warn: number };
@@ -21,12 +20,7 @@ export async function dashboardRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'object', additionalProperties: true }),
     },
   }, async (request) => {
-    const rows = await db.query<{ kind: string; status: number; n: number }>(
-      `SELECT kind, status, count(*)::int AS n FROM (
-         SELECT d.device_kind AS kind, ${STATUS_SQL} AS status FROM devices d ${STATE_JOINS} WHERE ${VISIBLE_DEVICES_SQL}) x
-        GROUP BY kind, status`,
-      scopeParams(request.user),
-    );
+    const rows = await statusCounts(db, request.user);
     const all = zero();
     const byKind = Object.fromEntries(DEVICE_KINDS.map((k) => [k, zero()])) as Record<string, Counts>;
     for (const r of rows) {
@@ -47,13 +41,7 @@ export async function dashboardRoutes(app: Api, { db }: ServerContext) {
     },
   }, async (request) => {
     const { days, limit } = request.query;
-    const rows = await db.query<{ code: string; alarms: number; devices: number; lastSeenAt: string }>(
-      `SELECT a.code, count(*)::int AS alarms, count(DISTINCT a.device_id)::int AS devices, max(a.last_seen_at) AS "lastSeenAt"
-         FROM alarms a JOIN devices d ON d.id = a.device_id
-        WHERE a.last_seen_at >= now() - make_interval(days => $4::int) AND ${VISIBLE_DEVICES_SQL}
-        GROUP BY a.code ORDER BY alarms DESC, devices DESC, a.code LIMIT $5`,
-      [...scopeParams(request.user), days, limit],
-    );
+    const rows = await topFaults(db, request.user, days, limit);
     const lang = languageOf(request);
     return ok(rows.map((r) => {
       const info = faultInfo(r.code);
