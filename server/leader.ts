@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pingLeaderConnection, tryLeaderLock } from './leaderQueries';
 
 /**
  * One leader among the replicas that share a database, for the work that must run once: the
@@ -16,9 +17,6 @@ export interface Leader {
   /** Gives the lead up (the lock is released with the connection). */
   stop(): Promise<void>;
 }
-
-/** The lock is per database and schema, so test servers in throw-away schemas do not compete. */
-const TRY_LOCK = `SELECT pg_try_advisory_lock(hashtext(current_database() || '.' || current_schema() || '.fleet-leader')) AS locked`;
 
 export function alwaysLeader(): Leader {
   return { isLeader: true, onChange: (listener) => listener(true), stop: async () => undefined };
@@ -71,8 +69,8 @@ export async function electLeader(databaseUrl: string, options: { retryMs?: numb
         if (stopped) return void (await fresh.end().catch(() => undefined));
         client = fresh;
       }
-      if (leader) await client.query('SELECT 1');
-      else if ((await client.query<{ locked: boolean }>(TRY_LOCK)).rows[0]?.locked) setLeader(true);
+      if (leader) await pingLeaderConnection(client);
+      else if (await tryLeaderLock(client)) setLeader(true);
     } catch (error) {
       options.onError?.(`leader election: ${(error as Error).message}`);
       await drop();

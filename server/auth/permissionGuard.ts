@@ -5,6 +5,7 @@ import { isSuperUser, type Principal } from '../../src/domain/levels';
 import { groupsAllow } from '../../src/domain/permissionGroups';
 import { BizError } from '../http/envelope';
 import type { SessionCache } from './sessionCache';
+import { readGroupPermissions } from './permissionQueries';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,12 +23,9 @@ declare module 'fastify' {
  */
 export async function grantedPermissions(db: Queryable, user: Principal): Promise<string[] | null> {
   if (isSuperUser(user)) return null;
-  const rows = await db.query<{ permissions: string[] }>(
-    `SELECT g.permissions FROM permission_group_members m JOIN permission_groups g ON g.id = m.group_id WHERE m.user_id = $1`,
-    [user.id],
-  );
-  if (!rows.length) return null;
-  return [...new Set(rows.flatMap((r) => r.permissions))];
+  const groups = await readGroupPermissions(db, user.id);
+  if (!groups.length) return null;
+  return [...new Set(groups.flat())];
 }
 
 /**
