@@ -14,6 +14,10 @@ const SCHEMA_KEYWORD_MESSAGES: Record<string, string> = {
   maxItems: 'validation.tooLong',
 };
 
+/** Node's error for a request body cut off by the client closing its connection ("aborted", ECONNRESET). */
+const clientAborted = (error: { code?: string; message?: string }, raw: { aborted?: boolean; destroyed?: boolean }) =>
+  (error.code === 'ECONNRESET' || error.code === 'ECONNABORTED' || error.message === 'aborted') && (raw.aborted === true || raw.destroyed === true);
+
 /**
  * Every failure leaves the server as an envelope with a clear code: business refusals as they
  * are, schema and parse errors as validation or bad-request codes, unknown routes as 10, and
@@ -43,6 +47,11 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return refuse(new BizError(ErrorCode.BadRequest, 'error.badRequest', error.message));
+    }
+    // The client went away mid-request (an upload cancelled, a closed tab): no fault of the server, one info line, no stack.
+    if (clientAborted(error, request.raw)) {
+      request.log.info({ code: error.code }, 'client aborted the request');
+      return sendBizError(request, reply, new BizError(ErrorCode.UploadRejected, 'error.uploadMalformed'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendBizError(request, reply, new BizError(ErrorCode.Busy, 'error.busy'));
