@@ -103,7 +103,10 @@ export class DeviceCache {
       // The database is down: callers get what was cached, if anything, else the failure.
       for (const [num, callers] of batch) {
         const hit = this.entries.get(num);
-        for (const caller of callers) (hit ? caller.resolve(hit.row) : caller.reject(error));
+        for (const caller of callers) {
+          if (hit) caller.resolve(hit.row);
+          else caller.reject(error);
+        }
       }
       return;
     }
