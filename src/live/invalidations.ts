@@ -1,14 +1,13 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { callKey } from '../data/dataHooks';
 import { BELL_KEY } from '../data/bellKey';
-import { devicesResource } from '../resources/devices/definition';
-import { COMMANDS as COMMANDS_NAME } from '../resources/commands/definition';
+import { COMMANDS_RESOURCE, DEVICES_RESOURCE } from '../data/resourceNames';
 
 /**
  * The commands resource (docs/api.md, "command"): its lists refetch on every 'command' event, and the
  * calls of the commands module too (the vessel page's Commands section).
  */
-export const COMMANDS_RESOURCE = COMMANDS_NAME;
+export { COMMANDS_RESOURCE };
 
 /** A query key prefix an event makes stale, and how often at most it is refetched for events. */
 export interface LiveKey {
@@ -21,7 +20,7 @@ export interface LiveKey {
 const BELL: LiveKey = { key: BELL_KEY, minIntervalMs: 250 };
 const MONITORING: LiveKey = { key: callKey('monitoring'), minIntervalMs: 2000 };
 const VESSEL: LiveKey = { key: callKey('vessel'), minIntervalMs: 5000 };
-const DEVICES: LiveKey = { key: [devicesResource.name], minIntervalMs: 5000 };
+const DEVICES: LiveKey = { key: [DEVICES_RESOURCE], minIntervalMs: 5000 };
 const COMMANDS: LiveKey = { key: [COMMANDS_RESOURCE], minIntervalMs: 1000 };
 const COMMAND_CALLS: LiveKey = { key: callKey('commands'), minIntervalMs: 1000 };
 

@@ -1,10 +1,11 @@
 import SettingsRemoteIcon from '@mui/icons-material/SettingsRemote';
 import { COMMAND_KINDS, COMMAND_STATES, type CommandState } from '../../domain/commands';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
+import { COMMANDS_RESOURCE } from '../../data/resourceNames';
 import type { ResourceDefinition } from '../types';
 
 const M = '/deviceModule/command';
-export const COMMANDS = 'device/command';
+export const COMMANDS = COMMANDS_RESOURCE;
 const DEVICES = { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' };
 
 /** A command's state as a chip colour (the fleet list and the vessel page's Commands section). */

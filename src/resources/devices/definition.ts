@@ -3,6 +3,7 @@ import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { DEVICE_EDITORS } from '../../domain/levels';
 import { DEVICE_FIELDS, deviceSchema, updateDeviceSchema } from '../../domain/deviceSchemas';
 import { fieldsBody } from '../../data/resourceEndpoints';
+import { DEVICES_RESOURCE } from '../../data/resourceNames';
 import type { ResourceDefinition } from '../types';
 import { DEVICE_BULK_ACTIONS } from './DeviceBulkActions';
 import { DEVICE_COLUMNS, DEVICE_FIELD_DEFS, DEVICE_FILTER_DEFS, DEVICE_SORT } from './fields';
@@ -21,7 +22,7 @@ export const DEVICE_SORTS = ['id', 'name', 'deviceKind', 'deviceType', 'status',
  * the overridden views render from them.
  */
 export const devicesResource: ResourceDefinition = {
-  name: 'system/deviceManagement',
+  name: DEVICES_RESOURCE,
   access: { list: PAGE_LEVELS.all, create: DEVICE_EDITORS, edit: DEVICE_EDITORS, delete: DEVICE_EDITORS },
   menu: { group: 'system', order: 20, titleKey: 'menu.deviceManagement', icon: RouterIcon },
   endpoints: {
