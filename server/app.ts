@@ -9,6 +9,7 @@ import type { Db } from './db/connection';
 import { linkPartsOf, type ServerContext } from './context';
 import { installErrorHandling } from './http/errors';
 import { installEdgeValidation } from './http/edgeValidation';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { installSessionGuard } from './auth/guard';
 import { installPermissionGuard } from './auth/permissionGuard';
 import { DeviceCache } from './auth/deviceCache';
@@ -72,6 +73,8 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
   installEdgeValidation(app);
+  // Security headers on every answer: API, console, files, exports, errors, the live stream (docs/architecture.md).
+  await installSecurityHeaders(app, config);
   // Bytes are dear at sea. Every answer gets an ETag, and a GET whose answer has not changed is a
   // bodiless 304 (the polls of the bell, the status counts and the dashboard panels); then answers
   // over 1 KB are compressed by what the client accepts. Files the build precompressed, and

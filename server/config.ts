@@ -23,6 +23,13 @@ export interface ServerConfig {
   /** Folder of the built console served at /. */
   consoleDir: string;
   logLevel: string;
+  /**
+   * Who may show the console in a frame (FRAME_ANCESTORS, a CSP source list; `'none'` by default):
+   * e.g. `https://portal.example.com` for a portal that embeds it (docs/architecture.md, "Security headers").
+   */
+  frameAncestors: string;
+  /** Where the console may load camera streams from (CSP_CAMERA_SOURCES, a CSP source list; `https: http:` by default: any camera link). */
+  cameraSources: string;
   /** Folder of uploaded firmware files; empty: beside the embedded database (DATA_DIR/../firmware), or a temp folder for memory://. */
   firmwareDir: string;
   /** Largest firmware file accepted, in bytes (FIRMWARE_MAX_MB, 512 by default). */
@@ -87,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO !== '0',
     consoleDir: env.CONSOLE_DIR ?? './dist',
     logLevel: env.LOG_LEVEL ?? 'warn',
+    frameAncestors: env.FRAME_ANCESTORS?.trim() || "'none'",
+    cameraSources: env.CSP_CAMERA_SOURCES?.trim() || 'https: http:',
     firmwareDir: env.FIRMWARE_DIR ?? '',
     firmwareMaxBytes: Math.round((Number.parseFloat(env.FIRMWARE_MAX_MB ?? '') > 0 ? Number.parseFloat(env.FIRMWARE_MAX_MB!) : FIRMWARE_DEFAULT_MAX_MB) * 1024 * 1024),
     deviceListExactCountMax: Math.max(0, int(env.DEVICE_LIST_EXACT_COUNT_MAX, 1000)),

@@ -4,6 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { LANGUAGE_COOKIE, LANGUAGES, normaliseLanguage, type Language } from '../src/domain/constants';
+import { consolePolicy } from './http/securityHeaders';
+
+/** The id of the runtime config's JSON block in index.html, as src/config.ts reads it. */
+const CONFIG_ELEMENT_ID = 'fleet-config';
 
 /** Every file of the build, as URL paths ("/assets/index-x.js"), read once at start. */
 function filesOf(root: string): Set<string> {
@@ -38,7 +42,8 @@ function catalogueChunks(root: string): Partial<Record<Language, string>> {
  */
 function pagesByLanguage(root: string, runtimeConfig: object): Record<Language, string> {
   const template = readFileSync(`${root}/index.html`, 'utf8');
-  const config = `<script>window.__FLEET_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script>`;
+  // A JSON data block, not a script: the page's Content-Security-Policy allows no inline script (src/config.ts reads it).
+  const config = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script>`;
   const chunks = catalogueChunks(root);
   const page = (language: Language) => template.replace('</head>', `${config}${chunks[language] ? `<link rel="modulepreload" crossorigin href="${chunks[language]}">` : ''}</head>`);
   return Object.fromEntries(LANGUAGES.map((language) => [language, page(language)])) as Record<Language, string>;
@@ -59,6 +64,7 @@ export async function serveConsole(app: FastifyInstance, config: ServerConfig): 
   const fileConfig = files.has('/config.json') ? JSON.parse(readFileSync(`${root}/config.json`, 'utf8')) : {};
   const runtimeConfig = { ...fileConfig, apiSegment: config.apiSegment, environment: config.production ? 'production' : 'development' };
   const pages = pagesByLanguage(root, runtimeConfig);
+  const policy = consolePolicy(config, runtimeConfig);
   // cacheControl: false leaves the Cache-Control header to this handler (the plugin would write max-age=0).
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
@@ -69,7 +75,8 @@ export async function serveConsole(app: FastifyInstance, config: ServerConfig): 
     if (path !== '/index.html' && files.has(path)) return reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE).sendFile(path.slice(1));
     // A chunk of an older build (a page open across a deploy) must fail as a missing file, not parse index.html as script.
     if (hashed) return reply.callNotFound();
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(pages[cookieLanguage(request.headers.cookie)]);
+    return reply.header('cache-control', REVALIDATE).header('content-security-policy', policy).type('text/html; charset=utf-8')
+      .send(pages[cookieLanguage(request.headers.cookie)]);
   });
   return true;
 }

@@ -37,19 +37,30 @@ export function setConfig(next: Partial<RuntimeConfig>): RuntimeConfig {
 
 export const isProduction = (config: RuntimeConfig = current): boolean => config.environment === 'production';
 
-declare global {
-  interface Window {
-    /** The runtime config that a server serving the console wrote into index.html (saves a round trip). */
-    __FLEET_CONFIG__?: Partial<RuntimeConfig>;
+/** The id of the JSON data block a serving server writes into index.html (server/serveConsole.ts writes the same id). */
+export const CONFIG_ELEMENT_ID = 'fleet-config';
+
+/** The runtime config the serving server wrote into index.html (saves a round trip), if any. */
+function configInPage(): Partial<RuntimeConfig> | null {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<RuntimeConfig>) : null;
+  } catch {
+    return null;
   }
 }
 
 /**
- * The runtime config: the one the serving server wrote into index.html, else /config.json (a
+ * The runtime config: the one the serving server wrote into index.html (a JSON block, not a
+ * script, so the page's Content-Security-Policy needs no inline script), else /config.json (a
  * console hosted anywhere else); a missing or broken file leaves the defaults in place.
  */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  if (typeof window !== 'undefined' && window.__FLEET_CONFIG__) return setConfig(parseConfig(window.__FLEET_CONFIG__));
+  const inPage = configInPage();
+  if (inPage) return setConfig(parseConfig(inPage));
   try {
     const response = await fetchImpl('/config.json', { credentials: 'omit' });
     if (!response.ok) return setConfig({});

@@ -64,7 +64,8 @@ describe.each(engines)('what goes over the wire (%s)', (engine) => {
     const zh = await s.app.inject({ url: '/dashboard' });
     expect(zh.statusCode).toBe(200);
     expect(zh.headers['cache-control']).toBe('no-cache');
-    expect(zh.body).toContain('window.__FLEET_CONFIG__={');
+    expect(zh.body).toContain('<script type="application/json" id="fleet-config">{');
+    expect(zh.body).not.toContain('window.__FLEET_CONFIG__');
     expect(zh.body).toContain('"apiSegment":"test"');
     expect(zh.body).toContain('<link rel="modulepreload" crossorigin href="/assets/zh-111.js">');
     expect(zh.body).not.toContain('en-222');
