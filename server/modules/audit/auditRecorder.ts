@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
 import { INTEGER_MAX } from '../../../src/domain/constants';
+import { insertAuditEntry, readAuditedRow } from './auditQueries';
 
 /**
  * The audit log's recorder: every successful change made through the API (a POST or DELETE of a
@@ -86,7 +87,7 @@ const idFrom = (request: FastifyRequest, param = 'id'): string | null => {
 async function readRow(db: Db, spec: Pending['rowSpec'], id: string | null): Promise<Record<string, unknown> | null> {
   // Read before the handler validates: an id that is not a PostgreSQL integer names no row.
   if (!spec || id === null || !/^\d{1,10}$/.test(id) || Number(id) > INTEGER_MAX) return null;
-  const [row] = await db.query<Record<string, unknown>>(`SELECT * FROM ${spec.table} WHERE ${spec.key ?? 'id'} = $1`, [Number(id)]);
+  const row = await readAuditedRow(db, spec.table, spec.key ?? 'id', Number(id));
   return row ? (withoutSecrets(row) as Record<string, unknown>) : null;
 }
 
@@ -128,11 +129,10 @@ export function installAuditLog(app: FastifyInstance, db: Db) {
   async function record(request: FastifyRequest, pending: Pending, id: string | null, change: { before: unknown; after: unknown }) {
     const user = request.user;
     const enterpriseId = user.permissionLevel === Level.Enterprise ? user.id : user.permissionLevel === Level.SubUser ? user.parentId : null;
-    await db.query(
-      `INSERT INTO audit_log (user_id, user_name, user_level, enterprise_id, address, method, route, entity, entity_id, action, before, after)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [user.id, user.name, user.permissionLevel, enterpriseId, request.ip, request.method, (request.routeOptions.url ?? '').replace(/^\/cz\/[^/]+/, ''), pending.entity, id, pending.action,
-        change.before === null ? null : JSON.stringify(change.before), change.after === null ? null : JSON.stringify(change.after)],
-    );
+    await insertAuditEntry(db, {
+      userId: user.id, userName: user.name, userLevel: user.permissionLevel, enterpriseId, address: request.ip, method: request.method,
+      route: (request.routeOptions.url ?? '').replace(/^\/cz\/[^/]+/, ''), entity: pending.entity, entityId: id, action: pending.action,
+      before: change.before, after: change.after,
+    });
   }
 }

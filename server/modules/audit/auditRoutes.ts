@@ -10,13 +10,13 @@ import { isRealTime } from '../../../src/domain/schemaRules';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
 import { claimExportSlot } from '../devices/exportThrottleQueries';
+import { listAudit, type AuditFilter } from './auditQueries';
 
 const tags = ['support'];
 const READERS = [Level.Admin, Level.Enterprise] as const;
 const EXPORT_MAX_ROWS = 100_000;
 
 const DAY_OR_TIME = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
-const isDay = (value: string) => value.length === 10;
 
 export const auditFilterQuery = {
   userName: { type: 'string', maxLength: 64, description: 'part of the name of who made the change' },
@@ -35,34 +35,11 @@ const entryObject = {
   },
 };
 
-export interface AuditFilter { userName?: string; entity?: string; entityId?: string; from?: string; to?: string }
-export interface AuditEntry {
-  id: number; at: string; userId: number | null; userName: string; userLevel: string; address: string; method: string; route: string;
-  entity: string; entityId: string | null; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null;
-}
-
-/** Level 1 reads every entry; level 2 the entries made by its enterprise (itself and its sub-users). */
-function listAudit(db: Queryable, caller: FastifyRequest['user'], filter: AuditFilter, limit: number, offset: number) {
+/** A time that is not a real one (a 30 February) is refused before the log is read. */
+function listChecked(db: Queryable, caller: FastifyRequest['user'], filter: AuditFilter, limit: number, offset: number) {
   const badTimes = (['from', 'to'] as const).filter((k) => filter[k] && !isRealTime(filter[k]));
   if (badTimes.length) throw new BizError(ErrorCode.Validation, 'error.validation', badTimes.map((field) => ({ field, message: 'validation.date' })));
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => { params.push(value); where.push(sql.replace('?', `$${params.length}`)); };
-  if (caller.permissionLevel !== Level.Admin) add('enterprise_id = ?', caller.id);
-  if (filter.userName) add(`user_name ILIKE '%' || ? || '%'`, filter.userName.replace(/[\\%_]/g, '\\$&'));
-  if (filter.entity) add('entity = ?', filter.entity);
-  if (filter.entityId) add('entity_id = ?', filter.entityId);
-  if (filter.from) add(isDay(filter.from) ? `at >= (?::date)::timestamp AT TIME ZONE 'UTC'` : 'at >= ?::timestamptz', filter.from);
-  if (filter.to) add(isDay(filter.to) ? `at < (?::date + 1)::timestamp AT TIME ZONE 'UTC'` : 'at < ?::timestamptz', filter.to);
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  return Promise.all([
-    db.query<AuditEntry>(
-      `SELECT id::int, at, user_id AS "userId", user_name AS "userName", user_level AS "userLevel", address, method, route, entity, entity_id AS "entityId", action, before, after
-         FROM audit_log ${clause} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${clause}`, params),
-  ]).then(([list, [count]]) => ({ list, total: count?.total ?? 0 }));
+  return listAudit(db, caller, filter, limit, offset);
 }
 
 const EXPORT_COLUMNS = ['at', 'userName', 'address', 'entity', 'entityId', 'action', 'before', 'after'] as const;
@@ -74,7 +51,7 @@ export async function auditRoutes(app: Api, { db }: ServerContext) {
     schema: { tags, summary: 'Changes made through the API, newest first: level 1 all, level 2 its enterprise', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...auditFilterQuery } }, response: envelope(pageOf(entryObject)) },
   }, async (request) => {
     const { pageIndex, pageSize, ...filter } = request.query;
-    return ok(await listAudit(db, request.user, filter, pageSize, (pageIndex - 1) * pageSize));
+    return ok(await listChecked(db, request.user, filter, pageSize, (pageIndex - 1) * pageSize));
   });
 
   app.get('/auditLog/export', {
@@ -87,7 +64,7 @@ export async function auditRoutes(app: Api, { db }: ServerContext) {
   }, async (request, reply) => {
     const lang = languageOf(request);
     await claimExportSlot(db, request.user.id);
-    const { list } = await listAudit(db, request.user, request.query, EXPORT_MAX_ROWS, 0);
+    const { list } = await listChecked(db, request.user, request.query, EXPORT_MAX_ROWS, 0);
     const header = EXPORT_COLUMNS.map((c) => translateDomain(lang, `auditField.${c}`));
     const rows = list.map((e) => EXPORT_COLUMNS.map((c) => {
       const value = e[c];
