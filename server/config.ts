@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { apiSegmentFor } from '../src/domain/constants';
 import { FIRMWARE_DEFAULT_MAX_MB } from '../src/domain/firmware';
+import { MAX_REPORT_BODY_BYTES } from '../src/domain/reportSchema';
 
 /** Every setting of the reference server, read from the environment (README lists them). */
 export interface ServerConfig {
@@ -71,6 +72,18 @@ export interface ServerConfig {
   mqttSharedClients: number;
   /** External broker: the shared-subscription group all replicas join (MQTT_SHARE_GROUP, fleet-console). */
   mqttShareGroup: string;
+  /**
+   * Largest report payload over MQTT, in bytes (MQTT_MAX_REPORT_BYTES; HTTP ingest's body limit, 4 MB, by default).
+   * The embedded broker cuts a connection whose PUBLISH announces more (plus 1 KB for its topic); through an
+   * external broker a larger report is refused on report/error (docs/devices.md, "Limits").
+   */
+  mqttMaxReportBytes: number;
+  /** Embedded broker: largest CONNECT, and largest packet other than PUBLISH, in bytes (MQTT_MAX_CONNECT_BYTES, 4096). */
+  mqttMaxConnectBytes: number;
+  /** Embedded broker: a connection whose CONNECT has not arrived after this long is closed (MQTT_CONNECT_TIMEOUT_MS, 10000). */
+  mqttConnectTimeoutMs: number;
+  /** Embedded broker: connections waiting to authenticate at once; more are closed at once (MQTT_MAX_PENDING_CONNECTIONS, 200). */
+  mqttMaxPendingConnections: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -112,6 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mqttClientId: env.MQTT_CLIENT_ID || `fleet-console-${hostname()}-${int(env.PORT, 8080)}`,
     mqttSharedClients: Math.min(256, Math.max(1, int(env.MQTT_SHARED_CLIENTS, 32))),
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'fleet-console',
+    mqttMaxReportBytes: Math.max(1024, int(env.MQTT_MAX_REPORT_BYTES, MAX_REPORT_BODY_BYTES)),
+    mqttMaxConnectBytes: Math.max(256, int(env.MQTT_MAX_CONNECT_BYTES, 4096)),
+    mqttConnectTimeoutMs: Math.max(100, int(env.MQTT_CONNECT_TIMEOUT_MS, 10_000)),
+    mqttMaxPendingConnections: Math.max(1, int(env.MQTT_MAX_PENDING_CONNECTIONS, 200)),
     ...overrides,
   };
 }

@@ -47,6 +47,11 @@ function findBad(value: unknown, bad: (leaf: unknown) => boolean, path = '', dep
 /** No request the API takes nests deeper; a deeper one is refused before anything walks it. */
 const MAX_DEPTH = 32;
 
+/** The edge's nesting rule for a body that did not come through HTTP (an MQTT report): a validation error past MAX_DEPTH. */
+export function refuseDeepNesting(value: unknown): void {
+  findBad(value, () => false);
+}
+
 const hasControlCharacter = (v: unknown) => typeof v === 'string' && CONTROL_CHARACTERS.test(v);
 /** JSON cannot carry Infinity or NaN; ajv's type coercion turns the text "Infinity" into one without checking its bounds. */
 const isNonFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);

@@ -1,6 +1,7 @@
 import { holdsSecret, type ReportingDevice } from '../auth/deviceCredentials';
 import { parseBatch } from '../modules/monitoring/reportBatch';
 import { BizError, translateFields } from '../http/envelope';
+import { refuseDeepNesting } from '../http/edgeValidation';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { translateDomain } from '../../src/domain/messages';
 import type { FieldError } from '../../src/domain/validate';
@@ -14,6 +15,8 @@ export interface DeviceMessagesParts {
   /** Publishes on a device's topic (QoS 0): the refusals of its reports. */
   publish(topic: string, payload: string): Promise<void>;
   ackListeners: ((deviceNum: string, ack: CommandAck) => Promise<void>)[];
+  /** Largest report payload (config.mqttMaxReportBytes): a larger one is refused on report/error (docs/devices.md, "Limits"). */
+  maxReportBytes: number;
   /** A device said "online" / "offline" on its status topic. */
   onStatus?(deviceNum: string, online: boolean): void;
 }
@@ -36,14 +39,17 @@ export function createDeviceMessages(parts: DeviceMessagesParts) {
     return parts.publish(topicOf(parts.root, deviceNum, 'report/error'), JSON.stringify(body));
   };
 
-  const report = async (deviceNum: string, payload: string, connected?: ReportingDevice) => {
+  const report = async (deviceNum: string, payload: Buffer, connected?: ReportingDevice) => {
     try {
+      if (payload.length > parts.maxReportBytes) throw new BizError(ErrorCode.Validation, 'error.reportTooLarge', null, { max: parts.maxReportBytes });
       let body: unknown;
       try {
-        body = JSON.parse(payload);
+        body = JSON.parse(payload.toString('utf8'));
       } catch {
         throw new BizError(ErrorCode.BadRequest, 'error.badRequest', 'the report is not JSON');
       }
+      // As HTTP's edge does: too deep a body is a validation error (code 1), not a stack overflow that leaves it unacknowledged.
+      refuseDeepNesting(body);
       const known = await parts.devices.get(deviceNum);
       if (!known || (connected && known.id !== connected.id)) throw new BizError(ErrorCode.DeviceAuthFailed);
       // A device that connected unactivated stays unactivated until it connects again with its secret.
@@ -64,6 +70,11 @@ export function createDeviceMessages(parts: DeviceMessagesParts) {
       return; // not an ack at all: nothing to follow
     }
     if (!parsed || !Number.isSafeInteger(parsed.id) || typeof parsed.ok !== 'boolean') return;
+    try {
+      refuseDeepNesting(parsed.data); // malformed as well: its data could not be stored
+    } catch {
+      return;
+    }
     const value: CommandAck = { id: parsed.id!, ok: parsed.ok };
     if (typeof parsed.message === 'string') value.message = parsed.message.slice(0, 500);
     if (parsed.data !== undefined) value.data = parsed.data;
@@ -72,8 +83,8 @@ export function createDeviceMessages(parts: DeviceMessagesParts) {
 
   return {
     async handle(deviceNum: string, kind: DeviceTopic, payload: Buffer | string, connected?: ReportingDevice): Promise<void> {
+      if (kind === 'report') return report(deviceNum, typeof payload === 'string' ? Buffer.from(payload) : payload, connected);
       const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-      if (kind === 'report') return report(deviceNum, text, connected);
       if (kind === 'cmd/ack') return ack(deviceNum, text);
       if (kind === 'status' && (text === 'online' || text === 'offline')) parts.onStatus?.(deviceNum, text === 'online');
     },

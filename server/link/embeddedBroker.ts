@@ -1,8 +1,9 @@
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { checkDeviceCredentials, type ReportingDevice } from '../auth/deviceCredentials';
 import type { CommandAck, DeviceLink, LinkParts } from './deviceLink';
 import { createDeviceMessages } from './deviceMessages';
+import { guardPackets } from './packetGuard';
 import { deviceMayAccess, parseTopic, topicOf } from './topics';
 
 /** Connect refusals as MQTT 3.1.1 return codes (Aedes' AuthErrorCode is a const enum). */
@@ -10,6 +11,8 @@ const IDENTIFIER_REJECTED = 2;
 const SERVER_UNAVAILABLE = 3;
 const BAD_USERNAME_OR_PASSWORD = 4;
 const refusal = (returnCode: number, message: string) => Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+/** A PUBLISH holds its topic and packet id besides the report: room for them above mqttMaxReportBytes. */
+const TOPIC_ALLOWANCE = 1024;
 
 /**
  * The embedded broker (Aedes, in-process, on config.mqttHost:mqttPort): nothing to install, one
@@ -27,6 +30,12 @@ const refusal = (returnCode: number, message: string) => Object.assign(new Error
  * Sessions are kept in Aedes' in-memory persistence: a device that connects with clean: false and
  * subscribed to its cmd topic gets the QoS 1 commands published while it was away (lost if the
  * server restarts; the commands themselves are stored in the database and sent again on connect).
+ *
+ * Limits before anything is kept (docs/devices.md, "Limits"): a packet's size is read from its
+ * fixed header before Aedes sees its bytes (packetGuard.ts), and a connection announcing a CONNECT
+ * over mqttMaxConnectBytes or a PUBLISH over mqttMaxReportBytes (+1 KB of topic) is cut at once;
+ * a CONNECT must come within mqttConnectTimeoutMs; at most mqttMaxPendingConnections connections
+ * wait to authenticate, the next ones are closed as they come.
  */
 export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): Promise<DeviceLink> {
   const root = config.mqttTopicRoot;
@@ -36,14 +45,17 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
   const connectListeners: ((deviceNum: string) => void)[] = [];
   const ackListeners: ((deviceNum: string, ack: CommandAck) => Promise<void>)[] = [];
   let broker: Aedes | undefined;
+  /** Connections not yet authenticated (the cap of mqttMaxPendingConnections). */
+  const pending = new Set<Socket>();
 
   const publish = (topic: string, payload: string, qos: 0 | 1 = 0) => new Promise<void>((resolve, reject) => {
     if (!broker || broker.closed) return reject(new Error('the MQTT broker is closed'));
     broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
   });
-  const messages = createDeviceMessages({ devices, ingest, root, publish, ackListeners });
+  const messages = createDeviceMessages({ devices, ingest, root, publish, ackListeners, maxReportBytes: config.mqttMaxReportBytes });
 
   broker = await Aedes.createBroker({
+    connectTimeout: config.mqttConnectTimeoutMs,
     // The username is the device number, the password its activation secret (none before activation).
     // The client id must be the device number: a session (and the commands queued in it) is the device's own.
     authenticate(client, username, password, done) {
@@ -52,6 +64,7 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
       checkDeviceCredentials(devices, deviceNum, password ? password.toString('utf8') : '').then((device) => {
         if (!device) return done(refusal(BAD_USERNAME_OR_PASSWORD, 'wrong device number or secret'), false);
         identities.set(client, { deviceNum, device });
+        pending.delete(client.conn as Socket);
         done(null, true);
       }, () => done(refusal(SERVER_UNAVAILABLE, 'server unavailable'), false));
     },
@@ -107,7 +120,15 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
     if (client.clean) cmdSubscribed.delete(identity.deviceNum); // a clean session ends with its connection
   });
 
-  const server = createServer(broker.handle);
+  const limits = { maxConnectBytes: config.mqttMaxConnectBytes, maxPublishBytes: config.mqttMaxReportBytes + TOPIC_ALLOWANCE };
+  const server = createServer((socket) => {
+    socket.on('error', () => undefined); // a reset before Aedes listens must not reach the process
+    if (pending.size >= config.mqttMaxPendingConnections) return void socket.destroy();
+    pending.add(socket);
+    socket.once('close', () => pending.delete(socket));
+    guardPackets(socket, limits);
+    broker!.handle(socket);
+  });
   const closeBroker = () => new Promise<void>((resolve) => broker!.close(() => resolve()));
   await new Promise<void>((resolve, reject) => {
     // Said in the settings' words (main.ts prints the message; EADDRINUSE alone would name PORT).

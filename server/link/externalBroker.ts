@@ -31,7 +31,7 @@ export async function openExternalLink({ config, ingest, devices }: LinkParts): 
   const clients: MqttClient[] = [];
 
   const messages = createDeviceMessages({
-    devices, ingest, root, ackListeners,
+    devices, ingest, root, ackListeners, maxReportBytes: config.mqttMaxReportBytes,
     publish: async (topic, payload) => void (await clients[0]!.publishAsync(topic, payload, { qos: 0 })),
     onStatus(deviceNum, isOnline) {
       if (!isOnline) return void online.delete(deviceNum);

@@ -144,6 +144,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'error.deviceAuth': 'Wrong device number or device secret',
   'error.reportBatchEmpty': 'No reports were sent',
   'error.reportBatchTooLarge': 'At most %{max} reports per request',
+  'error.reportTooLarge': 'A report message must not be larger than %{max} bytes',
   'error.alarmNotFound': 'Alarm not found',
   // vessel detail, statistics, voyage, camera
   'validation.etaBeforeEtd': 'ETA cannot be earlier than ETD',

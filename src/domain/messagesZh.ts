@@ -141,6 +141,7 @@ export const domainZh = {
   'error.deviceAuth': '设备编号或设备密钥错误',
   'error.reportBatchEmpty': '没有上报数据',
   'error.reportBatchTooLarge': '一次最多上报 %{max} 条数据',
+  'error.reportTooLarge': '一条上报消息不能大于 %{max} 字节',
   'error.alarmNotFound': '告警不存在',
   // vessel detail, statistics, voyage, camera
   'validation.etaBeforeEtd': '预计到达时间（ETA）不能早于预计离港时间（ETD）',

@@ -4,6 +4,7 @@ import { ok } from '../../http/envelope';
 import { envelope } from '../../http/schemas';
 import { authenticateDevice } from '../../auth/deviceCredentials';
 import { parseBatch } from './reportBatch';
+import { MAX_REPORT_BODY_BYTES } from '../../../src/domain/reportSchema';
 
 const reportBody = {
   type: 'object',
@@ -18,7 +19,7 @@ const reportBody = {
 export async function ingestRoutes(app: FastifyInstance, { devices, ingest }: ServerContext) {
   app.post('/ingest/report', {
     config: { public: true },
-    bodyLimit: 4 * 1024 * 1024,
+    bodyLimit: MAX_REPORT_BODY_BYTES,
     schema: {
       tags: ['monitoring'], summary: 'A device reports its state (one report or a batch)', security: [],
       headers: { type: 'object', properties: { 'x-device-num': { type: 'string' }, 'x-device-secret': { type: 'string' } } },
