@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/connection';
 import { Level, type Principal } from '../../../src/domain/levels';
 import type { CommandKind, CommandState, DeviceCommand } from '../../../src/domain/commands';
-import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
+import { ownedRecordSql, scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 
 export const COMMAND_COLUMNS = `c.id, c.device_id AS "deviceId", d.name AS "deviceName", d.device_num AS "deviceNum", c.kind, c.params, c.state,
   c.created_by AS "createdBy", u.name AS "createdByName", c.created_at AS "createdAt", c.sent_at AS "sentAt", c.acked_at AS "ackedAt",
@@ -17,9 +17,12 @@ export const present = (r: CommandRow): DeviceCommand => ({
   ...r, createdAt: iso(r.createdAt)!, sentAt: iso(r.sentAt), ackedAt: iso(r.ackedAt), deadline: iso(r.deadline)!,
 });
 
+/** A command is the caller's when its vessel is and it was made since the vessel came to the caller's enterprise (docs/requirements.md §6). */
+const COMMAND_OWNED = ownedRecordSql('c.created_at');
+
 export async function findVisibleCommand(db: Queryable, caller: Principal, id: number): Promise<DeviceCommand | undefined> {
   const [row] = await db.query<CommandRow>(
-    `SELECT ${COMMAND_COLUMNS} FROM ${COMMAND_FROM} WHERE c.id = $4 AND ${visibleDevicesSql(caller)}`, [...scopeParams(caller), id]);
+    `SELECT ${COMMAND_COLUMNS} FROM ${COMMAND_FROM} WHERE c.id = $4 AND ${visibleDevicesSql(caller)} AND ${COMMAND_OWNED}`, [...scopeParams(caller), id]);
   return row ? present(row) : undefined;
 }
 
@@ -30,7 +33,7 @@ export interface CommandListQuery {
 /** The caller's visible vessels' commands, newest first: one vessel's (deviceId) or the fleet's, by state and kind. */
 export async function listCommands(db: Queryable, caller: Principal, q: CommandListQuery): Promise<{ list: DeviceCommand[]; total: number }> {
   const params: unknown[] = [...scopeParams(caller)];
-  const where = [visibleDevicesSql(caller)];
+  const where = [visibleDevicesSql(caller), COMMAND_OWNED];
   if (q.deviceId) where.push(`c.device_id = $${params.push(q.deviceId)}`);
   if (q.state) where.push(`c.state = $${params.push(q.state)}`);
   if (q.kind) where.push(`c.kind = $${params.push(q.kind)}`);
@@ -62,4 +65,10 @@ export async function insertCommand(db: Queryable, c: { deviceId: number; kind: 
      VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5::int)) RETURNING id`,
     [c.deviceId, c.kind, JSON.stringify(c.params), c.createdBy, c.deadlineMinutes]);
   return row!.id;
+}
+
+/** Withdraws a command that is still queued; answers whether it was. */
+export async function cancelQueuedCommand(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query(`UPDATE device_commands SET state = 'cancelled' WHERE id = $1 AND state = 'queued' RETURNING id`, [id]);
+  return rows.length > 0;
 }

@@ -6,7 +6,7 @@ import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { visibleVessel } from '../vessel/vesselAccessQueries';
-import { findVisibleCommand, insertCommand, listCommands, maySendTo } from './commandQueries';
+import { cancelQueuedCommand, findVisibleCommand, insertCommand, listCommands, maySendTo } from './commandQueries';
 import { requeueLostCommands, startCommandDelivery } from './delivery';
 
 const tags = ['commands'];
@@ -107,8 +107,7 @@ export async function commandRoutes(app: Api, { db, link }: ServerContext) {
     const command = await findVisibleCommand(db, request.user, id);
     if (!command) throw notFound();
     await assertMaySend(request, command.deviceId);
-    const rows = await db.query(`UPDATE device_commands SET state = 'cancelled' WHERE id = $1 AND state = 'queued' RETURNING id`, [id]);
-    if (!rows.length) throw new BizError(ErrorCode.BadRequest, 'error.commandNotQueued');
+    if (!(await cancelQueuedCommand(db, id))) throw new BizError(ErrorCode.BadRequest, 'error.commandNotQueued');
     return ok(await findVisibleCommand(db, request.user, id));
   });
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/connection';
 import type { CommandAck, DeviceLink } from '../../link/deviceLink';
 import type { CommandPayload } from '../../../src/domain/commands';
 import { INTEGER_MAX } from '../../../src/domain/constants';
+import { claimQueuedCommands, closeCommand, expireOverdueCommands, requeueCommands, requeueSentCommands, type ClaimedCommand } from './deliveryQueries';
 
 /** What a device may send back with an ack, at most (a larger result is stored as a note that it was cut). */
 const RESULT_MAX_CHARS = 16_384;
@@ -51,7 +52,7 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
       } catch (error) {
         // Not taken by the broker: this one and the rest wait for the device's next connect.
         const back = claimed.slice(i).map((r) => r.id);
-        await db.query(`UPDATE device_commands SET state = 'queued', sent_at = NULL WHERE id = ANY($1::int[]) AND state = 'sent'`, [back]);
+        await requeueCommands(db, back);
         log.warn(`commands for ${deviceNum} left queued: ${(error as Error).message}`);
         return;
       }
@@ -62,11 +63,7 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
   const deliver = async (deviceNums: readonly string[]): Promise<void> => {
     const byDevice = new Map<string, ClaimedCommand[]>();
     for (let i = 0; i < deviceNums.length; i += CLAIM_CHUNK) {
-      const claimed = await db.query<ClaimedCommand>(
-        `UPDATE device_commands c SET state = 'sent', sent_at = now()
-           FROM devices d
-          WHERE d.device_num = ANY($1::text[]) AND c.device_id = d.id AND c.state = 'queued' AND c.deadline > now()
-          RETURNING c.id, c.kind, c.params, c.deadline, d.device_num AS "deviceNum"`, [deviceNums.slice(i, i + CLAIM_CHUNK)]);
+      const claimed = await claimQueuedCommands(db, deviceNums.slice(i, i + CLAIM_CHUNK));
       for (const c of claimed) byDevice.set(c.deviceNum, [...(byDevice.get(c.deviceNum) ?? []), c]);
     }
     await Promise.all([...byDevice].map(([num, claimed]) => inOrder(num, () => publish(num, claimed.sort((a, b) => a.id - b.id)))));
@@ -93,12 +90,9 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
   };
 }
 
-type ClaimedCommand = CommandPayload & { deadline: Date | string; deviceNum: string };
-
 /** Commands left "sent" in the embedded broker's sessions, which a restart lost: queued again. Answers how many. */
 export async function requeueLostCommands(db: Queryable): Promise<number> {
-  const rows = await db.query(`UPDATE device_commands SET state = 'queued', sent_at = NULL WHERE state = 'sent' AND deadline > now() RETURNING id`);
-  return rows.length;
+  return requeueSentCommands(db);
 }
 
 /** Applies a device's ack; answers whether it changed a command (false: unknown, another device's, closed or past its deadline). */
@@ -110,19 +104,10 @@ export async function acknowledgeCommand(db: Queryable, deviceNum: string, ack: 
     const text = JSON.stringify(typeof ack.data === 'object' ? ack.data : { value: ack.data });
     result = text.length > RESULT_MAX_CHARS ? JSON.stringify({ truncated: true, chars: text.length }) : text;
   }
-  const rows = await db.query(
-    `UPDATE device_commands c SET state = CASE WHEN $3::boolean THEN 'acknowledged' ELSE 'failed' END,
-            acked_at = now(), message = $4, result = $5::jsonb
-       FROM devices d
-      WHERE c.id = $2 AND d.id = c.device_id AND d.device_num = $1 AND c.state IN ('sent', 'queued') AND c.deadline > now()
-      RETURNING c.id`, [deviceNum, ack.id, ack.ok === true, message, result]);
-  return rows.length > 0;
+  return closeCommand(db, deviceNum, ack.id, ack.ok === true, message, result);
 }
 
 /** The leader's sweep: open commands past their deadline become expired. Answers how many. */
 export async function expireCommands(db: Queryable): Promise<number> {
-  const rows = await db.query(
-    `UPDATE device_commands SET state = 'expired'
-      WHERE state IN ('queued', 'sent') AND deadline <= now() RETURNING id`);
-  return rows.length;
+  return expireOverdueCommands(db);
 }

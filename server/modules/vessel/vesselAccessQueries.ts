@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/connection';
-import type { Principal } from '../../../src/domain/levels';
+import { Level, type Principal } from '../../../src/domain/levels';
 import type { Device } from '../../../src/domain/device';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { BizError } from '../../http/envelope';
@@ -22,3 +22,19 @@ export async function offlineMinutesOf(db: Queryable, deviceId: number): Promise
       WHERE d.id = $1`, [deviceId]);
   return row?.minutes ?? 10;
 }
+
+/**
+ * Where the caller's part of a vessel's history starts (docs/requirements.md §6, "A transferred
+ * vessel"): the moment the vessel came to the caller's enterprise, in epoch ms (rounded up, so a
+ * record of the old owner is never in it); null for level 1 and for a vessel that never changed owner.
+ */
+export async function historyStartMs(db: Queryable, user: Principal, deviceId: number): Promise<number | null> {
+  if (user.permissionLevel === Level.Admin) return null;
+  const [row] = await db.query<{ ms: number | null }>(
+    `SELECT CASE WHEN owner_since = '-infinity' THEN NULL ELSE ceil(extract(epoch FROM owner_since) * 1000)::float8 END AS ms
+       FROM devices WHERE id = $1`, [deviceId]);
+  return row?.ms ?? null;
+}
+
+/** A window's start moved to the start of the caller's history when that is later. */
+export const clampToHistory = (fromMs: number, startMs: number | null): number => (startMs === null ? fromMs : Math.max(fromMs, startMs));
