@@ -4,7 +4,7 @@ import type { Language } from '../../../src/domain/constants';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { alarmKindOf, faultInfo } from '../../../src/domain/faultCodes';
 import { BizError } from '../../http/envelope';
-import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
+import { VISIBLE_DEVICES_SQL, ownedRecordSql, scopeParams } from '../../auth/deviceScope';
 
 export interface AlarmFilter {
   pageIndex: number;
@@ -18,7 +18,10 @@ export interface AlarmFilter {
   ownerId?: number;
 }
 
-const ALARM_WHERE = `${VISIBLE_DEVICES_SQL}
+/** An alarm is the caller's when its vessel is and it was raised since the vessel came to the caller's enterprise (docs/requirements.md §6). */
+const ALARM_OWNED = ownedRecordSql('a.raised_at');
+
+const ALARM_WHERE = `${VISIBLE_DEVICES_SQL} AND ${ALARM_OWNED}
   AND ($4::int IS NULL OR a.device_id = $4::int)
   AND ($5::text IS NULL OR a.code = $5::text)
   AND ($6::text IS NULL OR a.severity = $6::text)
@@ -56,7 +59,7 @@ export async function listAlarms(db: Queryable, caller: Principal, f: AlarmFilte
 export async function assertAlarmsVisible(db: Queryable, caller: Principal, ids: readonly number[]): Promise<void> {
   const unique = [...new Set(ids)];
   const rows = await db.query<{ id: number }>(
-    `SELECT a.id::int AS id FROM alarms a JOIN devices d ON d.id = a.device_id WHERE a.id = ANY($4::bigint[]) AND ${VISIBLE_DEVICES_SQL}`,
+    `SELECT a.id::int AS id FROM alarms a JOIN devices d ON d.id = a.device_id WHERE a.id = ANY($4::bigint[]) AND ${VISIBLE_DEVICES_SQL} AND ${ALARM_OWNED}`,
     [...scopeParams(caller), unique],
   );
   if (rows.length !== unique.length) throw new BizError(ErrorCode.NotFound, 'error.alarmNotFound');

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
-import { VISIBLE_DEVICES_SQL, scopeParams } from '../../auth/deviceScope';
+import { VISIBLE_DEVICES_SQL, ownedRecordSql, scopeParams } from '../../auth/deviceScope';
 import { STATE_JOINS, STATUS_SQL } from './stateSql';
 
 /** Visible devices counted per kind and state (0 offline, 1 online, 2 warn). */
@@ -12,12 +12,12 @@ export async function statusCounts(db: Queryable, caller: Principal) {
     scopeParams(caller));
 }
 
-/** Fault codes seen most within the last days on visible devices. */
+/** Fault codes seen most within the last days on visible devices (alarms of the caller's time with the vessel, docs/requirements.md §6). */
 export async function topFaults(db: Queryable, caller: Principal, days: number, limit: number) {
   return db.query<{ code: string; alarms: number; devices: number; lastSeenAt: string }>(
     `SELECT a.code, count(*)::int AS alarms, count(DISTINCT a.device_id)::int AS devices, max(a.last_seen_at) AS "lastSeenAt"
        FROM alarms a JOIN devices d ON d.id = a.device_id
-      WHERE a.last_seen_at >= now() - make_interval(days => $4::int) AND ${VISIBLE_DEVICES_SQL}
+      WHERE a.last_seen_at >= now() - make_interval(days => $4::int) AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('a.raised_at')}
       GROUP BY a.code ORDER BY alarms DESC, devices DESC, a.code LIMIT $5`,
     [...scopeParams(caller), days, limit]);
 }
