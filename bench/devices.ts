@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { startServer } from '../server/start';
 import type { Db } from '../server/db/connection';
-import { insertDevices } from '../server/modules/devices/importWriter';
+import { insertDevices } from '../server/modules/devices/importQueries';
 import { DEVICE_KINDS } from '../src/domain/deviceKinds';
 import type { DeviceInput } from '../src/domain/deviceSchemas';
 import { sized } from './smoke';

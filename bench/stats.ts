@@ -18,7 +18,7 @@
  */
 import { DEVICE_KINDS } from '../src/domain/deviceKinds';
 import type { DeviceInput } from '../src/domain/deviceSchemas';
-import { insertDevices } from '../server/modules/devices/importWriter';
+import { insertDevices } from '../server/modules/devices/importQueries';
 import { fleetStatistics, statisticsWindow } from '../server/modules/vessel/statisticsQueries';
 import type { Db } from '../server/db/connection';
 import type { Principal } from '../src/domain/levels';

@@ -3,7 +3,7 @@ import type { DeviceReport } from '../../src/domain/reportSchema';
 import { faultInfo } from '../../src/domain/faultCodes';
 import { backfillReports } from '../simulator/backfill';
 import { SEA_ROUTES } from '../simulator/seaRoutes';
-import { settleDataUsage } from '../modules/dataPlans/dataUsage';
+import { settleDataUsage } from '../modules/dataPlans/dataUsageQueries';
 
 /**
  * How much history the demo starts with, and how dense: a report every 10 minutes over the newest

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startWithLogins, type TestServer } from './helpers';
 import { dm, multipart, xlsxOf } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
-import { insertDevices } from '../../server/modules/devices/importWriter';
+import { insertDevices } from '../../server/modules/devices/importQueries';
 import type { DeviceInput } from '../../src/domain/deviceSchemas';
 
 const EN = ['Name', 'Device number', 'MAC', 'SN', 'Owner', 'Sub-user', 'Manufacture date', 'Type', 'ADU version', 'BDU version', 'Manufacture info', 'Model', 'Kind'];

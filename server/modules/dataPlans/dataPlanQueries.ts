@@ -4,7 +4,7 @@ import type { DataPlan, DataPlanInput, DataUsage } from '../../../src/domain/dat
 
 export type { DataPlan, DataUsage };
 import { visibleDevicesSql, scopeParams } from '../../auth/deviceScope';
-import { levelSql, settleDataUsage } from './dataUsage';
+import { levelSql, settleDataUsage } from './dataUsageQueries';
 
 // Bytes leave the database as float8: exact up to 2^53, far above MAX_QUOTA_BYTES, and a JSON number on both drivers.
 const PLAN_COLUMNS = `p.device_id AS "deviceId", p.quota_bytes::float8 AS "quotaBytes", p.reset_day::int AS "resetDay",

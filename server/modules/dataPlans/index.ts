@@ -5,4 +5,4 @@ import { dataPlanRoutes } from './dataPlanRoutes';
 export const dataPlansModule: ApiModule = async (app, context) => {
   await dataPlanRoutes(app, context);
 };
-export { sweepDataPeriods, settleDataUsage } from './dataUsage';
+export { sweepDataPeriods, settleDataUsage } from './dataUsageQueries';

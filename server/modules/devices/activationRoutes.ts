@@ -10,8 +10,9 @@ import { parseWith } from '../../http/validation';
 import { envelope, idQuery, tokenQuery } from '../../http/schemas';
 import { deviceObject } from './deviceJsonSchemas';
 import { findVisibleDevice } from './deviceQueries';
-import { checkOwnership, loadOwners } from './deviceRules';
-import { detachFromOtherEnterprises } from './groupQueries';
+import { checkOwnership } from './deviceRules';
+import { loadOwners } from './ownerQueries';
+import { activateDevice, deactivateDevice, findDeviceIdByKey } from './activationQueries';
 
 const tags = ['activation'];
 const ADMIN_ONLY = [Level.Admin] as const;
@@ -32,8 +33,8 @@ export async function activationRoutes(app: Api, { db }: ServerContext) {
     },
   }, async (request) => {
     const key = request.query.key.trim();
-    const [row] = await db.query<{ id: number }>('SELECT id FROM devices WHERE device_num = $1 OR device_sn = $1 ORDER BY id LIMIT 1', [key]);
-    const device = row && (await findVisibleDevice(db, request.user, row.id));
+    const id = await findDeviceIdByKey(db, key);
+    const device = id !== undefined && (await findVisibleDevice(db, request.user, id));
     if (!device) throw notFound();
     return ok(device);
   });
@@ -53,17 +54,9 @@ export async function activationRoutes(app: Api, { db }: ServerContext) {
     const { errors } = checkOwnership(request.user, owners, input.ownerId, ownerSubId);
     if (errors.length) throw new BizError(ErrorCode.Validation, 'error.validation', errors);
     const secret = randomBytes(32).toString('base64url');
-    await db.transaction(async (tx) => {
-      const [device] = await tx.query<{ activated: boolean }>('SELECT activated FROM devices WHERE id = $1 FOR UPDATE', [input.id]);
-      if (!device) throw notFound();
-      if (device.activated) throw new BizError(ErrorCode.BadRequest, 'error.alreadyActivated');
-      await tx.query(
-        `UPDATE devices SET activated = true, activated_at = now(), activated_by = $2, owner_id = $3, owner_sub_id = $4,
-                secret_hash = $5, updated_at = now() WHERE id = $1`,
-        [input.id, request.user.id, input.ownerId, ownerSubId || null, hashDeviceSecret(secret)],
-      );
-      await detachFromOtherEnterprises(tx, input.id, input.ownerId);
-    });
+    const outcome = await activateDevice(db, { id: input.id, activatedBy: request.user.id, ownerId: input.ownerId, ownerSubId, secretHash: hashDeviceSecret(secret) });
+    if (outcome === 'notFound') throw notFound();
+    if (outcome === 'alreadyActivated') throw new BizError(ErrorCode.BadRequest, 'error.alreadyActivated');
     return ok({ device: await findVisibleDevice(db, request.user, input.id), secret });
   });
 
@@ -72,10 +65,7 @@ export async function activationRoutes(app: Api, { db }: ServerContext) {
     schema: { tags, summary: 'Deactivate a device; its secret stops working', querystring: idQuery, response: envelope(deviceObject) },
   }, async (request) => {
     const { id } = request.query;
-    const rows = await db.query<{ activated: boolean }>(
-      `UPDATE devices SET activated = false, activated_at = NULL, activated_by = NULL, secret_hash = NULL, updated_at = now()
-        WHERE id = $1 AND activated RETURNING activated`, [id]);
-    if (!rows.length) {
+    if (!(await deactivateDevice(db, id))) {
       if (!(await findVisibleDevice(db, request.user, id))) throw notFound();
       throw new BizError(ErrorCode.BadRequest, 'error.notActivated');
     }

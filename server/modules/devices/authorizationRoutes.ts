@@ -4,29 +4,22 @@ import type { Queryable } from '../../db/connection';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
 import { FEATURES, isFeature } from '../../../src/domain/features';
-import type { DeviceAuthGrant } from '../../../src/domain/device';
 import { deviceAuthGrantSchema, updateDeviceAuthGrantSchema, type DeviceAuthGrantInput } from '../../../src/domain/deviceSchemas';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { grantObject } from './deviceJsonSchemas';
 import { findVisibleDevice } from './deviceQueries';
-import { loadOwners } from './deviceRules';
+import { loadOwners } from './ownerQueries';
 import { assertFeatureUnlocked } from './featureLock';
 import { isFeatureUnlocked } from './deviceQueries';
 import { isUniqueViolation } from '../../db/uniqueViolation';
+import { deleteGrant, findGrant, insertGrant, isDeviceOf, listGrants, updateGrant } from './authorizationQueries';
 
 const tags = ['device authorization'];
 const ADMIN_ONLY = [Level.Admin] as const;
-const GRANT_COLUMNS = `a.id, a.enterprise_id AS "enterpriseId", u.name AS "enterpriseName", a.device_id AS "deviceId",
-  d.name AS "deviceName", a.feature, a.device_count AS "deviceCount", a.subscription_quantity AS "subscriptionQuantity",
-  to_char(a.deadline, 'YYYY-MM-DD') AS deadline, a.created_at AS "createdAt"`;
-const GRANT_FROM = 'device_auth_grants a LEFT JOIN users u ON u.id = a.enterprise_id LEFT JOIN devices d ON d.id = a.device_id';
 const grantBody = { type: 'object', properties: { id: { type: 'integer' }, enterpriseId: { type: 'integer' }, deviceId: { type: ['integer', 'null'] }, feature: { type: 'string' }, deviceCount: { type: ['integer', 'null'] }, subscriptionQuantity: { type: ['integer', 'null'] }, deadline: { type: ['string', 'null'] } } } as const;
 const tokenOnly = { type: 'object', properties: tokenQuery } as const;
-
-const findGrant = async (db: Queryable, id: number) =>
-  (await db.query<DeviceAuthGrant>(`SELECT ${GRANT_COLUMNS} FROM ${GRANT_FROM} WHERE a.id = $1`, [id]))[0];
 
 /** The enterprise must be one, and a device grant must name one of its devices. */
 async function checkGrant(db: Queryable, input: DeviceAuthGrantInput): Promise<void> {
@@ -34,12 +27,10 @@ async function checkGrant(db: Queryable, input: DeviceAuthGrantInput): Promise<v
     throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'enterpriseId', message: 'validation.ownerEnterprise' }]);
   }
   if (input.deviceId) {
-    const rows = await db.query('SELECT 1 FROM devices WHERE id = $1 AND owner_id = $2', [input.deviceId, input.enterpriseId]);
-    if (!rows.length) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'deviceId', message: 'error.deviceNotFound' }]);
+    if (!(await isDeviceOf(db, input.deviceId, input.enterpriseId))) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'deviceId', message: 'error.deviceNotFound' }]);
   }
 }
 
-const grantValues = (g: DeviceAuthGrantInput) => [g.enterpriseId, g.deviceId ?? null, g.feature, g.deviceCount ?? null, g.subscriptionQuantity ?? null, g.deadline ?? null];
 const duplicateGrant = (e: unknown) => (isUniqueViolation(e) ? new BizError(ErrorCode.Duplicate, 'error.duplicateGrant') : e);
 
 /**
@@ -56,13 +47,7 @@ export async function authorizationRoutes(app: Api, { db }: ServerContext) {
     },
   }, async (request) => {
     const f = request.query;
-    const rows = await db.query<DeviceAuthGrant & { total: number }>(
-      `SELECT ${GRANT_COLUMNS}, count(*) OVER ()::int AS total FROM ${GRANT_FROM}
-        WHERE ($1::int IS NULL OR a.enterprise_id = $1) AND ($2::int IS NULL OR a.device_id = $2) AND ($3::text IS NULL OR a.feature = $3)
-        ORDER BY a.enterprise_id, a.feature, a.id LIMIT $4 OFFSET $5`,
-      [f.enterpriseId ?? null, f.deviceId ?? null, f.feature ?? null, f.pageSize, (f.pageIndex - 1) * f.pageSize],
-    );
-    return ok({ list: rows.map(({ total: _t, ...g }) => g), total: rows[0]?.total ?? 0 });
+    return ok(await listGrants(db, { enterpriseId: f.enterpriseId, deviceId: f.deviceId, feature: f.feature, limit: f.pageSize, offset: (f.pageIndex - 1) * f.pageSize }));
   });
 
   app.get('/deviceAuth/getById', { config: { levels: ADMIN_ONLY }, schema: { tags, summary: 'One grant', querystring: idQuery, response: envelope(grantObject) } }, async (request) => {
@@ -77,10 +62,8 @@ export async function authorizationRoutes(app: Api, { db }: ServerContext) {
   }, async (request) => {
     const input = parseWith(deviceAuthGrantSchema, request.body);
     await checkGrant(db, input);
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO device_auth_grants (enterprise_id, device_id, feature, device_count, subscription_quantity, deadline)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, grantValues(input)).catch((e: unknown) => { throw duplicateGrant(e); });
-    return ok(await findGrant(db, row!.id));
+    const id = await insertGrant(db, input).catch((e: unknown) => { throw duplicateGrant(e); });
+    return ok(await findGrant(db, id));
   });
 
   app.post('/deviceAuth/update', {
@@ -90,16 +73,12 @@ export async function authorizationRoutes(app: Api, { db }: ServerContext) {
     const { id, ...input } = parseWith(updateDeviceAuthGrantSchema, request.body);
     if (!(await findGrant(db, id))) throw new BizError(ErrorCode.NotFound);
     await checkGrant(db, input);
-    await db.query(
-      `UPDATE device_auth_grants SET enterprise_id = $2, device_id = $3, feature = $4, device_count = $5,
-              subscription_quantity = $6, deadline = $7, updated_at = now() WHERE id = $1`,
-      [id, ...grantValues(input)]).catch((e: unknown) => { throw duplicateGrant(e); });
+    await updateGrant(db, id, input).catch((e: unknown) => { throw duplicateGrant(e); });
     return ok(await findGrant(db, id));
   });
 
   app.delete('/deviceAuth/deleteById', { config: { levels: ADMIN_ONLY }, schema: { tags, summary: 'Remove a grant (the feature locks again)', querystring: idQuery, response: envelope() } }, async (request) => {
-    const rows = await db.query('DELETE FROM device_auth_grants WHERE id = $1 RETURNING id', [request.query.id]);
-    if (!rows.length) throw new BizError(ErrorCode.NotFound);
+    if (!(await deleteGrant(db, request.query.id))) throw new BizError(ErrorCode.NotFound);
     return ok(null);
   });
 

@@ -95,3 +95,16 @@ export async function isFeatureUnlocked(db: Queryable, ownerId: number, deviceId
   );
   return rows.length > 0;
 }
+
+/** The deviceNum, SN and MAC of the other devices (not `exceptId`) holding one of these values. */
+export async function devicesHoldingUniqueValues(
+  db: Queryable,
+  values: { deviceNums: string[]; deviceSns: string[]; macs: string[] },
+  exceptId: number,
+) {
+  return db.query<{ device_num: string | null; device_sn: string; mac: string | null }>(
+    `SELECT device_num, device_sn, mac FROM devices
+      WHERE id <> $4 AND (device_num = ANY($1::text[]) OR device_sn = ANY($2::text[]) OR mac = ANY($3::text[]))`,
+    [values.deviceNums, values.deviceSns, values.macs, exceptId],
+  );
+}

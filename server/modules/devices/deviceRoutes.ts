@@ -8,7 +8,7 @@ import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/sch
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
 import { Permission } from '../../../src/domain/permissionGroups';
 import { deviceBody, deviceFilterQuery, deviceObject } from './deviceJsonSchemas';
-import { listDevices } from './deviceList';
+import { listDevices } from './deviceListQueries';
 import { deleteDevice, findVisibleDevice, insertDevice, updateDevice } from './deviceQueries';
 import { detachFromOtherEnterprises } from './groupQueries';
 import { assertUnique, checkDeviceWrite, uniqueViolationToBizError } from './deviceRules';

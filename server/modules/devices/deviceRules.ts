@@ -6,6 +6,8 @@ import type { DeviceInput } from '../../../src/domain/deviceSchemas';
 import { BizError } from '../../http/envelope';
 import { ownerForWrite } from '../../auth/deviceScope';
 import { isUniqueViolation } from '../../db/uniqueViolation';
+import { devicesHoldingUniqueValues } from './deviceQueries';
+import { loadOwners, type OwnerRow } from './ownerQueries';
 
 /** The unique fields of a device and the message naming each. */
 export const UNIQUE_FIELDS = [
@@ -14,23 +16,6 @@ export const UNIQUE_FIELDS = [
   { field: 'mac', column: 'mac', message: 'error.duplicateMac' },
 ] as const;
 type UniqueField = (typeof UNIQUE_FIELDS)[number]['field'];
-
-export interface OwnerRow {
-  id: number;
-  name: string;
-  permissionLevel: Level;
-  parentId: number | null;
-}
-
-/** Enterprises and sub-users by id (all of them, or the given ids). */
-export async function loadOwners(db: Queryable, ids?: number[]): Promise<Map<number, OwnerRow>> {
-  const rows = await db.query<OwnerRow>(
-    `SELECT id, name, permission_level AS "permissionLevel", parent_id AS "parentId" FROM users
-      WHERE permission_level IN ('2', '3') AND ($1::int[] IS NULL OR id = ANY($1))`,
-    [ids ?? null],
-  );
-  return new Map(rows.map((r) => [r.id, r]));
-}
 
 /**
  * Owner and sub-owner of a device being written: an admin's choice must be an enterprise and one
@@ -51,11 +36,7 @@ export function checkOwnership(caller: Principal, owners: Map<number, OwnerRow>,
 /** The values of unique fields already taken by other devices. */
 export async function takenUniqueValues(db: Queryable, devices: Pick<DeviceInput, 'deviceNum' | 'deviceSn' | 'mac'>[], exceptId = 0): Promise<Record<UniqueField, Set<string>>> {
   const list = (field: UniqueField) => [...new Set(devices.map((d) => d[field]).filter((v): v is string => !!v))];
-  const rows = await db.query<{ device_num: string | null; device_sn: string; mac: string | null }>(
-    `SELECT device_num, device_sn, mac FROM devices
-      WHERE id <> $4 AND (device_num = ANY($1::text[]) OR device_sn = ANY($2::text[]) OR mac = ANY($3::text[]))`,
-    [list('deviceNum'), list('deviceSn'), list('mac'), exceptId],
-  );
+  const rows = await devicesHoldingUniqueValues(db, { deviceNums: list('deviceNum'), deviceSns: list('deviceSn'), macs: list('mac') }, exceptId);
   const taken = { deviceNum: new Set<string>(), deviceSn: new Set<string>(), mac: new Set<string>() };
   for (const r of rows) {
     if (r.device_num) taken.deviceNum.add(r.device_num);

@@ -4,7 +4,7 @@ import { languageOf } from '../../http/envelope';
 import { tokenQuery } from '../../http/schemas';
 import { attachment, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
 import { deviceFilterQuery } from './deviceJsonSchemas';
-import { allDevices } from './deviceList';
+import { allDevices } from './deviceListQueries';
 import { exportHeaders, exportRow, toCsv } from './deviceSheet';
 import { claimExportSlot } from './exportThrottleQueries';
 import { Permission } from '../../../src/domain/permissionGroups';

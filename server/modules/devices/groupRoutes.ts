@@ -11,7 +11,7 @@ import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/sch
 import { DEVICE_EDITORS, assertAllVisible, ownerForWrite } from '../../auth/deviceScope';
 import { groupObject, idListBody } from './deviceJsonSchemas';
 import { visibleDeviceIds } from './deviceQueries';
-import { loadOwners } from './deviceRules';
+import { loadOwners } from './ownerQueries';
 import * as q from './groupQueries';
 
 const tags = ['device groups'];

@@ -7,7 +7,8 @@ import { translateDomain } from '../../../src/domain/messages';
 import { validate } from '../../../src/domain/validate';
 import { BizError } from '../../http/envelope';
 import type { SheetRow } from './importParser';
-import { UNIQUE_FIELDS, checkOwnership, loadOwners, takenUniqueValues, type OwnerRow } from './deviceRules';
+import { UNIQUE_FIELDS, checkOwnership, takenUniqueValues } from './deviceRules';
+import { loadOwners, type OwnerRow } from './ownerQueries';
 
 interface RowProblem {
   row: number;

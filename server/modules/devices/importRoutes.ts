@@ -14,7 +14,7 @@ import { DEVICE_EDITORS } from '../../auth/deviceScope';
 import { Permission } from '../../../src/domain/permissionGroups';
 import { readDeviceSheet, sniffExcel } from './importParser';
 import { checkImportRows } from './importCheck';
-import { insertDevices } from './importWriter';
+import { insertDevices } from './importQueries';
 import { uniqueViolationToBizError } from './deviceRules';
 
 /** Bad cells listed in one answer (the count in msg is the full count). */

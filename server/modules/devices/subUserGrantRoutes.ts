@@ -8,7 +8,8 @@ import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
-import { loadOwners } from './deviceRules';
+import { loadOwners } from './ownerQueries';
+import { countOwnedDevices, grantedDeviceIds, listSubUserGrants, setSubUserGrants } from './subUserGrantQueries';
 
 const tags = ['sub-user vessel grants'];
 const subUserQuery = { type: 'object', required: ['subUserId'], properties: { ...tokenQuery, subUserId: { type: 'integer' } } } as const;
@@ -32,8 +33,7 @@ export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
     schema: { tags, summary: 'Ids of the devices a sub-user was granted', querystring: subUserQuery, response: envelope({ type: 'array', items: { type: 'integer' } }) },
   }, async (request) => {
     const sub = await managedSubUser(db, request.user, request.query.subUserId);
-    const rows = await db.query<{ id: number }>('SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 ORDER BY device_id', [sub.id]);
-    return ok(rows.map((r) => r.id));
+    return ok(await grantedDeviceIds(db, sub.id, false));
   });
 
   app.get('/subUserGrant/getCommandDeviceIds', {
@@ -41,8 +41,7 @@ export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
     schema: { tags, summary: 'Ids of the granted devices the sub-user may also send commands to', querystring: subUserQuery, response: envelope({ type: 'array', items: { type: 'integer' } }) },
   }, async (request) => {
     const sub = await managedSubUser(db, request.user, request.query.subUserId);
-    const rows = await db.query<{ id: number }>('SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 AND can_command ORDER BY device_id', [sub.id]);
-    return ok(rows.map((r) => r.id));
+    return ok(await grantedDeviceIds(db, sub.id, true));
   });
 
   app.get('/subUserGrant/getAll', {
@@ -54,15 +53,7 @@ export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
     },
   }, async (request) => {
     const q = request.query;
-    const rows = await db.query<{ total: number }>(
-      `SELECT sg.sub_user_id AS "subUserId", u.name AS "subUserName", sg.device_id AS "deviceId", d.name AS "deviceName",
-              sg.can_command AS "canCommand", sg.granted_at AS "grantedAt", count(*) OVER ()::int AS total
-         FROM sub_user_grants sg JOIN users u ON u.id = sg.sub_user_id JOIN devices d ON d.id = sg.device_id
-        WHERE ($1::text = '1' OR u.parent_id = $2) AND ($3::int IS NULL OR sg.sub_user_id = $3)
-        ORDER BY u.name, d.name, d.id LIMIT $4 OFFSET $5`,
-      [request.user.permissionLevel, request.user.id, q.subUserId ?? null, q.pageSize, (q.pageIndex - 1) * q.pageSize],
-    );
-    return ok({ list: rows.map(({ total: _t, ...g }) => g), total: rows[0]?.total ?? 0 });
+    return ok(await listSubUserGrants(db, request.user, { subUserId: q.subUserId, limit: q.pageSize, offset: (q.pageIndex - 1) * q.pageSize }));
   });
 
   app.post('/subUserGrant/set', {
@@ -79,15 +70,8 @@ export async function subUserGrantRoutes(app: Api, { db }: ServerContext) {
     const ids = [...new Set(input.deviceIds)];
     const commandIds = input.commandDeviceIds ? [...new Set(input.commandDeviceIds)] : null;
     if (commandIds?.some((id) => !ids.includes(id))) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'commandDeviceIds', message: 'validation.commandGrant' }]);
-    const owned = await db.query<{ id: number }>('SELECT id FROM devices WHERE id = ANY($1::int[]) AND owner_id = $2', [ids, sub.parentId]);
-    if (owned.length !== ids.length) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
-    await db.transaction(async (tx) => {
-      await tx.query('DELETE FROM sub_user_grants WHERE sub_user_id = $1 AND NOT (device_id = ANY($2::int[]))', [sub.id, ids]);
-      await tx.query(
-        `INSERT INTO sub_user_grants (sub_user_id, device_id, granted_by) SELECT $1, unnest($2::int[]), $3 ON CONFLICT DO NOTHING`,
-        [sub.id, ids, request.user.id]);
-      if (commandIds) await tx.query('UPDATE sub_user_grants SET can_command = (device_id = ANY($2::int[])) WHERE sub_user_id = $1', [sub.id, commandIds]);
-    });
+    if ((await countOwnedDevices(db, ids, sub.parentId)) !== ids.length) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+    await setSubUserGrants(db, sub.id, ids, commandIds, request.user.id);
     return ok({ granted: ids.length });
   });
 }

@@ -4,7 +4,7 @@ import { BizError } from '../../http/envelope';
 import type { DeviceReport } from '../../../src/domain/reportSchema';
 import type { ReportingDevice } from '../../auth/deviceCredentials';
 import { alarmTransitions } from './alarmTransitions';
-import { recordDataUsage } from '../dataPlans/dataUsage';
+import { recordDataUsage } from '../dataPlans/dataUsageQueries';
 import {
   insertAlarms, insertHistory, lockDevices, readActiveFaultAlarms, readLatestStates, updateAlarms, upsertStates,
 } from './ingestQueries';
