@@ -8,6 +8,7 @@ import { encodeTrack, gapStarts, simplifyTrack, type TrackColumns } from './simp
 import { loadTrackColumns, summarise, trackDevice } from './trackQueries';
 import { claimExportSlot } from '../devices/exportThrottleQueries';
 import { exportTrack, TRACK_EXPORT_FORMATS, TRACK_EXPORT_TYPES } from './trackExport';
+import { clampToHistory, historyStartMs } from '../vessel/vesselAccessQueries';
 
 const tags = ['history'];
 const windowQuery = {
@@ -89,6 +90,7 @@ export function trackForView(c: TrackColumns, offlineMinutes: number, zoom: numb
 /**
  * deviceModule/history/track (Location Track page) and its export. Same rules for both: the
  * device must be visible to the caller (else code 2) and track history unlocked (else code 3).
+ * Levels 2 and 3 get the reports from the vessel's transfer to their enterprise on (docs/requirements.md §6).
  */
 export async function trackRoutes(app: Api, { db }: ServerContext) {
   app.get('/history/track', {
@@ -101,7 +103,7 @@ export async function trackRoutes(app: Api, { db }: ServerContext) {
     const q = parseWith(trackQuerySchema, request.query);
     const device = await trackDevice(db, request.user, q.deviceId);
     const { from, to } = trackRange(q);
-    const columns = await loadTrackColumns(db, device.id, from, to);
+    const columns = await loadTrackColumns(db, device.id, clampToHistory(from, await historyStartMs(db, request.user, device.id)), to);
     const box = bboxOf(q);
     const view = trackForView(columns, device.offlineMinutes, q.zoom, box, q.samples ? (to - from) / q.samples : 0);
     return ok({
@@ -124,7 +126,7 @@ export async function trackRoutes(app: Api, { db }: ServerContext) {
     const { from, to } = trackRange(q);
     // The device export's throttle (-101): one export per user per 10 s, whichever list or track.
     await claimExportSlot(db, request.user.id);
-    const columns = await loadTrackColumns(db, device.id, from, to);
+    const columns = await loadTrackColumns(db, device.id, clampToHistory(from, await historyStartMs(db, request.user, device.id)), to);
     const gaps = gapStarts(columns.t, device.offlineMinutes * 60_000);
     const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
     const safeName = (device.deviceNum ?? String(device.id)).replace(/[^A-Za-z0-9_-]/g, '');
