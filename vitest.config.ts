@@ -3,12 +3,13 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Six projects: server (API through app.inject, on PGlite and on PostgreSQL when it answers),
+ * Seven projects: server (API through app.inject, on PGlite and on PostgreSQL when it answers),
  * console (unit and component tests in jsdom), e2e (headless Chromium against the real server),
  * smoke (a fresh copy of the repository started with the README's command), faults (the server
  * killed with SIGKILL mid-work and started again on the same data, on PGlite and PostgreSQL),
  * extending (an integrator's entity added from one definition file, driven through the real
- * providers against the real server).
+ * providers against the real server), bench (every bench script once in its smoke mode, BENCH_SMOKE=1:
+ * it still runs and prints figures; the figures are not checked).
  */
 export default defineConfig({
   plugins: [react()],
@@ -75,6 +76,20 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/smoke/**/*.test.ts'],
           testTimeout: 900_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bench',
+          // Bench servers start without the demo's month of history (bench/smoke.ts) and with their MQTT broker on a free port.
+          env: { SEED_STORY: '0', MQTT_PORT: '0' },
+          environment: 'node',
+          include: ['tests/bench/**/*.test.ts'],
+          // The console build of the e2e project's set-up, made once per run for both projects (tests/e2e/browser.ts).
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          testTimeout: 300_000,
           hookTimeout: 60_000,
         },
       },

@@ -18,9 +18,9 @@ import { sized } from './smoke';
  *   PUSH_FAULTS=30           samples per mode
  *   PUSH_POLL_SECONDS=10     the bell's configured interval (the console settings), both modes
  *   PUSH_ENGINES=pglite,postgres   (postgres when one answers at DATABASE_URL or the local test database)
- * Prints figures, asserts nothing. BENCH_SMOKE=1: 3 faults per mode, a 2 s interval, PGlite only (bench/smoke.ts).
+ * Prints figures, asserts nothing. BENCH_SMOKE=1: 2 faults per mode, a 2 s interval, PGlite only (bench/smoke.ts).
  */
-const FAULTS = Number(process.env.PUSH_FAULTS ?? sized(30, 3));
+const FAULTS = Number(process.env.PUSH_FAULTS ?? sized(30, 2));
 const POLL_S = Number(process.env.PUSH_POLL_SECONDS ?? sized(10, 2));
 const ENGINES = (process.env.PUSH_ENGINES ?? sized('pglite,postgres', 'pglite')).split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
 

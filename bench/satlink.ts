@@ -113,6 +113,8 @@ const mapDrawn = (page: Page) => page.waitForFunction(() => {
 });
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
+/** Bytes received so far on the live-push streams (each opened before the stretch it is read over). */
+const streamBytes = (rec: Recorder) => rec.all.filter((r) => r.stream).reduce((n, r) => n + r.bytes, 0);
 
 /** Requests grouped by path: count and bytes on the wire, largest first. */
 function byPath(reqs: Req[]) {
@@ -175,6 +177,7 @@ for (const profile of PROFILES) {
   // 4. Idle on the dashboard.
   await networkIdle(rec);
   const idle = mark(rec);
+  const idleStream = streamBytes(rec);
   await page.waitForTimeout(IDLE_S * 1000);
   rows.push(row(rec, idle, `idle ${IDLE_S} s on the dashboard`, IDLE_S === 60 ? AIMS.idle : `<= ${kb((10 * 1024 * IDLE_S) / 60)} KB pro rata`));
   const idleReqs = rec.all.slice(idle.n);
@@ -184,6 +187,7 @@ for (const profile of PROFILES) {
   console.log(`warm reload: ${reloadReqs.length - reloadNet.length} requests served from cache; to the network:`, reloadNet.map((r) => `${r.path} (${r.status}, ${r.bytes} B)`).join(', '));
   console.log(`idle ${IDLE_S} s, requests by path:`);
   console.table(byPath(idleReqs).map(({ bytes: _, ...g }) => g));
+  console.log(`live-push stream (open since before the idle stretch): ${kb(streamBytes(rec) - idleStream)} KB of the idle ${IDLE_S} s`);
   if (process.env.SATLINK_TIMELINE === '1') {
     for (const [name, from, reqs] of [['login', login, loginReqs], ['warm reload', reload, reloadReqs]] as const) {
       console.log(`timeline, ${name} (ms from its start):`);

@@ -13,10 +13,18 @@ export const SCREENSHOTS = 'tests/e2e/screenshots';
 /** Where the browser tests build the console (E2E_DIST lets parallel runs keep apart). */
 export const DIST = process.env.E2E_DIST || 'dist';
 
-/** Builds the console (E2E_SKIP_BUILD=1 reuses an existing build); the e2e globalSetup calls it once per run. */
+/**
+ * Builds the console (E2E_SKIP_BUILD=1 reuses an existing build). The global set-ups of the e2e and
+ * bench projects both call it, in vitest's one main process: the build happens once per run.
+ */
 export function buildConsole() {
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(`${DIST}/index.html`)) return;
-  execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, { stdio: 'inherit' });
+  // The mark names this process, so that a process it starts (which inherits its environment) still builds.
+  const mark = `${process.pid}:${DIST}`;
+  if (process.env.CONSOLE_BUILT_THIS_RUN === mark) return;
+  if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(`${DIST}/index.html`)) {
+    execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, { stdio: 'inherit' });
+  }
+  process.env.CONSOLE_BUILT_THIS_RUN = mark;
 }
 
 /** Kept for the test files: the build itself happens once, in the globalSetup. */
