@@ -35,9 +35,10 @@ export const visibleDevicesSql = (caller: Principal): string =>
  * A record of a device `d` that is the caller's to see by its time (docs/requirements.md §6, "A
  * transferred vessel"): level 1 sees every record; levels 2 and 3 those made since their enterprise
  * got the vessel (devices.owner_since, '-infinity' when it never changed owner). $1 is the level,
- * as above. A condition on the devices row the query joins already: no per-record lookup.
+ * as above; the devices row is `d` unless named. A condition on the devices row the query joins
+ * already: no per-record lookup.
  */
-export const ownedRecordSql = (time: string): string => `($1::text = '1' OR ${time} >= d.owner_since)`;
+export const ownedRecordSql = (time: string, device = 'd'): string => `($1::text = '1' OR ${time} >= ${device}.owner_since)`;
 
 /** Groups aliased `dg`: an admin's every group, else the caller's enterprise's. */
 export const VISIBLE_GROUPS_SQL = `($1::text = '1' OR dg.owner_id = $3::int)`;
