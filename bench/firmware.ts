@@ -17,11 +17,11 @@ import { SMOKE, sized } from './smoke';
  * rollout to 1,000 simulated devices, 100 at a time, driven through the device API (check,
  * download 1 MB, report progress, install): time until every device is updated or failed.
  * On PGlite and, when it answers, PostgreSQL. Prints figures; asserts nothing.
- * BENCH_SMOKE=1: a 5 MB package, a rollout to 30 devices, 10 at a time, PGlite only (bench/smoke.ts).
+ * BENCH_SMOKE=1: a 5 MB package, a rollout to 10 devices, 5 at a time, PGlite only (bench/smoke.ts).
  */
 const UPLOAD_MB = Number(process.env.BENCH_FIRMWARE_MB ?? sized(200, 5));
-const DEVICES = Number(process.env.BENCH_FIRMWARE_DEVICES ?? sized(1000, 30));
-const AT_A_TIME = sized(100, 10);
+const DEVICES = Number(process.env.BENCH_FIRMWARE_DEVICES ?? sized(1000, 10));
+const AT_A_TIME = sized(100, 5);
 const SECRET = 'bench-firmware-secret';
 const MB = 1024 * 1024;
 
