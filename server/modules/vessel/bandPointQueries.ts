@@ -6,14 +6,17 @@ export const ROLLUP_BAND_MIN_HOURS = 7 * 24;
 
 /**
  * The report points the online/warn/offline bands of a window need (stateBands), raw: every report
- * from one threshold before the window to its end.
+ * from one threshold before the window to its end; with `sinceMs`, none before it (the start of the
+ * caller's part of the vessel's history, docs/requirements.md §6).
  */
-export async function rawBandPoints(db: Queryable, deviceId: number, from: number, to: number, thresholdMinutes: number): Promise<StatePoint[]> {
+export async function rawBandPoints(db: Queryable, deviceId: number, from: number, to: number, thresholdMinutes: number,
+  sinceMs: number | null = null): Promise<StatePoint[]> {
   return db.query<StatePoint>(
     `SELECT (extract(epoch FROM device_time) * 1000)::float8 AS ms, (cardinality(faults) > 0 OR NOT modem_lock) AS warn
        FROM device_reports WHERE device_id = $1 AND device_time > to_timestamp($2 / 1000.0) - make_interval(mins => $4::int)
-        AND device_time <= to_timestamp($3 / 1000.0) ORDER BY device_time`,
-    [deviceId, from, to, thresholdMinutes]);
+        AND device_time <= to_timestamp($3 / 1000.0) AND ($5::float8 IS NULL OR device_time >= to_timestamp($5::float8 / 1000))
+      ORDER BY device_time`,
+    [deviceId, from, to, thresholdMinutes, sinceMs]);
 }
 
 /**

@@ -6,32 +6,34 @@ import { DATA_WINDOWS, DATA_WINDOW_NAMES, SERIES_POINTS } from '../../../src/dom
 import { languageOf, ok } from '../../http/envelope';
 import { envelope, idQuery, tokenQuery } from '../../http/schemas';
 import { assertFeatureUnlocked } from '../devices/featureLock';
-import { STATE_COLUMNS, STATE_JOINS } from '../monitoring/stateSql';
 import { bandTotals, stateBands } from './stateBands';
 import { ROLLUP_BAND_MIN_HOURS, rawBandPoints, rollupBandPoints } from './bandPointQueries';
 import { currentVoyage } from './voyageQueries';
-import { offlineMinutesOf, visibleVessel } from './vesselAccessQueries';
+import { clampToHistory, historyStartMs, offlineMinutesOf, visibleVessel } from './vesselAccessQueries';
+import { latestState, seriesPoints, windowAlarms } from './detailQueries';
+import { readPendingReport } from '../monitoring/pendingReportQueries';
 
 const tags = ['vessel'];
-const METRICS = { signal: 'signal_level', snr: 'snr', azimuth: 'azimuth', elevation: 'elevation', skew: 'skew', speed: 'speed' } as const;
-const METRIC_SQL = Object.entries(METRICS).map(([name, col]) =>
-  `min(${col})::float8 AS "${name}Min", max(${col})::float8 AS "${name}Max", avg(${col})::float8 AS "${name}Avg"`).join(',\n  ');
-
-/** deviceModule/vessel: the device detail page (all fields, latest report, charts over a data window). */
+/**
+ * deviceModule/vessel: the device detail page (all fields, latest report, charts over a data window).
+ * Levels 2 and 3 see the reports and alarms from the vessel's transfer to their enterprise on; its
+ * voyages are vessel information and go with it (docs/requirements.md §6).
+ */
 export async function detailRoutes(app: Api, { db }: ServerContext) {
   app.get('/vessel/getDetail', {
     schema: {
-      tags, summary: 'A visible vessel: its device fields, latest report, active faults (with remedies) and current voyage',
+      tags, summary: 'A visible vessel: its device fields, latest report, active faults (with remedies), current voyage and report awaiting activation',
       querystring: idQuery, response: envelope({ type: 'object', additionalProperties: true }),
     },
   }, async (request) => {
     const { id } = request.query;
     const device = await visibleVessel(db, request.user, id);
-    const [latest] = await db.query<Record<string, unknown> & { faults: string[] }>(
-      `SELECT ${STATE_COLUMNS} FROM devices d ${STATE_JOINS} WHERE d.id = $1`, [id]);
+    const latest = await latestState(db, id, await historyStartMs(db, request.user, id));
     const lang = languageOf(request);
     const faults = (latest?.reportedAt ? latest.faults : []).map((code) => describeFault(code, lang));
-    return ok({ device, latest: latest?.reportedAt ? latest : null, status: latest?.status ?? 0, faults, currentVoyage: await currentVoyage(db, id) });
+    // Not activated: its newest report awaits activation and is shown apart (docs/api.md, "GET /vessel/getDetail").
+    const pendingReport = device.activated ? null : await readPendingReport(db, id);
+    return ok({ device, latest: latest?.reportedAt ? latest : null, status: latest?.status ?? 0, faults, currentVoyage: await currentVoyage(db, id), pendingReport });
   });
 
   app.get('/vessel/getSeries', {
@@ -49,20 +51,15 @@ export async function detailRoutes(app: Api, { db }: ServerContext) {
     const from = to - spanMs;
     const bucketSeconds = Math.ceil(spanMs / 1000 / SERIES_POINTS);
     const thresholdMinutes = await offlineMinutesOf(db, id);
+    const since = await historyStartMs(db, request.user, id);
+    // The bands of the long windows (7 days) from the hourly rollups: the same bands, far fewer rows. A
+    // transfer within reach of the window cuts an hour, so then the bands come from the reports after it.
+    const cutInWindow = since !== null && since > from - thresholdMinutes * 60_000 - 3_600_000;
     const [points, states, alarms] = await Promise.all([
-      db.query(
-        `SELECT (floor(extract(epoch FROM device_time) / $2) * $2 * 1000)::float8 AS t, count(*)::int AS n,
-           ${METRIC_SQL}
-           FROM device_reports WHERE device_id = $1 AND device_time > to_timestamp($3 / 1000.0) AND device_time <= to_timestamp($4 / 1000.0)
-          GROUP BY 1 ORDER BY 1`,
-        [id, bucketSeconds, from, to]),
-      // The bands of the long windows (7 days) from the hourly rollups: the same bands, far fewer rows.
-      (DATA_WINDOWS[window] >= ROLLUP_BAND_MIN_HOURS ? rollupBandPoints : rawBandPoints)(db, id, from, to, thresholdMinutes),
-      db.query<{ code: string; raisedAt: string; lastSeenAt: string; clearedAt: string | null }>(
-        `SELECT code, raised_at AS "raisedAt", last_seen_at AS "lastSeenAt", cleared_at AS "clearedAt" FROM alarms
-          WHERE device_id = $1 AND raised_at <= to_timestamp($3 / 1000.0) AND (cleared_at IS NULL OR cleared_at >= to_timestamp($2 / 1000.0))
-          ORDER BY raised_at DESC, id DESC LIMIT 200`,
-        [id, from, to]),
+      seriesPoints(db, id, bucketSeconds, clampToHistory(from, since), to),
+      cutInWindow ? rawBandPoints(db, id, from, to, thresholdMinutes, since)
+        : (DATA_WINDOWS[window] >= ROLLUP_BAND_MIN_HOURS ? rollupBandPoints : rawBandPoints)(db, id, from, to, thresholdMinutes),
+      windowAlarms(db, id, from, to, since),
     ]);
     const bands = stateBands(states, from, to, thresholdMinutes * 60_000);
     const lang = languageOf(request);
