@@ -16,7 +16,7 @@ import { BaseMap } from '../../map/BaseMap';
 import { fitAndFollow, pointsBounds } from '../../map/fitView';
 import { VesselLayer, type MapVessel } from '../../map/vesselLayer';
 import { stateColour } from '../../map/vesselStyle';
-import { deviceDetailPath, deviceTrackPath } from '../monitor/LiveStatusTab';
+import { deviceDetailPath, deviceTrackPath } from '../monitor/devicePaths';
 import { formatHeading, formatPosition, LastReport } from '../monitor/liveFormat';
 
 declare global {

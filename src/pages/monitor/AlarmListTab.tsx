@@ -36,7 +36,7 @@ import { FAULT_SEVERITIES } from '../../domain/faultCodes';
 import { Level } from '../../domain/levels';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useClientState } from '../../state/useClientState';
-import { deviceDetailPath } from './LiveStatusTab';
+import { deviceDetailPath } from './devicePaths';
 import { FetchStatus } from './FetchStatus';
 import { useAgo } from './liveFormat';
 
