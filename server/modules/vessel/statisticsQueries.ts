@@ -1,30 +1,11 @@
 import type { Db, Queryable } from '../../db/connection';
-import type { Principal } from '../../../src/domain/levels';
+import { Level, type Principal } from '../../../src/domain/levels';
 import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 import { THRESHOLD_SQL } from '../monitoring/stateSql';
 
-const DAY_MS = 86_400_000;
-
-/** The last `days` calendar days at a UTC offset (hours), today included, up to now. */
-export interface StatisticsWindow {
-  days: number;
-  utcOffset: number;
-  /** Local day numbers (days since 1970-01-01 at the offset), oldest first. */
-  dayNumbers: number[];
-  fromMs: number;
-  toMs: number;
-}
-
-export function statisticsWindow(days: number, utcOffset: number, now = Date.now()): StatisticsWindow {
-  const offsetMs = utcOffset * 3_600_000;
-  const today = Math.floor((now + offsetMs) / DAY_MS);
-  const dayNumbers = Array.from({ length: days }, (_, i) => today - days + 1 + i);
-  return { days, utcOffset, dayNumbers, fromMs: dayNumbers[0]! * DAY_MS - offsetMs, toMs: now };
-}
-
-/** The local calendar date of a day number: YYYY-MM-DD, and the MM-DD label docs/requirements.md §9 asks for. */
-export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-export const labelOfDay = (day: number) => dateOfDay(day).slice(5);
+// The window and its local days are plain arithmetic (statisticsWindow.ts), kept here too for the callers.
+export { DAY_MS, dateOfDay, labelOfDay, statisticsWindow, type StatisticsWindow } from './statisticsWindow';
+import { DAY_MS, dateOfDay, labelOfDay, type StatisticsWindow } from './statisticsWindow';
 
 /** Whether the statistics feature is locked for a device `d` (never for an admin). $1..$3 are the scope. */
 const STATISTICS_LOCKED_SQL = `($1::text <> '1' AND NOT EXISTS (SELECT 1 FROM device_auth_grants ag
@@ -50,9 +31,15 @@ async function earliestHourMs(db: Queryable, w: StatisticsWindow): Promise<numbe
   return w.fromMs - (row?.minutes ?? 0) * 60_000 - 3_600_000;
 }
 
-/** The devices (alias d) and their offline thresholds in minutes. */
+/**
+ * The devices (alias d), their offline thresholds in minutes and where the caller's part of their
+ * history starts (`since`: level 1 all of it; levels 2 and 3 from the transfer to their
+ * enterprise, docs/requirements.md §6). Only the reports path reads `since`: a vessel whose
+ * transfer lies within the hours a rollup query reads is counted from its reports (transferredIn).
+ */
 const thresholdsSql = (devices: string) => `th AS (
-    SELECT d.id AS device_id, ${THRESHOLD_SQL} AS minutes FROM devices d
+    SELECT d.id AS device_id, ${THRESHOLD_SQL} AS minutes, CASE WHEN $1::text = '1' THEN '-infinity'::timestamptz ELSE d.owner_since END AS since
+      FROM devices d
       LEFT JOIN device_offline_thresholds dot ON dot.device_id = d.id
       LEFT JOIN enterprise_offline_thresholds eot ON eot.enterprise_id = d.owner_id
      WHERE ${devices}
@@ -71,7 +58,7 @@ const reportIntervalsSql = (devices: string) => `
            lead(dr.device_time) OVER (PARTITION BY dr.device_id ORDER BY dr.device_time) AS nt
       FROM th JOIN device_reports dr ON dr.device_id = th.device_id
      WHERE dr.device_time > to_timestamp($4::float8 / 1000) - make_interval(mins => th.minutes)
-       AND dr.device_time <= to_timestamp($5::float8 / 1000)
+       AND dr.device_time <= to_timestamp($5::float8 / 1000) AND dr.device_time >= th.since
   ), i AS (
     SELECT device_id, warn, greatest(t, to_timestamp($4::float8 / 1000)) AS s,
            least(COALESCE(nt, 'infinity'::timestamptz), t + make_interval(mins => minutes), to_timestamp($5::float8 / 1000)) AS e
@@ -200,8 +187,30 @@ export interface DayStatistics {
 
 const windowParams = (w: StatisticsWindow) => [w.fromMs, w.toMs, w.utcOffset * 3600];
 
+/**
+ * The caller's visible vessels (or the one vessel `deviceId`) whose transfer to the caller's
+ * enterprise lies after `earliestMs`, where the rollup queries start reading hours: their hours are
+ * not all of the caller's time, so they are counted from their reports (level 1: none).
+ */
+async function transferredIn(db: Queryable, caller: Principal, earliestMs: number, deviceId: number | null = null): Promise<number[]> {
+  if (caller.permissionLevel === Level.Admin) return [];
+  const rows = await db.query<{ id: number }>(
+    `SELECT d.id FROM devices d WHERE ${visibleDevicesSql(caller)} AND d.owner_since > to_timestamp($4::float8 / 1000) AND ($5::int IS NULL OR d.id = $5::int)`,
+    [...scopeParams(caller), earliestMs, deviceId]);
+  return rows.map((r) => r.id);
+}
+
+/** These vessels' online and warn seconds over the window from their reports (each from the start of the caller's part of its history). */
+async function reportFigures(db: Queryable, caller: Principal, w: StatisticsWindow, ids: readonly number[]) {
+  return withoutJit(db, (tx) => tx.query<{ id: number; online: number; warn: number }>(
+    `${perDeviceSql('reports', `d.id = ANY($6::int[]) AND ${visibleDevicesSql(caller)}`, '')}
+     SELECT device_id AS id, online::float8 AS online, warn::float8 AS warn FROM per_device`,
+    [...scopeParams(caller), w.fromMs, w.toMs, ids]));
+}
+
 /** One vessel's online time per local day of the window (the vessel is known to be visible). */
 export async function dailyStatistics(db: Queryable, caller: Principal, deviceId: number, w: StatisticsWindow, source: StatisticsSource = 'rollups'): Promise<DayStatistics[]> {
+  if (source === 'rollups' && (await transferredIn(db, caller, await earliestHourMs(db, w), deviceId)).length) source = 'reports';
   const rows = await withoutJit(db, (tx) => tx.query<{ k: number; online: number; warn: number }>(
     `${perDaySql(source, `d.id = $7::int AND ${visibleDevicesSql(caller)}`)}
      SELECT k, sum(online)::float8 AS online, sum(warn)::float8 AS warn FROM per_day GROUP BY k`,
@@ -246,9 +255,21 @@ export async function fleetStatistics(db: Queryable, caller: Principal, w: Stati
   const counted = q.sort === 'name'
     ? `d.id IN (SELECT d.id FROM devices d WHERE ${visible.join(' AND ')} ORDER BY d.name ${direction} NULLS LAST, d.id LIMIT ${limit} OFFSET ${offset})`
     : visible.join(' AND ');
-  const earliest = source === 'rollups' ? `$${params.push(await earliestHourMs(db, w))}` : '';
+  const earliestMs = source === 'rollups' ? await earliestHourMs(db, w) : 0;
+  const earliest = source === 'rollups' ? `$${params.push(earliestMs)}` : '';
+  // Vessels transferred to the caller's enterprise within the hours read are counted from their reports, after the transfer.
+  const cut = source === 'rollups' ? await transferredIn(db, caller, earliestMs) : [];
+  let counts = `${counted} AND NOT ${STATISTICS_LOCKED_SQL}`;
+  let perDevice = 'per_device';
+  if (cut.length) {
+    const f = await reportFigures(db, caller, w, cut);
+    counts += ` AND NOT (d.id = ANY($${params.push(cut)}::int[]))`;
+    perDevice = `(SELECT device_id, online, warn FROM per_device
+       UNION ALL SELECT * FROM unnest($${params.push(f.map((r) => r.id))}::int[], $${params.push(f.map((r) => r.online))}::float8[],
+                                      $${params.push(f.map((r) => r.warn))}::float8[]))`;
+  }
   const rows = await withoutJit(db, (tx) => tx.query<{ deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; total: number }>(
-    `${perDeviceSql(source, `${counted} AND NOT ${STATISTICS_LOCKED_SQL}`, earliest)},
+    `${perDeviceSql(source, counts, earliest)},
      v AS (
        SELECT d.id, d.name, d.device_num, ${STATISTICS_LOCKED_SQL} AS locked FROM devices d WHERE ${visible.join(' AND ')}
      )
@@ -257,7 +278,7 @@ export async function fleetStatistics(db: Queryable, caller: Principal, w: Stati
             CASE WHEN v.locked THEN NULL ELSE round(COALESCE(p.warn, 0))::float8 END AS "warnSeconds",
             CASE WHEN v.locked THEN NULL ELSE least(1, COALESCE(p.online, 0) / $${params.push(periodSeconds)}::float8) END AS availability,
             count(*) OVER ()::int AS total
-       FROM v LEFT JOIN per_device p ON p.device_id = v.id
+       FROM v LEFT JOIN ${perDevice} p ON p.device_id = v.id
       ORDER BY ${sort} ${direction} NULLS LAST, v.id
       LIMIT ${limit} OFFSET ${offset}`, params));
   return {
