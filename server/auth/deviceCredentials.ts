@@ -12,7 +12,7 @@ export type CredentialSource = Pick<DeviceCache, 'get'>;
 
 export interface ReportingDevice {
   id: number;
-  /** False: the device is not activated (it has no secret yet); its reports are kept but marked. */
+  /** False: the device is not activated (it has no secret yet); its reports only await activation (ingestWriter.ts). */
   activated: boolean;
 }
 
@@ -22,14 +22,15 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-/** Activated with a secret: its reports must prove it; otherwise they are kept and marked unactivated. */
+/** Activated with a secret: its reports must prove it; otherwise they are accepted but only await activation. */
 export const holdsSecret = (row: DeviceCredentials): boolean => row.activated && !!row.secretHash;
 
 /**
  * The one credential check of devices, over HTTP (x-device-num / x-device-secret) and MQTT
  * (username / password, server/link): the secret issued at activation, checked against
  * devices.secret_hash. A device that is not activated has no secret: it is accepted without one
- * and its reports are marked "unactivated" (no alarms are raised). An activated device with a
+ * and its reports only await activation (docs/devices.md, "Connecting": they reach no monitor,
+ * alarm or statistic). An activated device with a
  * wrong or missing secret, or an unknown number, gets null. Rows come from the server's DeviceCache:
  * a report costs no lookup query.
  */

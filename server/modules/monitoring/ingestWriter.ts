@@ -8,6 +8,7 @@ import { recordDataUsage } from '../dataPlans/dataUsageQueries';
 import {
   insertAlarms, insertHistory, lockDevices, readActiveFaultAlarms, readLatestStates, updateAlarms, upsertStates,
 } from './ingestQueries';
+import { upsertPendingReports } from './pendingReportQueries';
 
 export interface IngestResult {
   accepted: number;
@@ -112,10 +113,15 @@ export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = 
 /**
  * Writes a group in one transaction: the history (device times already stored are skipped and
  * counted as duplicates), each device's latest state when a report is newer than it, and the alarm
- * transitions the newer reports imply. Nothing is written on failure.
+ * transitions the newer reports imply. Nothing is written on failure. Reports of devices that are
+ * not activated only replace their device's report awaiting activation (holdReports).
  */
-async function writeGroup(db: Db, group: readonly Pending[]): Promise<IngestResult[]> {
+async function writeGroup(db: Db, all: readonly Pending[]): Promise<IngestResult[]> {
   return db.transaction(async (tx) => {
+    const held = all.filter((g) => !g.device.activated);
+    const group = all.filter((g) => g.device.activated);
+    const heldResults = held.length ? await holdReports(tx, held) : [];
+    if (!group.length) return heldResults;
     const ids = [...new Set(group.map((g) => g.device.id))].sort((a, b) => a - b);
     // One device's reports are written one group at a time (across replicas too): the locks first,
     // in id order, then the latest states in a statement of its own, so that it sees what another
@@ -177,8 +183,33 @@ async function writeGroup(db: Db, group: readonly Pending[]): Promise<IngestResu
     await recordDataUsage(tx, group.flatMap((g, i) => toInsert[i]!
       .filter((r) => r.bytesUsed && inserted.has(`${g.device.id}:${ms(r)}`))
       .map((r) => ({ deviceId: g.device.id, deviceTime: r.deviceTime, bytes: r.bytesUsed! }))));
-    return results;
+    if (!held.length) return results;
+    const byItem = new Map<Pending, IngestResult>([...held.map((g, i) => [g, heldResults[i]!] as const), ...group.map((g, i) => [g, results[i]!] as const)]);
+    return all.map((g) => byItem.get(g)!);
   });
+}
+
+/**
+ * Reports of devices that are not activated (anyone may send them: such a device has no secret yet)
+ * reach no status monitor, map, alarm, statistic, data usage or live event (docs/api.md, "POST
+ * /ingest/report"; docs/devices.md, "Connecting"): each device's newest report is only kept as
+ * awaiting activation, for its page. The device is answered as before: every report accepted.
+ */
+async function holdReports(tx: Queryable, held: readonly Pending[]): Promise<IngestResult[]> {
+  const newest = new Map<number, DeviceReport>();
+  for (const g of held) {
+    const last = g.unique[g.unique.length - 1]!;
+    const prev = newest.get(g.device.id);
+    if (!prev || ms(last) >= ms(prev)) newest.set(g.device.id, last);
+  }
+  await upsertPendingReports(tx, [...newest].map(([deviceId, report]) => ({ deviceId, report })));
+  return held.map((g) => ({
+    accepted: g.unique.length,
+    duplicates: g.inBatchDuplicates,
+    outOfOrder: 0,
+    unactivated: true,
+    latestReportedAt: new Date(g.unique[g.unique.length - 1]!.deviceTime).toISOString(),
+  }));
 }
 
 /** The alarm transitions a device's newer reports imply (alarmTransitions.ts). */

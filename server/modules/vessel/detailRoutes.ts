@@ -33,7 +33,9 @@ export async function detailRoutes(app: Api, { db }: ServerContext) {
     const faults = (latest?.reportedAt ? latest.faults : []).map((code) => describeFault(code, lang));
     // Not activated: its newest report awaits activation and is shown apart (docs/api.md, "GET /vessel/getDetail").
     const pendingReport = device.activated ? null : await readPendingReport(db, id);
-    return ok({ device, latest: latest?.reportedAt ? latest : null, status: latest?.status ?? 0, faults, currentVoyage: await currentVoyage(db, id), pendingReport });
+    return ok({
+      device, latest: latest?.reportedAt ? latest : null, status: latest?.status ?? 0, faults, currentVoyage: await currentVoyage(db, id), pendingReport,
+    });
   });
 
   app.get('/vessel/getSeries', {
