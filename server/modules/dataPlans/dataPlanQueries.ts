@@ -37,26 +37,44 @@ export async function removePlan(tx: Queryable, deviceId: number): Promise<boole
 
 
 /**
- * A vessel's usage: the current period (from data_usage when it is this period's, else summed
- * from the hourly rollups), the previous period, and daily totals from the rollups.
+ * Where the caller's part of a vessel's history starts ($3: epoch ms, null for all of it): `s`, and
+ * `hs`, the first whole hour from it. Bytes from `hs` on come from the hourly rollups, those between
+ * `s` and `hs` from the reports (docs/requirements.md §6, "A transferred vessel").
  */
-export async function usageOf(db: Queryable, deviceId: number, days: number): Promise<DataUsage> {
+const SINCE_SQL = `(SELECT c.s, date_trunc('hour', c.s) + CASE WHEN date_trunc('hour', c.s) = c.s THEN interval '0' ELSE interval '1 hour' END AS hs
+  FROM (SELECT COALESCE(to_timestamp($3::float8 / 1000), '-infinity'::timestamptz) AS s) c)`;
+
+/**
+ * A vessel's usage: the current period (from data_usage when it is this period's, else summed
+ * from the hourly rollups), the previous period, and daily totals from the rollups. The current
+ * period's count is the plan's, which goes with the vessel; the previous period and the daily
+ * totals are history: with `sinceMs`, only the bytes reported from then on.
+ */
+export async function usageOf(db: Queryable, deviceId: number, days: number, sinceMs: number | null = null): Promise<DataUsage> {
   const plan = await findPlan(db, deviceId);
   const [period] = await db.query<{ ps: string; pe: string; prevPs: string; used: number; prevUsed: number }>(
-    `WITH k AS (SELECT data_period_start($2::int, now()) AS ps)
+    `WITH k AS (SELECT data_period_start($2::int, now()) AS ps), c AS ${SINCE_SQL}
      SELECT k.ps AS ps, k.ps + interval '1 month' AS pe, k.ps - interval '1 month' AS "prevPs",
             COALESCE((SELECT u.bytes FROM data_usage u WHERE u.device_id = $1 AND u.period_start = k.ps),
                      (SELECT sum(h.bytes_used) FROM report_hourly h WHERE h.device_id = $1 AND h.hour_start >= k.ps), 0)::float8 AS used,
-            COALESCE((SELECT sum(h.bytes_used) FROM report_hourly h WHERE h.device_id = $1 AND h.hour_start >= k.ps - interval '1 month'
-                        AND h.hour_start < k.ps), 0)::float8 AS "prevUsed"
-       FROM k`,
-    [deviceId, plan?.resetDay ?? 1]);
+            (COALESCE((SELECT sum(h.bytes_used) FROM report_hourly h WHERE h.device_id = $1 AND h.hour_start >= greatest(k.ps - interval '1 month', c.hs)
+                        AND h.hour_start < k.ps), 0)
+             + COALESCE((SELECT sum(r.bytes_used) FROM device_reports r WHERE r.device_id = $1
+                           AND r.device_time >= greatest(k.ps - interval '1 month', c.s) AND r.device_time < least(k.ps, c.hs)), 0))::float8 AS "prevUsed"
+       FROM k, c`,
+    [deviceId, plan?.resetDay ?? 1, sinceMs]);
   const daily = await db.query<{ date: string; bytes: number }>(
-    `SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(sum(h.bytes_used), 0)::float8 AS bytes
-       FROM generate_series(date_trunc('day', now() AT TIME ZONE 'UTC') - ($2::int - 1) * interval '1 day', date_trunc('day', now() AT TIME ZONE 'UTC'), interval '1 day') AS d
-       LEFT JOIN report_hourly h ON h.device_id = $1 AND h.hour_start >= d AT TIME ZONE 'UTC' AND h.hour_start < (d + interval '1 day') AT TIME ZONE 'UTC'
+    `WITH w AS (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') - ($2::int - 1) * interval '1 day' AS first), c AS ${SINCE_SQL}
+     SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(sum(b.bytes), 0)::float8 AS bytes
+       FROM w CROSS JOIN generate_series(w.first, date_trunc('day', now() AT TIME ZONE 'UTC'), interval '1 day') AS d
+       LEFT JOIN (SELECT h.hour_start AS t, h.bytes_used AS bytes FROM report_hourly h, w, c
+                   WHERE h.device_id = $1 AND h.hour_start >= greatest(w.first AT TIME ZONE 'UTC', c.hs)
+                  UNION ALL
+                  SELECT r.device_time, r.bytes_used FROM device_reports r, w, c
+                   WHERE r.device_id = $1 AND r.device_time >= greatest(w.first AT TIME ZONE 'UTC', c.s) AND r.device_time < c.hs) b
+         ON b.t >= d AT TIME ZONE 'UTC' AND b.t < (d + interval '1 day') AT TIME ZONE 'UTC'
       GROUP BY d ORDER BY d`,
-    [deviceId, days]);
+    [deviceId, days, sinceMs]);
   const [level] = await db.query<{ level: number }>(`SELECT ${levelSql('$1::float8', '$2::float8')}::int AS level`, [period!.used, plan?.quotaBytes ?? null]);
   const quota = plan?.quotaBytes ?? null;
   return {

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
-import { visibleVessel } from '../vessel/vesselAccessQueries';
+import { historyStartMs, visibleVessel } from '../vessel/vesselAccessQueries';
 import { FLEET_SORTS, findPlan, fleetUsage, removePlan, savePlan, usageOf } from './dataPlanQueries';
 
 const tags = ['dataPlan'];
@@ -58,7 +58,7 @@ export async function dataPlanRoutes(app: Api, { db }: ServerContext) {
   }, async (request) => {
     const { deviceId, days } = request.query;
     await visibleVessel(db, request.user, deviceId);
-    return ok(await usageOf(db, deviceId, days));
+    return ok(await usageOf(db, deviceId, days, await historyStartMs(db, request.user, deviceId)));
   });
 
   app.post('/dataPlan/set', {
@@ -73,7 +73,7 @@ export async function dataPlanRoutes(app: Api, { db }: ServerContext) {
     const input = parseWith(dataPlanSchema, request.body);
     await visibleVessel(db, request.user, input.deviceId);
     await db.transaction((tx) => savePlan(tx, input, request.user.id));
-    return ok(await usageOf(db, input.deviceId, 62));
+    return ok(await usageOf(db, input.deviceId, 62, await historyStartMs(db, request.user, input.deviceId)));
   });
 
   app.post('/dataPlan/remove', {
