@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/connection';
+import type { Db, Queryable } from '../../db/connection';
 import { UNFINISHED_UPDATE_STATES, type FirmwarePackage, type FirmwareStatus } from '../../../src/domain/firmware';
 
 /** The stored package: what the API returns plus where its file lies. */
@@ -104,4 +104,52 @@ export async function attachPackageFile(db: Queryable, id: number, oldKey: strin
   const updated = await db.query('UPDATE firmware_packages SET storage_key = $1, sha256 = $2, file_size = $3 WHERE id = $4 AND storage_key = $5 RETURNING id',
     [file.key, file.sha256, file.size, id, oldKey]);
   return updated.length > 0;
+}
+
+export interface NewFirmwareRow {
+  deviceType: string; customer: string; model: string; version: string; versionType: string; enabled: boolean; updateInfo: string | null;
+  fileName: string; fileSize: number; sha256: string; storageKey: string; uploadedBy: number;
+}
+
+/** The new package's id; a model and version already there throws the unique violation. */
+export async function insertFirmware(db: Queryable, f: NewFirmwareRow): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO firmware_packages (device_type, customer, model, version, version_type, enabled, update_info,
+                                    file_name, file_size, sha256, storage_key, uploaded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [f.deviceType, f.customer, f.model, f.version, f.versionType, f.enabled, f.updateInfo, f.fileName, f.fileSize, f.sha256, f.storageKey, f.uploadedBy],
+  );
+  return row!.id;
+}
+
+/** Removes a package row whose file could not be kept. */
+export async function deleteFirmwareRow(db: Queryable, id: number) {
+  await db.query('DELETE FROM firmware_packages WHERE id = $1', [id]);
+}
+
+/** Whether there was such a package. */
+export async function updateFirmware(db: Queryable, f: { id: number; customer: string; versionType: string; enabled: boolean; updateInfo: string | null }) {
+  const rows = await db.query(
+    'UPDATE firmware_packages SET customer = $2, version_type = $3, enabled = $4, update_info = $5, updated_at = now() WHERE id = $1 RETURNING id',
+    [f.id, f.customer, f.versionType, f.enabled, f.updateInfo]);
+  return rows.length > 0;
+}
+
+/** Whether there was such a package. */
+export async function setFirmwareEnabled(db: Queryable, id: number, enabled: boolean) {
+  const rows = await db.query('UPDATE firmware_packages SET enabled = $2, updated_at = now() WHERE id = $1 RETURNING id', [id, enabled]);
+  return rows.length > 0;
+}
+
+/**
+ * Deletes a package (its rollouts go with it) in one transaction; `beforeCommit` is given its
+ * storage key before the commit, and a throw there rolls the delete back. The key, or undefined
+ * when there was no such package.
+ */
+export async function deleteFirmware(db: Db, id: number, beforeCommit: (key: string) => Promise<void>): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ key: string }>('DELETE FROM firmware_packages WHERE id = $1 RETURNING storage_key AS key', [id]);
+    if (row) await beforeCommit(row.key);
+    return row?.key;
+  });
 }

@@ -10,7 +10,9 @@ import { parseWith } from '../../http/validation';
 import { rethrowMultipart } from '../../http/multipartErrors';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import type { FirmwareStore } from './storage';
-import { findFirmware, listFirmware, publicFirmware, versionTaken } from './firmwareQueries';
+import {
+  deleteFirmware, deleteFirmwareRow, findFirmware, insertFirmware, listFirmware, publicFirmware, setFirmwareEnabled, updateFirmware, versionTaken,
+} from './firmwareQueries';
 import { firmwareObject } from './firmwareJsonSchemas';
 import { isUniqueViolation } from '../../db/uniqueViolation';
 
@@ -112,13 +114,11 @@ export function firmwareRoutes(store: FirmwareStore) {
       const fileName = (part.filename || `${input.model}-${input.version}.bin`).slice(0, 200);
       let id: number;
       try {
-        const [row] = await db.query<{ id: number }>(
-          `INSERT INTO firmware_packages (device_type, customer, model, version, version_type, enabled, update_info, file_name, file_size, sha256, storage_key, uploaded_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-          [input.deviceType, input.customer, input.model, input.version, input.versionType, input.enabled, input.updateInfo ?? null,
-            fileName, file.size, file.sha256, file.key, request.user.id],
-        );
-        id = row!.id;
+        id = await insertFirmware(db, {
+          deviceType: input.deviceType, customer: input.customer, model: input.model, version: input.version, versionType: input.versionType,
+          enabled: input.enabled, updateInfo: input.updateInfo ?? null, fileName, fileSize: file.size, sha256: file.sha256, storageKey: file.key,
+          uploadedBy: request.user.id,
+        });
       } catch (error) {
         await store.discard(file.key);
         if (isUniqueViolation(error)) throw duplicateVersion();
@@ -128,7 +128,7 @@ export function firmwareRoutes(store: FirmwareStore) {
         await store.keep(file.key);
       } catch (error) {
         // Its temporary file is gone (another replica's start sweep took it for a crash's leftover): no row without its file.
-        await db.query('DELETE FROM firmware_packages WHERE id = $1', [id]);
+        await deleteFirmwareRow(db, id);
         throw error;
       }
       return ok(publicFirmware((await findFirmware(db, id))!));
@@ -143,10 +143,10 @@ export function firmwareRoutes(store: FirmwareStore) {
       },
     }, async (request) => {
       const input = parseWith(updateFirmwareSchema, request.body);
-      const rows = await db.query(
-        'UPDATE firmware_packages SET customer = $2, version_type = $3, enabled = $4, update_info = $5, updated_at = now() WHERE id = $1 RETURNING id',
-        [input.id, input.customer, input.versionType, input.enabled, input.updateInfo ?? null]);
-      if (!rows.length) throw noSuchFirmware();
+      const found = await updateFirmware(db, {
+        id: input.id, customer: input.customer, versionType: input.versionType, enabled: input.enabled, updateInfo: input.updateInfo ?? null,
+      });
+      if (!found) throw noSuchFirmware();
       return ok(publicFirmware((await findFirmware(db, input.id))!));
     });
 
@@ -158,8 +158,7 @@ export function firmwareRoutes(store: FirmwareStore) {
       },
     }, async (request) => {
       const input = parseWith(setFirmwareEnabledSchema, request.body);
-      const rows = await db.query('UPDATE firmware_packages SET enabled = $2, updated_at = now() WHERE id = $1 RETURNING id', [input.id, input.enabled]);
-      if (!rows.length) throw noSuchFirmware();
+      if (!(await setFirmwareEnabled(db, input.id, input.enabled))) throw noSuchFirmware();
       return ok(publicFirmware((await findFirmware(db, input.id))!));
     });
 
@@ -170,11 +169,7 @@ export function firmwareRoutes(store: FirmwareStore) {
       // The file is moved aside inside the transaction that deletes its row, and removed after the
       // commit: a crash in between leaves a temporary file that the start sweep settles.
       let retired: string | undefined;
-      const key = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ key: string }>('DELETE FROM firmware_packages WHERE id = $1 RETURNING storage_key AS key', [request.query.id]);
-        if (row) await store.retire((retired = row.key));
-        return row?.key;
-      }).catch(async (error: unknown) => {
+      const key = await deleteFirmware(db, request.query.id, (storageKey) => store.retire((retired = storageKey))).catch(async (error: unknown) => {
         if (retired) await store.restore(retired); // the delete did not commit: the file keeps its name
         throw error;
       });
