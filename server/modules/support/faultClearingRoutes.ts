@@ -7,8 +7,8 @@ import { faultClearingRecordSchema } from '../../../src/domain/faultClearing';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
-import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 import { findVisibleDevice } from '../devices/deviceQueries';
+import { insertFaultClearingRecord, listFaultClearingRecords } from './faultClearingQueries';
 
 const tags = ['support'];
 const recordObject = {
@@ -19,8 +19,6 @@ const recordObject = {
     recordedBy: { type: ['integer', 'null'] }, recordedByName: { type: ['string', 'null'] }, createdAt: { type: 'string' },
   },
 };
-const RECORD_COLUMNS = `r.id, r.device_id AS "deviceId", d.name AS "deviceName", d.device_num AS "deviceNum", r.code,
-  r.steps_done AS "stepsDone", r.action, r.cleared, r.recorded_by AS "recordedBy", u.name AS "recordedByName", r.created_at AS "createdAt"`;
 
 /** The fault table with the guided steps (docs/requirements.md §8), for the troubleshooting page. */
 export const FAULT_GUIDE = FAULT_CODES.map((f) => ({ ...f, steps: stepsOf(f.code), contactManufacturer: CONTACT_MANUFACTURER_CODES.includes(f.code) }));
@@ -49,18 +47,7 @@ export async function faultClearingRoutes(app: Api, { db }: ServerContext) {
     const { pageIndex, pageSize, deviceId, code, cleared } = request.query;
     const caller = request.user;
     if (deviceId !== undefined && !(await findVisibleDevice(db, caller, deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
-    const params: unknown[] = [...scopeParams(caller)];
-    const where = [visibleDevicesSql(caller)];
-    if (deviceId !== undefined) where.push(`r.device_id = $${params.push(deviceId)}`);
-    if (code) where.push(`r.code = $${params.push(code)}`);
-    if (cleared !== undefined) where.push(`r.cleared = $${params.push(cleared)}`);
-    const from = `FROM fault_clearing_records r JOIN devices d ON d.id = r.device_id LEFT JOIN users u ON u.id = r.recorded_by WHERE ${where.join(' AND ')}`;
-    const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params);
-    const list = await db.query(
-      `SELECT ${RECORD_COLUMNS} ${from} ORDER BY r.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, pageSize, (pageIndex - 1) * pageSize],
-    );
-    return ok({ list, total: count!.total });
+    return ok(await listFaultClearingRecords(db, caller, { deviceId, code, cleared, limit: pageSize, offset: (pageIndex - 1) * pageSize }));
   });
 
   app.post('/faultClearing/addRecord', {
@@ -75,14 +62,8 @@ export async function faultClearingRoutes(app: Api, { db }: ServerContext) {
     const input = parseWith(faultClearingRecordSchema, request.body);
     if (!(await findVisibleDevice(db, request.user, input.deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
     const steps = [...new Set(input.stepsDone)].filter((i) => i < stepsOf(input.code).length).sort((a, b) => a - b);
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO fault_clearing_records (device_id, code, steps_done, action, cleared, recorded_by) VALUES ($1, $2, $3::int[], $4, $5, $6) RETURNING id`,
-      [input.deviceId, input.code, steps, input.action, input.cleared, request.user.id],
-    );
-    const [record] = await db.query(
-      `SELECT ${RECORD_COLUMNS} FROM fault_clearing_records r JOIN devices d ON d.id = r.device_id LEFT JOIN users u ON u.id = r.recorded_by WHERE r.id = $1`,
-      [row!.id],
-    );
-    return ok(record);
+    return ok(await insertFaultClearingRecord(db, {
+      deviceId: input.deviceId, code: input.code, stepsDone: steps, action: input.action, cleared: input.cleared, recordedBy: request.user.id,
+    }));
   });
 }
