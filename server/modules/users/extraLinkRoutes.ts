@@ -5,8 +5,9 @@ import { extraLinkSchema } from '../../../src/domain/userSchemas';
 import { ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery } from '../../http/schemas';
-import { VISIBLE_USERS_SQL, assertManageable, assertVisible, visibleUsersParams } from '../../auth/userScope';
+import { assertManageable, assertVisible } from '../../auth/userScope';
 import { findTarget } from './userQueries';
+import { findExtraLink, saveExtraLink, visibleExtraLinks } from './extraLinkQueries';
 
 const tags = ['extra links'];
 const link = {
@@ -19,7 +20,6 @@ const link = {
     updatedAt: { type: 'string', format: 'date-time' },
   },
 };
-const LINK_COLUMNS = `l.user_id AS "userId", u.name AS "userName", l.content, l.created_at AS "createdAt", l.updated_at AS "updatedAt"`;
 
 /** A free text (a link, a subscription note) attached to a user; read by whoever sees the user, written by whoever manages it. */
 export async function extraLinkRoutes(app: Api, { db }: ServerContext) {
@@ -28,15 +28,14 @@ export async function extraLinkRoutes(app: Api, { db }: ServerContext) {
   }, async (request) => {
     const { userId } = request.query;
     assertVisible(request.user, await findTarget(db, userId));
-    const [row] = await db.query(`SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1`, [userId]);
-    return ok(row ?? null);
+    return ok((await findExtraLink(db, userId)) ?? null);
   });
 
   app.get('/getAllUserExtraLink', {
     config: { levels: [Level.Admin, Level.Enterprise] },
     schema: { tags, summary: 'Extra links of every visible user', querystring: { type: 'object', properties: tokenQuery }, response: envelope({ type: 'array', items: link }) },
   }, async (request) =>
-    ok(await db.query(`SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE ${VISIBLE_USERS_SQL} ORDER BY u.name`, visibleUsersParams(request.user))));
+    ok(await visibleExtraLinks(db, request.user)));
 
   app.post('/addEditUserExtraLink', {
     config: { levels: [Level.Admin, Level.Enterprise] },
@@ -50,12 +49,7 @@ export async function extraLinkRoutes(app: Api, { db }: ServerContext) {
     const { userId, content } = request.query;
     assertManageable(request.user, await findTarget(db, userId));
     const valid = parseWith(extraLinkSchema, { content }).content;
-    await db.query(
-      `INSERT INTO extra_links (user_id, content) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET content = EXCLUDED.content, updated_at = now()`,
-      [userId, valid],
-    );
-    const [row] = await db.query(`SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE l.user_id = $1`, [userId]);
-    return ok(row);
+    await saveExtraLink(db, userId, valid);
+    return ok(await findExtraLink(db, userId));
   });
 }

@@ -8,6 +8,7 @@ import { BizError, ok } from '../../http/envelope';
 import { envelope, tokenQuery } from '../../http/schemas';
 import { checkImage } from '../../http/imageCheck';
 import { rethrowMultipart } from '../../http/multipartErrors';
+import { deletePicture, picturesOf, savePicture } from './pictureQueries';
 
 const tags = ['pictures'];
 
@@ -35,11 +36,7 @@ export async function pictureRoutes(app: Api, { db }: ServerContext) {
     if (!isFileType(fileType)) throw new BizError(ErrorCode.Validation, 'error.fileType', [{ field: 'fileType', message: 'error.fileType' }]);
     // JPG or PNG by content, decoded header, sane dimensions, nothing after the image (imageCheck.ts).
     const image = checkImage(content, part.mimetype);
-    await db.query(
-      `INSERT INTO pictures (owner_id, file_type, mime, content) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (owner_id, file_type) DO UPDATE SET mime = EXCLUDED.mime, content = EXCLUDED.content, updated_at = now()`,
-      [enterpriseIdOf(request.user), fileType, image.mime, content],
-    );
+    await savePicture(db, enterpriseIdOf(request.user), fileType, image.mime, content);
     return ok({ fileType, size: content.length });
   });
 
@@ -51,11 +48,7 @@ export async function pictureRoutes(app: Api, { db }: ServerContext) {
       response: envelope({ type: 'array', items: { type: 'object', properties: { fileType: { type: 'integer' }, content: { type: 'string' }, ownerId: { type: 'integer' } } } }),
     },
   }, async (request) => {
-    const rows = await db.query<{ fileType: number; mime: string; content: Uint8Array; ownerId: number }>(
-      `SELECT DISTINCT ON (file_type) file_type AS "fileType", mime, content, owner_id AS "ownerId"
-         FROM pictures WHERE owner_id IN ($1, 0) ORDER BY file_type, owner_id DESC`,
-      [enterpriseIdOf(request.user)],
-    );
+    const rows = await picturesOf(db, enterpriseIdOf(request.user));
     return ok(rows.map((r) => ({ fileType: r.fileType, ownerId: r.ownerId, content: `data:${r.mime};base64,${Buffer.from(r.content).toString('base64')}` })));
   });
 
@@ -68,7 +61,6 @@ export async function pictureRoutes(app: Api, { db }: ServerContext) {
     },
   }, async (request) => {
     const { fileType } = request.query;
-    const rows = await db.query('DELETE FROM pictures WHERE owner_id = $1 AND file_type = $2 RETURNING file_type', [enterpriseIdOf(request.user), fileType]);
-    return ok({ deleted: rows.length > 0 });
+    return ok({ deleted: await deletePicture(db, enterpriseIdOf(request.user), fileType) });
   });
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/connection';
+import type { Db, Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import type { User, NameItem, Page } from '../../../src/domain/user';
 import { USER_COLUMNS } from './userColumns';
@@ -100,4 +100,49 @@ export async function enterprisesWithSubUsers(db: Queryable, caller: Principal) 
   const byId = new Map(enterprises.map((e) => [e.id, e]));
   for (const r of rows) if (r.parentId !== null) byId.get(r.parentId)?.children.push({ id: r.id, name: r.name });
   return enterprises;
+}
+
+export interface NewUserRow {
+  name: string; nickname: string | null; passwordHash: string; permissionLevel: string; parentId: number | null;
+  department: string | null; sex: string | null; email: string | null; signature: string | null; company: string | null; userType: string | null;
+}
+
+/** The new user's id. */
+export async function insertUser(db: Queryable, u: NewUserRow): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO users (name, nickname, password_hash, permission_level, parent_id, department, sex, email, signature, company, user_type)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [u.name, u.nickname, u.passwordHash, u.permissionLevel, u.parentId, u.department, u.sex, u.email, u.signature, u.company, u.userType],
+  );
+  return row!.id;
+}
+
+export interface UserProfileRow {
+  name: string | null; nickname: string | null; department: string | null; sex: string | null; email: string | null;
+  signature: string | null; company: string | null; userType: string | null; parentId: number | null;
+}
+
+/** Writes a user's profile fields and parent (every one: the caller merges what was not sent). */
+export async function updateUserProfile(db: Queryable, id: number, u: UserProfileRow) {
+  await db.query(
+    `UPDATE users SET name = $2, nickname = $3, department = $4, sex = $5, email = $6, signature = $7,
+            company = $8, user_type = $9, parent_id = $10, updated_at = now()
+      WHERE id = $1`,
+    [id, u.name, u.nickname, u.department, u.sex, u.email, u.signature, u.company, u.userType, u.parentId],
+  );
+}
+
+/** Deletes a user and its sessions in one transaction; a user with sub-users is kept (false). */
+export async function deleteUserWithSessions(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [child] = await tx.query('SELECT 1 FROM users WHERE parent_id = $1 LIMIT 1', [id]);
+    if (child) return false;
+    await tx.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+    await tx.query('DELETE FROM users WHERE id = $1', [id]);
+    return true;
+  });
+}
+
+export async function setPasswordHash(db: Queryable, id: number, passwordHash: string) {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
 }

@@ -92,13 +92,12 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
       if (!parent || parent.permissionLevel !== Level.Enterprise) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'parentId', message: 'validation.parentRequired' }]);
     }
     if (await q.nameTaken(db, input.name)) throw duplicateName();
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO users (name, nickname, password_hash, permission_level, parent_id, department, sex, email, signature, company, user_type)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [input.name, input.nickname ?? null, await hashPassword(input.password), input.permissionLevel, parentId,
-        input.department ?? null, input.sex ?? null, input.email ?? null, input.signature ?? null, input.company ?? null, input.userType ?? null],
-    );
-    return ok(await q.findUser(db, row!.id));
+    const id = await q.insertUser(db, {
+      name: input.name, nickname: input.nickname ?? null, passwordHash: await hashPassword(input.password), permissionLevel: input.permissionLevel, parentId,
+      department: input.department ?? null, sex: input.sex ?? null, email: input.email ?? null, signature: input.signature ?? null,
+      company: input.company ?? null, userType: input.userType ?? null,
+    });
+    return ok(await q.findUser(db, id));
   });
 
   app.post('/updateUser', {
@@ -123,14 +122,11 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
     if (input.name !== undefined && (await q.nameTaken(db, input.name, input.id))) throw duplicateName();
     const current = (await q.findUser(db, input.id))!;
     const sent = request.body;
-    const next = (field: keyof typeof input & keyof typeof current) => (field in sent ? (input[field] ?? null) : current[field]);
-    await db.query(
-      `UPDATE users SET name = $2, nickname = $3, department = $4, sex = $5, email = $6, signature = $7,
-              company = $8, user_type = $9, parent_id = $10, updated_at = now()
-        WHERE id = $1`,
-      [input.id, next('name'), next('nickname'), next('department'), next('sex'), next('email'), next('signature'),
-        next('company'), next('userType'), parentId],
-    );
+    const next = <K extends keyof typeof input & keyof typeof current>(field: K) => (field in sent ? (input[field] ?? null) : current[field]);
+    await q.updateUserProfile(db, input.id, {
+      name: next('name'), nickname: next('nickname'), department: next('department'), sex: next('sex'), email: next('email'),
+      signature: next('signature'), company: next('company'), userType: next('userType'), parentId,
+    });
     return ok(await q.findUser(db, input.id));
   });
 
@@ -139,12 +135,7 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
     if (id === request.user.id) throw new BizError(ErrorCode.Forbidden, 'error.cannotDeleteSelf');
     if (id === SUPER_USER_ID) throw new BizError(ErrorCode.Forbidden, 'error.cannotDeleteSuperUser');
     assertManageable(request.user, await q.findTarget(db, id));
-    await db.transaction(async (tx) => {
-      const [child] = await tx.query('SELECT 1 FROM users WHERE parent_id = $1 LIMIT 1', [id]);
-      if (child) throw new BizError(ErrorCode.HasDependents);
-      await tx.query('DELETE FROM sessions WHERE user_id = $1', [id]);
-      await tx.query('DELETE FROM users WHERE id = $1', [id]);
-    });
+    if (!(await q.deleteUserWithSessions(db, id))) throw new BizError(ErrorCode.HasDependents);
     return ok(null);
   });
 
@@ -167,7 +158,7 @@ export async function userRoutes(app: Api, { db, config }: ServerContext) {
 
   async function setPassword(id: number, password: string) {
     const { password: valid } = parseWith(passwordChangeSchema, { password, repassword: password });
-    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, await hashPassword(valid)]);
+    await q.setPasswordHash(db, id, await hashPassword(valid));
   }
 
   const namesResponse = envelope({ type: 'array', items: nameItem });
