@@ -4,12 +4,13 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Feature } from '../../../src/domain/features';
-import { cameraSchema, streamKindOf, updateCameraSchema, type CameraInput } from '../../../src/domain/vesselSchemas';
+import { cameraSchema, streamKindOf, updateCameraSchema } from '../../../src/domain/vesselSchemas';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, tokenQuery } from '../../http/schemas';
-import { DEVICE_EDITORS, scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
+import { DEVICE_EDITORS } from '../../auth/deviceScope';
 import { assertFeatureUnlocked } from '../devices/featureLock';
+import { camerasOfDevice, deleteCamera, findVisibleCamera, insertCamera, updateCamera, type CameraRow } from './cameraQueries';
 
 const tags = ['camera'];
 const notFound = () => new BizError(ErrorCode.NotFound, 'error.cameraNotFound');
@@ -28,26 +29,20 @@ const cameraBody = {
   properties: { id: { type: ['integer', 'null'], description: 'update only' }, deviceId: { type: ['integer', 'null'] }, name: text, link: { type: ['string', 'null'], description: 'http:// or https:// only' }, description: text },
 } as const;
 
-const COLUMNS = `c.id, c.device_id AS "deviceId", d.name AS "deviceName", c.name, c.link, c.description, c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
-type CameraRow = { id: number; deviceId: number; link: string };
 const present = <T extends CameraRow>(c: T) => ({ ...c, kind: streamKindOf(c.link) });
 
-async function findVisibleCamera(db: Queryable, caller: Principal, id: number) {
-  const [row] = await db.query<CameraRow>(
-    `SELECT ${COLUMNS} FROM cameras c JOIN devices d ON d.id = c.device_id WHERE c.id = $4 AND ${visibleDevicesSql(caller)}`,
-    [...scopeParams(caller), id]);
+async function visibleCamera(db: Queryable, caller: Principal, id: number) {
+  const row = await findVisibleCamera(db, caller, id);
   return row ? present(row) : undefined;
 }
 
 /** A visible camera whose vessel has the camera feature unlocked, else "not found" / locked. */
 async function unlockedCamera(db: Queryable, caller: Principal, id: number) {
-  const camera = await findVisibleCamera(db, caller, id);
+  const camera = await visibleCamera(db, caller, id);
   if (!camera) throw notFound();
   await assertFeatureUnlocked(db, caller, camera.deviceId, Feature.Camera);
   return camera;
 }
-
-const values = (c: CameraInput) => [c.deviceId, c.name, c.link, c.description ?? null];
 
 /** deviceModule/camera: camera stream links per vessel (feature "camera"; read 1-3, write 1, 2). */
 export async function cameraRoutes(app: Api, { db }: ServerContext) {
@@ -60,8 +55,7 @@ export async function cameraRoutes(app: Api, { db }: ServerContext) {
   }, async (request) => {
     const { deviceId } = request.query;
     await assertFeatureUnlocked(db, request.user, deviceId, Feature.Camera);
-    const rows = await db.query<CameraRow>(
-      `SELECT ${COLUMNS} FROM cameras c JOIN devices d ON d.id = c.device_id WHERE c.device_id = $1 ORDER BY c.name, c.id`, [deviceId]);
+    const rows = await camerasOfDevice(db, deviceId);
     return ok({ list: rows.map(present), total: rows.length });
   });
 
@@ -76,8 +70,7 @@ export async function cameraRoutes(app: Api, { db }: ServerContext) {
   }, async (request) => {
     const input = parseWith(cameraSchema, request.body);
     await assertFeatureUnlocked(db, request.user, input.deviceId, Feature.Camera);
-    const [row] = await db.query<{ id: number }>('INSERT INTO cameras (device_id, name, link, description) VALUES ($1, $2, $3, $4) RETURNING id', values(input));
-    return ok(await findVisibleCamera(db, request.user, row!.id));
+    return ok(await visibleCamera(db, request.user, await insertCamera(db, input)));
   });
 
   app.post('/camera/update', {
@@ -87,8 +80,8 @@ export async function cameraRoutes(app: Api, { db }: ServerContext) {
     const { id, ...input } = parseWith(updateCameraSchema, request.body);
     await unlockedCamera(db, request.user, id);
     await assertFeatureUnlocked(db, request.user, input.deviceId, Feature.Camera);
-    await db.query('UPDATE cameras SET device_id = $1, name = $2, link = $3, description = $4, updated_at = now() WHERE id = $5', [...values(input), id]);
-    return ok(await findVisibleCamera(db, request.user, id));
+    await updateCamera(db, id, input);
+    return ok(await visibleCamera(db, request.user, id));
   });
 
   app.delete('/camera/deleteById', {
@@ -97,7 +90,7 @@ export async function cameraRoutes(app: Api, { db }: ServerContext) {
   }, async (request) => {
     const { id } = request.query;
     await unlockedCamera(db, request.user, id);
-    await db.query('DELETE FROM cameras WHERE id = $1', [id]);
+    await deleteCamera(db, id);
     return ok(null);
   });
 }
