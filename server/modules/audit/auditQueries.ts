@@ -24,7 +24,8 @@ export function listAudit(db: Queryable, caller: Pick<SessionUser, 'id' | 'permi
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   return Promise.all([
     db.query<AuditEntry>(
-      `SELECT id::int, at, user_id AS "userId", user_name AS "userName", user_level AS "userLevel", address, method, route, entity, entity_id AS "entityId", action, before, after
+      `SELECT id::int, at, user_id AS "userId", user_name AS "userName", user_level AS "userLevel", address, method, route, entity,
+              entity_id AS "entityId", action, before, after
          FROM audit_log ${clause} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
       params,
     ),

@@ -8,7 +8,8 @@ const GRANT_COLUMNS = `a.id, a.enterprise_id AS "enterpriseId", u.name AS "enter
   to_char(a.deadline, 'YYYY-MM-DD') AS deadline, a.created_at AS "createdAt"`;
 const GRANT_FROM = 'device_auth_grants a LEFT JOIN users u ON u.id = a.enterprise_id LEFT JOIN devices d ON d.id = a.device_id';
 
-const grantValues = (g: DeviceAuthGrantInput) => [g.enterpriseId, g.deviceId ?? null, g.feature, g.deviceCount ?? null, g.subscriptionQuantity ?? null, g.deadline ?? null];
+const grantValues = (g: DeviceAuthGrantInput) =>
+  [g.enterpriseId, g.deviceId ?? null, g.feature, g.deviceCount ?? null, g.subscriptionQuantity ?? null, g.deadline ?? null];
 
 export const findGrant = async (db: Queryable, id: number) =>
   (await db.query<DeviceAuthGrant>(`SELECT ${GRANT_COLUMNS} FROM ${GRANT_FROM} WHERE a.id = $1`, [id]))[0];
