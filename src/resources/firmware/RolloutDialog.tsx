@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,33 +10,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
-import type { Candidate } from '../../api/firmwareApi';
-import { useCallMutation, useCallQuery } from '../../data/dataHooks';
+import { useCallMutation } from '../../data/dataHooks';
 import { errorCode, errorData } from '../../data/dataProvider';
 import { rolloutSchema, type FirmwarePackage } from '../../domain/firmware';
 import { validate } from '../../domain/validate';
-import { UpdateStateChip } from './UpdateStateChip';
-import { useSettled } from '../../hooks/useSettled';
-
-const PAGE_SIZE = 10;
-
-/** The devices that may take the package (firmware/rollout/candidates), one page; a failure reads as none. */
-function useCandidates(firmwareId: number, open: boolean, search: string, page: number) {
-  const name = useSettled(search, 250);
-  const candidates = useCallQuery('firmware', 'candidates', open ? [{ firmwareId, name, pageIndex: page + 1, pageSize: PAGE_SIZE }] : null, { placeholderData: keepPreviousData, staleTime: 0 });
-  return candidates.isError ? { list: [] as Candidate[], total: 0 } : candidates.data ?? null;
-}
+import { CandidatePicker } from './CandidatePicker';
+import { useCandidates } from './useCandidates';
 
 /**
  * A new rollout of a package: the devices of its type and model (chosen one by one, across
@@ -72,24 +52,6 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
     setFailure(null);
   }, [open]);
 
-  const selectable = (c: Candidate) => c.activated && !c.busyState;
-  const pageIds = (candidates?.list ?? []).filter(selectable).map((c) => c.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const toggle = (id: number) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
-  const togglePage = () => setSelected((s) => {
-    const next = new Set(s);
-    for (const id of pageIds) {
-      if (allOnPage) next.delete(id);
-      else next.add(id);
-    }
-    return next;
-  });
-
   const start = async () => {
     const body = { firmwareId: firmware.id, maxConcurrent: maxConcurrent as unknown as number, ...(mode === 'devices' ? { deviceIds: [...selected] } : { groupId: groupId === '' ? null : groupId }) };
     const checked = validate(rolloutSchema, body);
@@ -122,53 +84,8 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
             <FormControlLabel value="group" control={<Radio size="small" />} label={translate('firmware.rollout.byGroup')} />
           </RadioGroup>
           {mode === 'devices' ? (
-            <Box>
-              <Typography variant="body2" color="text.secondary">{translate('firmware.rollout.candidatesHint', { model: firmware.model, deviceType: firmware.deviceType })}</Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 1, alignItems: { sm: 'center' } }}>
-                <TextField size="small" value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} placeholder={translate('firmware.rollout.searchDevice')} sx={{ minWidth: 240 }} />
-                <Typography variant="body2" data-testid="fw-selected-count">{translate('firmware.rollout.selected', { count: selected.size })}</Typography>
-              </Stack>
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell padding="checkbox">
-                        <Checkbox size="small" checked={allOnPage} onChange={togglePage} disabled={!pageIds.length} slotProps={{ input: { 'aria-label': translate('firmware.rollout.selectAllPage') } }} />
-                      </TableCell>
-                      <TableCell>{translate('firmware.rollout.device')}</TableCell>
-                      <TableCell>{translate('firmware.rollout.deviceNum')}</TableCell>
-                      <TableCell>{translate('firmware.rollout.owner')}</TableCell>
-                      <TableCell>{translate('firmware.rollout.groupName')}</TableCell>
-                      <TableCell>{translate('firmware.rollout.currentVersion')}</TableCell>
-                      <TableCell />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {candidates?.list.map((c) => (
-                      <TableRow key={c.id} hover data-testid={`fw-candidate-${c.id}`}>
-                        <TableCell padding="checkbox">
-                          <Checkbox size="small" checked={selected.has(c.id)} disabled={!selectable(c)} onChange={() => toggle(c.id)} slotProps={{ input: { 'aria-label': c.name } }} />
-                        </TableCell>
-                        <TableCell>{c.name}</TableCell>
-                        <TableCell>{c.deviceNum ?? ''}</TableCell>
-                        <TableCell>{c.ownerName ?? ''}</TableCell>
-                        <TableCell>{c.groupName ?? ''}</TableCell>
-                        <TableCell>{`ADU ${c.aduVersion} · BDU ${c.bduVersion}`}</TableCell>
-                        <TableCell>
-                          {c.busyState ? <UpdateStateChip state={c.busyState} /> : !c.activated ? <Typography variant="caption" color="text.secondary">{translate('firmware.rollout.notActivated')}</Typography> : null}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                    {candidates && !candidates.list.length && (
-                      <TableRow><TableCell colSpan={7}><Typography variant="body2" color="text.secondary">{translate('firmware.rollout.noCandidates')}</Typography></TableCell></TableRow>
-                    )}
-                  </TableBody>
-                </Table>
-              </Box>
-              <TablePagination component="div" count={candidates?.total ?? 0} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)}
-                labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
-              {errors.deviceIds && <Typography variant="caption" color="error">{errors.deviceIds}</Typography>}
-            </Box>
+            <CandidatePicker firmware={firmware} candidates={candidates} search={search} onSearch={(value) => { setSearch(value); setPage(0); }}
+              page={page} onPage={setPage} selected={selected} setSelected={setSelected} error={errors.deviceIds} />
           ) : (
             <TextField select size="small" label={translate('firmware.rollout.group')} value={groupId} onChange={(e) => setGroupId(Number(e.target.value))}
               error={!!errors.groupId} helperText={errors.groupId} sx={{ maxWidth: 400 }} slotProps={{ htmlInput: { 'data-testid': 'fw-group' } }}>
