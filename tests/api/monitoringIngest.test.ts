@@ -109,13 +109,14 @@ describe.each(engines)('monitoring ingest on %s', (engine) => {
     expect(await historyCount(d.id)).toBe(1000);
   });
 
-  it('accepts reports of an unactivated device without a secret, marked, and raises no alarm', async () => {
+  // Anyone may report as an unactivated device (it has no secret yet): its report only awaits activation (docs/api.md).
+  it('accepts reports of an unactivated device without a secret, keeps them only as awaiting activation, and raises no alarm', async () => {
     const d = await reportingDevice(s.db, 'oceanic', 0, false);
     const res = await ingest(s, d.num, report({ faults: ['E01'] }), '');
     expect(res.data).toMatchObject({ accepted: 1, unactivated: true });
-    const [row] = await s.db.query<{ unactivated: boolean }>('SELECT unactivated FROM device_reports WHERE device_id = $1', [d.id]);
-    expect(row!.unactivated).toBe(true);
-    expect((await stateOf(d.id)).reportUnactivated).toBe(true);
+    expect(await historyCount(d.id)).toBe(0);
+    expect(await s.db.query('SELECT 1 FROM device_pending_reports WHERE device_id = $1', [d.id])).toHaveLength(1);
+    expect((await stateOf(d.id)).reportedAt).toBeNull();
     expect(await s.db.query('SELECT 1 FROM alarms WHERE device_id = $1', [d.id])).toHaveLength(0);
   });
 

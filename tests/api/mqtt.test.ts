@@ -87,11 +87,13 @@ describe.each(engines)('devices over MQTT on the embedded broker, %s', (engine) 
     expect((await client.subscribeAsync(`fleet/${device.num}/report/error`, { qos: 1 }))[0]!.qos).toBe(1);
   });
 
-  it('accepts a device that is not activated without a password and marks its reports', async () => {
+  it('accepts a device that is not activated without a password and keeps its report only as awaiting activation', async () => {
     const client = await open(url, unactivated.num);
     const at = minutesAgo(1);
     await client.publishAsync(`fleet/${unactivated.num}/report`, JSON.stringify(report({}, at)), { qos: 1 });
-    expect(await rows(unactivated.id)).toEqual([expect.objectContaining({ unactivated: true })]);
+    expect(await rows(unactivated.id)).toEqual([]);
+    const [pending] = await s.db.query<{ device_time: Date }>('SELECT device_time FROM device_pending_reports WHERE device_id = $1', [unactivated.id]);
+    expect(new Date(pending!.device_time).toISOString()).toBe(at.toISOString());
   });
 
   it('answers a bad report on report/error in English and writes nothing', async () => {
