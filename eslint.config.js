@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 /** SQL is written in files named *Queries.ts (and the migrations), nowhere else. */
 const SQL_START = String.raw`^\s*(SELECT|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|WITH\s+\w+(\s*\([^)]*\))?\s+AS|CREATE\s|ALTER\s|DROP\s|TRUNCATE\s|LISTEN\s|NOTIFY\s|VACUUM|ANALYZE)`;
 const noSql = (what) => ({
-  selector: `${what}[value.raw=/${SQL_START}/]`,
+  selector: what === 'Literal' ? `Literal[value=/${SQL_START}/]` : `${what}[value.raw=/${SQL_START}/]`,
   message: 'SQL belongs in a *Queries.ts file (docs/architecture.md, "Module shape").',
 });
 

@@ -95,3 +95,26 @@ export async function detachFromOtherEnterprises(db: Queryable, deviceId: number
       WHERE p.device_id = $1 AND u.id = p.user_id AND u.permission_level <> '1'
         AND u.id <> $2 AND u.parent_id IS DISTINCT FROM $2`, [deviceId, ownerId]);
 }
+
+/** Creates a group of an enterprise; answers its id. */
+export async function insertGroup(db: Queryable, ownerId: number, name: string): Promise<number> {
+  const [row] = await db.query<{ id: number }>('INSERT INTO device_groups (owner_id, name) VALUES ($1, $2) RETURNING id', [ownerId, name]);
+  return row!.id;
+}
+
+export async function renameGroup(db: Queryable, id: number, name: string): Promise<void> {
+  await db.query('UPDATE device_groups SET name = $2, updated_at = now() WHERE id = $1', [id, name]);
+}
+
+export async function deleteGroup(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM device_groups WHERE id = $1', [id]);
+}
+
+/** Adds devices to a user's Special Focus (pins already there stay). */
+export async function pinDevices(db: Queryable, userId: number, deviceIds: readonly number[]): Promise<void> {
+  await db.query('INSERT INTO device_pins (user_id, device_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [userId, [...new Set(deviceIds)]]);
+}
+
+export async function unpinDevices(db: Queryable, userId: number, deviceIds: readonly number[]): Promise<void> {
+  await db.query('DELETE FROM device_pins WHERE user_id = $1 AND device_id = ANY($2::int[])', [userId, deviceIds]);
+}

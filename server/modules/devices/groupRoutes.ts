@@ -58,8 +58,8 @@ export async function groupRoutes(app: Api, { db }: ServerContext) {
       throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'ownerId', message: 'validation.ownerEnterprise' }]);
     }
     if (await q.groupNameTaken(db, ownerId, input.name)) throw duplicateName();
-    const [row] = await db.query<{ id: number }>('INSERT INTO device_groups (owner_id, name) VALUES ($1, $2) RETURNING id', [ownerId, input.name]);
-    return ok(await q.findVisibleGroup(db, request.user, row!.id));
+    const id = await q.insertGroup(db, ownerId, input.name);
+    return ok(await q.findVisibleGroup(db, request.user, id));
   });
 
   app.post('/deviceGroup/update', {
@@ -70,7 +70,7 @@ export async function groupRoutes(app: Api, { db }: ServerContext) {
     const group = await q.findVisibleGroup(db, request.user, input.id);
     if (!group) throw noSuchGroup();
     if (await q.groupNameTaken(db, group.ownerId!, input.name, group.id)) throw duplicateName();
-    await db.query('UPDATE device_groups SET name = $2, updated_at = now() WHERE id = $1', [group.id, input.name]);
+    await q.renameGroup(db, group.id, input.name);
     return ok(await q.findVisibleGroup(db, request.user, group.id));
   });
 
@@ -82,7 +82,7 @@ export async function groupRoutes(app: Api, { db }: ServerContext) {
     if (!group) throw noSuchGroup();
     await db.transaction(async (tx) => {
       if (await q.groupHoldsDevices(tx, group.id)) throw new BizError(ErrorCode.HasDependents, 'error.groupNotEmpty');
-      await tx.query('DELETE FROM device_groups WHERE id = $1', [group.id]);
+      await q.deleteGroup(tx, group.id);
     });
     return ok(null);
   });
@@ -107,10 +107,7 @@ export async function groupRoutes(app: Api, { db }: ServerContext) {
   }, async (request) => {
     const { deviceIds } = parseWith(deviceIdsSchema, request.body);
     assertAllVisible(deviceIds, await visibleDeviceIds(db, request.user, deviceIds));
-    await db.query(
-      'INSERT INTO device_pins (user_id, device_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-      [request.user.id, [...new Set(deviceIds)]],
-    );
+    await q.pinDevices(db, request.user.id, deviceIds);
     return ok(null);
   });
 
@@ -118,7 +115,7 @@ export async function groupRoutes(app: Api, { db }: ServerContext) {
     schema: { tags, summary: "Remove devices from the caller's Special Focus", querystring: tokenOnly, body: idListBody, response: envelope() },
   }, async (request) => {
     const { deviceIds } = parseWith(deviceIdsSchema, request.body);
-    await db.query('DELETE FROM device_pins WHERE user_id = $1 AND device_id = ANY($2::int[])', [request.user.id, deviceIds]);
+    await q.unpinDevices(db, request.user.id, deviceIds);
     return ok(null);
   });
 }

@@ -153,3 +153,12 @@ export async function deleteFirmware(db: Db, id: number, beforeCommit: (key: str
     return row?.key;
   });
 }
+
+/** Which of these storage keys belong to a package, their rows locked until the transaction ends. */
+export async function lockStoredKeys(tx: Queryable, keys: readonly string[]): Promise<string[]> {
+  const rows = await tx.query<{ key: string }>(
+    'SELECT storage_key AS key FROM firmware_packages WHERE storage_key = ANY($1::text[]) ORDER BY id FOR UPDATE',
+    [keys],
+  );
+  return rows.map((r) => r.key);
+}

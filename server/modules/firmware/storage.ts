@@ -7,6 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/connection';
+import { lockStoredKeys } from './firmwareQueries';
 
 /**
  * Firmware files on disk: streamed in while their SHA-256 is computed (memory stays flat whatever
@@ -150,9 +151,7 @@ export async function sweepFirmwareFolder(store: Pick<FirmwareStore, 'dir'>, db:
   });
   if (!found.length) return { kept: 0, removed: 0 };
   return db.transaction(async (tx) => {
-    const rows = await tx.query<{ key: string }>(
-      'SELECT storage_key AS key FROM firmware_packages WHERE storage_key = ANY($1::text[]) ORDER BY id FOR UPDATE', [[...new Set(found.map((f) => f.key))]]);
-    const live = new Set(rows.map((r) => r.key));
+    const live = new Set(await lockStoredKeys(tx, [...new Set(found.map((f) => f.key))]));
     let kept = 0;
     for (const { file, key } of found) {
       if (live.has(key)) {

@@ -95,3 +95,9 @@ export async function updateReport(db: Queryable, id: number, input: AfterSalesI
   const sets = WRITABLE.map((f, i) => `${AFTER_SALES_COLUMNS[f]} = $${i + 2}`).join(', ');
   await db.query(`UPDATE after_sales_reports SET ${sets}, updated_at = now() WHERE id = $1`, [id, ...values]);
 }
+
+/** Deletes a report; answers whether there was one. */
+export async function deleteReport(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query('DELETE FROM after_sales_reports WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}

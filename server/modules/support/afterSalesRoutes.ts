@@ -10,7 +10,7 @@ import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
 import { claimExportSlot } from '../devices/exportThrottleQueries';
-import { findReport, insertReport, listReports, updateReport, type AfterSalesReport } from './afterSalesQueries';
+import { deleteReport, findReport, insertReport, listReports, updateReport, type AfterSalesReport } from './afterSalesQueries';
 
 const tags = ['support'];
 const ADMIN = [Level.Admin] as const;
@@ -85,8 +85,7 @@ export async function afterSalesRoutes(app: Api, { db }: ServerContext) {
   });
 
   app.delete('/afterSales/deleteById', { config: { levels: ADMIN }, schema: { tags, summary: 'Delete an after-sales report', querystring: idQuery, response: envelope() } }, async (request) => {
-    const rows = await db.query('DELETE FROM after_sales_reports WHERE id = $1 RETURNING id', [request.query.id]);
-    if (!rows.length) throw notFound();
+    if (!(await deleteReport(db, request.query.id))) throw notFound();
     return ok(null);
   });
 

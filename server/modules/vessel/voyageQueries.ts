@@ -73,3 +73,7 @@ export async function updateVoyage(db: Queryable, id: number, v: VoyageInput): P
     `UPDATE voyages SET device_id = $1, voyage_no = $2, destination = $3, etd = $4, eta = $5, agent = $6, email = $7, phone = $8,
             remark = $9, updated_at = now() WHERE id = $10`, [...values(v), id]);
 }
+
+export async function deleteVoyage(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM voyages WHERE id = $1', [id]);
+}

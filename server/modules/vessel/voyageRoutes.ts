@@ -6,7 +6,7 @@ import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
-import { currentVoyage, findVisibleVoyage, insertVoyage, listVoyages, updateVoyage } from './voyageQueries';
+import { currentVoyage, deleteVoyage, findVisibleVoyage, insertVoyage, listVoyages, updateVoyage } from './voyageQueries';
 import { visibleVessel } from './vesselAccessQueries';
 
 const tags = ['voyage'];
@@ -90,7 +90,7 @@ export async function voyageRoutes(app: Api, { db }: ServerContext) {
   }, async (request) => {
     const { id } = request.query;
     if (!(await findVisibleVoyage(db, request.user, id))) throw notFound();
-    await db.query('DELETE FROM voyages WHERE id = $1', [id]);
+    await deleteVoyage(db, id);
     return ok(null);
   });
 }
