@@ -3,7 +3,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { checkDeviceCredentials, type ReportingDevice } from '../auth/deviceCredentials';
 import type { CommandAck, DeviceLink, LinkParts } from './deviceLink';
 import { createDeviceMessages } from './deviceMessages';
-import { guardPackets } from './packetGuard';
+import { guardPackets, screenConnection } from './packetGuard';
 import { deviceMayAccess, parseTopic, topicOf } from './topics';
 
 /** Connect refusals as MQTT 3.1.1 return codes (Aedes' AuthErrorCode is a const enum). */
@@ -126,8 +126,11 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
     if (pending.size >= config.mqttMaxPendingConnections) return void socket.destroy();
     pending.add(socket);
     socket.once('close', () => pending.delete(socket));
-    guardPackets(socket, limits);
-    broker!.handle(socket);
+    // The first bytes are checked before Aedes builds a client for them: a flood of oversized CONNECTs costs little.
+    screenConnection(socket, limits, config.mqttConnectTimeoutMs, () => {
+      guardPackets(socket, limits);
+      broker!.handle(socket);
+    });
   });
   const closeBroker = () => new Promise<void>((resolve) => broker!.close(() => resolve()));
   await new Promise<void>((resolve, reject) => {

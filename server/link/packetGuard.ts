@@ -65,6 +65,25 @@ export class PacketScanner {
 }
 
 /**
+ * Waits for a new connection's first bytes and reads its CONNECT's header before the broker builds
+ * anything for it: `accept` is called with the bytes put back (socket.unshift), or the socket is
+ * destroyed when they announce too much, when the stream ends, or when nothing came within `timeoutMs`.
+ */
+export function screenConnection(socket: Socket, limits: PacketLimits, timeoutMs: number, accept: () => void): void {
+  const timer = setTimeout(() => socket.destroy(), timeoutMs);
+  const stop = () => clearTimeout(timer);
+  socket.once('close', stop);
+  socket.once('readable', () => {
+    stop();
+    socket.off('close', stop);
+    const chunk: unknown = socket.read();
+    if (!Buffer.isBuffer(chunk) || new PacketScanner(limits).feed(chunk) !== null) return void socket.destroy();
+    socket.unshift(chunk);
+    accept();
+  });
+}
+
+/**
  * Puts a PacketScanner in front of whoever reads `socket` with read() (Aedes reads its connections
  * that way, on 'readable'): every chunk is scanned before the reader gets it, and a chunk that
  * announces a packet too large is never handed over: the socket is destroyed and `onCut` told why.

@@ -182,6 +182,10 @@ describe('the connect timeout and the cap on connections waiting to authenticate
     const ms = await closeTime(silent);
     expect(ms).toBeGreaterThan(500);
     expect(ms).toBeLessThan(3000);
+    // A CONNECT begun and never finished: its header passes, the broker's own connect timeout ends it.
+    const stalled = await open();
+    stalled.write(Buffer.from([0x10, 0x20, 0x00]));
+    expect(await closeTime(stalled)).toBeLessThan(4000);
   });
 
   it('closes at once a connection beyond the cap, and counts a device no longer once it is authenticated', async () => {
