@@ -1,4 +1,5 @@
 import type { Device } from '../domain/device';
+import type { DeviceReport } from '../domain/reportSchema';
 import type { DataWindow, StreamKind, VoyageStatus } from '../domain/vesselSchemas';
 import { request } from './client';
 
@@ -8,12 +9,15 @@ export interface Voyage {
   id: number; deviceId: number; deviceName: string; voyageNo: string; destination: string; etd: string; eta: string; agent: string;
   email: string | null; phone: string | null; remark: string | null; status: VoyageStatus;
 }
+/** A device not activated: its newest report, kept awaiting activation (docs/api.md, GET /vessel/getDetail). */
+export interface PendingReport { receivedAt: string; report: DeviceReport }
 export interface VesselDetail {
   device: Device;
   latest: Record<string, unknown> | null;
   status: number;
   faults: FaultText[];
   currentVoyage: Voyage | null;
+  pendingReport: PendingReport | null;
 }
 export interface SeriesPoint {
   t: number; n: number;

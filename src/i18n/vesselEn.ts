@@ -36,6 +36,13 @@ export const vesselEn: DeepStrings<typeof vesselZh> = {
       signalLevel: 'Signal level', snr: 'SNR (dB)', modemLock: 'Modem locked', txOn: 'Transmit on', lteSignal: '4G signal (dBm)',
       reportedAduVersion: 'Reported ADU version', reportedBduVersion: 'Reported BDU version', offlineMinutes: 'Offline after (minutes)',
     },
+    pending: {
+      title: 'Awaiting activation',
+      text: 'This device is not activated, so its reports are not verified by a device secret. Only its newest report is kept, shown here; '
+        + 'until the device is activated its reports reach no status monitor, map, alarm, statistic or data usage.',
+      faults: 'Reported faults',
+      notCounted: 'No report counted yet: the report above awaits the device\'s activation',
+    },
     yes: 'Yes',
     no: 'No',
   },

@@ -33,6 +33,12 @@ export const vesselZh = {
       signalLevel: '信号强度', snr: '信噪比（dB）', modemLock: '调制解调器锁定', txOn: '发射开启', lteSignal: '4G 信号（dBm）',
       reportedAduVersion: '上报 ADU 版本', reportedBduVersion: '上报 BDU 版本', offlineMinutes: '离线阈值（分钟）',
     },
+    pending: {
+      title: '等待激活',
+      text: '该设备尚未激活，其上报未经设备密钥验证：只保留最新一条，显示在此处；激活之前，其上报不会进入状态监控、地图、告警、统计或流量统计。',
+      faults: '上报的故障',
+      notCounted: '尚无计入的上报：上方的上报等待设备激活',
+    },
     yes: '是',
     no: '否',
   },

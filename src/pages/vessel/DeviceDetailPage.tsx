@@ -24,6 +24,7 @@ import { VesselPageHeader } from './VesselPageHeader';
 import { VoyageSection } from './VoyageSection';
 import { CommandSection } from './CommandSection';
 import { DataUsageSection } from './DataUsageSection';
+import { PendingReportNotice } from './PendingReportNotice';
 
 const DetailCharts = lazy(() => import('./DetailCharts'));
 
@@ -62,12 +63,16 @@ export default function DeviceDetailPage() {
     value: f === 'reportedAt' || f === 'receivedAt' ? format(d.latest![f] as string) : text(d.latest![f], f === 'lat' || f === 'lon' ? 5 : 2),
   })) : [];
 
+  // Not activated: the report it sent awaits activation (PendingReportNotice), none is counted yet.
+  const noReportKey = d?.pendingReport && !d.device.activated ? 'vessel.detail.pending.notCounted' : 'vessel.detail.noReport';
+
   return (
     <Box data-testid="device-detail-page" sx={PAGE_SX}>
       <VesselPageHeader title={t('vessel.detail.title')} id={id} onPick={setId} current="detail" />
       {id && <LoadState state={detail} />}
       {id && d && d.device.id === id && (
         <Stack spacing={2}>
+          {!d.device.activated && <PendingReportNotice pending={d.pendingReport} />}
           <Paper sx={{ p: 2 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="detail-name">{d.device.name}</Typography>
@@ -77,7 +82,7 @@ export default function DeviceDetailPage() {
           </Paper>
           <Paper sx={{ p: 2 }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>{t('vessel.detail.latest')}</Typography>
-            {d.latest ? <FieldGrid items={reportItems} testId="report-fields" /> : <Typography color="text.secondary">{t('vessel.detail.noReport')}</Typography>}
+            {d.latest ? <FieldGrid items={reportItems} testId="report-fields" /> : <Typography color="text.secondary">{t(noReportKey)}</Typography>}
             <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>{t('vessel.detail.faults')}</Typography>
             <FaultList faults={d.faults} testId="active-faults" />
           </Paper>
