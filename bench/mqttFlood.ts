@@ -8,7 +8,8 @@ import { startBenchServer } from './benchServer';
  * that announces 256 MB (fixed header 10 ff ff ff 7f) and then streams bytes as fast as the socket
  * takes them. Prints the server's RSS before, at its peak and after the sockets are gone, how many
  * bytes the sockets got written before the server cut them, and GET /ping p50/p99 meanwhile (one
- * request at a time). A socket the server cuts connects again at once: SOCKETS stay at it for SECONDS. The server runs in a process of its own (PGlite in memory, embedded broker
+ * request at a time). A socket the server cuts connects again at once: SOCKETS stay at it for
+ * SECONDS. The server runs in a process of its own (PGlite in memory, embedded broker
  * on a free port), so its RSS is its own. Limits: docs/devices.md, "Limits".
  *
  *   npm run bench:mqtt-flood            100 sockets, up to 16 MB each, for 15 s
@@ -78,7 +79,8 @@ async function main() {
   // Warm up the HTTP path and let the start settle.
   for (let i = 0; i < 50; i++) await fetch(`${url}/ping`).then((r) => r.arrayBuffer());
   await new Promise((r) => setTimeout(r, 1000));
-  const pinger = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'pinger', url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pinger = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'pinger', url],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await next((m) => ('pinging' in m ? true : undefined), pinger);
   const lap = async (message: 'lap' | 'stop') => {
     const answer = next((m) => ('pings' in m ? m.pings : undefined), pinger);
