@@ -124,11 +124,11 @@ export const readActiveFaultAlarms = (tx: Queryable, deviceId: number) =>
   tx.query<ActiveAlarm>('SELECT id::int AS id, code FROM alarms WHERE device_id = $1 AND cleared_at IS NULL AND code <> ALL($2::text[])',
     [deviceId, DATA_PLAN_ALARM_CODES]);
 
-/** Refreshes (last_seen_at) and clears stored alarms. */
+/** Refreshes (last_seen_at) and clears stored alarms; one cleared meanwhile (a transfer clears them) stays cleared. */
 export async function updateAlarms(tx: Queryable, updates: AlarmChanges['updates']): Promise<void> {
   await tx.query(
     `UPDATE alarms a SET last_seen_at = COALESCE(u.seen, a.last_seen_at), cleared_at = u.cleared
-       FROM unnest($1::bigint[], $2::timestamptz[], $3::timestamptz[]) AS u(id, seen, cleared) WHERE a.id = u.id`,
+       FROM unnest($1::bigint[], $2::timestamptz[], $3::timestamptz[]) AS u(id, seen, cleared) WHERE a.id = u.id AND a.cleared_at IS NULL`,
     [updates.map((u) => u.id), updates.map((u) => u.lastSeenAt), updates.map((u) => u.clearedAt)],
   );
 }
