@@ -30,7 +30,7 @@ interface Req { path: string; bytes: number; cached: boolean; stream: boolean; s
 /** Records every request the page makes through its own DevTools session. */
 function recorder(cdp: CDPSession) {
   const byId = new Map<string, Req>();
-  const rec = { all: [] as Req[], bytes: 0, inflight: new Map<string, string>(), lastActivity: performance.now() };
+  const rec = { all: [] as Req[], bytes: 0, inflight: new Map<string, string>(), lastActivity: performance.now(), failed: [] as string[] };
   const received = (r: Req, bytes: number) => {
     r.bytes += bytes;
     rec.bytes += bytes;
@@ -74,6 +74,7 @@ function recorder(cdp: CDPSession) {
     const r = byId.get(e.requestId);
     if (r) r.end = performance.now();
     if (!r || r.stream) return;
+    if (!e.canceled) rec.failed.push(`${r.path}: ${e.errorText}`);
     rec.inflight.delete(e.requestId);
     rec.lastActivity = performance.now();
   });
@@ -103,16 +104,20 @@ async function networkIdle(rec: Recorder, quietMs = 1000) {
  * the vessels on its own canvas (the window.__fleetMap test hook: at least one vessel, and every
  * vessel drawn as an arrow or inside a cluster).
  */
-const mapDrawn = (page: Page) => page.waitForFunction(() => {
+const mapDrawn = (page: Page, rec: Recorder) => page.waitForFunction(() => {
   const s = window.__fleetMap?.stats;
   return !!s && s.vessels > 0 && s.points + s.vesselsInClusters === s.vessels
     && !!document.querySelector('[data-testid="fleet-map"] .leaflet-overlay-pane canvas');
 }, undefined, { timeout: 180_000 }).catch(async (error: Error) => {
   const stats = await page.evaluate(() => JSON.stringify(window.__fleetMap?.stats ?? null)).catch(() => '?');
-  throw new Error(`the dashboard's map was not drawn (at ${page.url()}, map stats ${stats}): ${error.message}`);
+  const text = await page.evaluate(() => document.body.innerText.slice(0, 300)).catch(() => '?');
+  throw new Error(`the dashboard's map was not drawn (at ${page.url()}, map stats ${stats}; failed requests: ${rec.failed.join(', ') || 'none'}; `
+    + `page errors: ${pageErrors.join(' | ') || 'none'}; page text: ${JSON.stringify(text)}): ${error.message}`);
 });
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
+/** The page's uncaught errors, shown when its map is not drawn. */
+const pageErrors: string[] = [];
 /** Bytes received so far on the live-push streams (each opened before the stretch it is read over). */
 const streamBytes = (rec: Recorder) => rec.all.filter((r) => r.stream).reduce((n, r) => n + r.bytes, 0);
 
@@ -144,6 +149,8 @@ for (const profile of PROFILES) {
     offline: false, latency: LATENCY_MS, downloadThroughput: (profile.down * 1000) / 8, uploadThroughput: (profile.up * 1000) / 8,
   });
   const rec = recorder(cdp);
+  pageErrors.length = 0;
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   const rows = [];
 
   // 1. The login form, cold cache.
@@ -159,7 +166,7 @@ for (const profile of PROFILES) {
   await page.getByTestId('login-password').fill('admin123');
   const dash = mark(rec);
   await page.getByTestId('login-submit').click();
-  await mapDrawn(page);
+  await mapDrawn(page, rec);
   rows.push(row(rec, dash, 'log in -> dashboard map drawn', AIMS.dashboard));
   rows.push(row(rec, dash, 'log in -> dashboard, network idle', '', await networkIdle(rec)));
   const dashReqs = rec.all.slice(dash.n);
@@ -167,7 +174,7 @@ for (const profile of PROFILES) {
   // 3. Warm reload of the dashboard.
   const reload = mark(rec);
   await page.reload({ waitUntil: 'commit' });
-  await mapDrawn(page);
+  await mapDrawn(page, rec);
   rows.push(row(rec, reload, 'warm reload -> map drawn', AIMS.reload));
   const reloadReqs = rec.all.slice(reload.n);
   const reloadNet = reloadReqs.filter((r) => !r.cached);
