@@ -24,7 +24,7 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
   let polarisCommand: number;
   const api = <T = any>(path: string, token: string, query: Record<string, unknown> = {}) =>
     s.call<T>({ url: `${dm(s, path)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, token });
-  const post = <T = any>(path: string, token: string, payload: unknown) => s.call<T>({ method: 'POST', url: dm(s, path), token, payload });
+  const post = <T = any>(path: string, token: string, payload: object) => s.call<T>({ method: 'POST', url: dm(s, path), token, payload });
 
   /** Reports of the vessel every minute from `fromMin` to `toMin` minutes before `now`, faults in the last `faultyMin` minutes, 1000 bytes each. */
   const reportsBetween = async (fromMin: number, toMin: number, faultyMin: number) => {

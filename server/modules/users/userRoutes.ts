@@ -2,13 +2,12 @@ import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level, SUPER_USER_ID } from '../../../src/domain/levels';
-import { addUserSchema, loginSchema, passwordChangeSchema, updateUserSchema } from '../../../src/domain/userSchemas';
+import { addUserSchema, passwordChangeSchema, updateUserSchema } from '../../../src/domain/userSchemas';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, nameItem, pageOf, pageQuery, tokenQuery, userObject } from '../../http/schemas';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
-import { endSession, endSessionsOfUser, startSession } from '../../auth/sessions';
-import { addressKey, attemptFailed, attemptSucceeded, takeAttempt } from '../../auth/loginThrottle';
+import { hashPassword } from '../../auth/password';
+import { endSessionsOfUser } from '../../auth/sessions';
 import { assertManageable, assertVisible, creatableLevels } from '../../auth/userScope';
 import * as q from './userQueries';
 import { Permission } from '../../../src/domain/permissionGroups';
@@ -16,42 +15,8 @@ import { Permission } from '../../../src/domain/permissionGroups';
 const tags = ['users'];
 const ADMIN_OR_ENTERPRISE = [Level.Admin, Level.Enterprise] as const;
 
-/** Login, sessions and user accounts: the users module of docs/requirements.md §7 (docs/api.md, "users"). */
-export async function userRoutes(app: Api, { db, config }: ServerContext) {
-  const unknownUserHash = dummyPasswordHash();
-  app.post('/login', {
-    config: { public: true },
-    schema: {
-      tags,
-      summary: 'Log in (form-encoded name, password); ends any other live session of the account',
-      consumes: ['application/x-www-form-urlencoded'],
-      body: { type: 'object', properties: { name: { type: 'string' }, password: { type: 'string' }, ip: { type: 'string' } } },
-      response: envelope({ type: 'object', properties: { token: { type: 'string' } } }),
-    },
-  }, async (request) => {
-    const { name, password } = parseWith(loginSchema, request.body);
-    // The socket's address (no trustProxy): the form's `ip` field is the client's word, not used.
-    const address = addressKey(request.ip);
-    const limits = { maxFailures: config.loginMaxFailures, nameMaxFailures: config.loginNameMaxFailures, lockMinutes: config.loginLockMinutes };
-    // The attempt is counted before the password is checked, so concurrent guesses cannot outrun the lock.
-    const attempt = await takeAttempt(db, name, address, limits);
-    const user = await q.findCredentials(db, name);
-    // An unknown name is checked against a dummy hash of the same cost: the time does not tell it apart.
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash));
-    if (!user || !valid) throw new BizError(ErrorCode.LoginFailed, 'error.loginFailed', { remainingAttempts: attemptFailed(attempt, limits) });
-    await attemptSucceeded(db, attempt, limits);
-    return ok({ token: await startSession(db, user.id) });
-  });
-
-  app.post('/logout', { schema: { tags, summary: 'End this session', querystring: { type: 'object', properties: tokenQuery }, response: envelope() } }, async (request) => {
-    await endSession(db, request.token);
-    return ok(null);
-  });
-
-  app.get('/getSelf', { schema: { tags, summary: 'The logged-in user', querystring: { type: 'object', properties: tokenQuery }, response: envelope(userObject) } }, async (request) => {
-    return ok(request.user);
-  });
-
+/** User accounts (login and sessions: sessionRoutes.ts): the users module of docs/requirements.md §7 (docs/api.md, "users"). */
+export async function userRoutes(app: Api, { db }: ServerContext) {
   app.get('/getAll', {
     config: { levels: ADMIN_OR_ENTERPRISE, permission: Permission.viewUser },
     schema: {

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the fleet and per-vessel statistics are built from the same private SQL fragments (scope, locks, thresholds, rollup reads); split, each part would export them to the other */
 import type { Db, Queryable } from '../../db/connection';
 import { Level, type Principal } from '../../../src/domain/levels';
 import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
