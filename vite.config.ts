@@ -15,7 +15,10 @@ export default defineConfig({
   // satellite link each extra file queues for one of the browser's six connections and pays the
   // round trip again (17 small shared chunks cost the login page about a second).
   build: {
-    outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, manifest: true,
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
   },
 });

@@ -42,7 +42,11 @@ export default defineConfig({
       {
         extends: true,
         // The extension point src/resources/extensions.ts is pointed at the test's fixture entity.
-        resolve: { alias: [{ find: /^\.\/extensions$/, replacement: fileURLToPath(new URL('./tests/fixtures/extension/index.ts', import.meta.url)) }] },
+        resolve: {
+          alias: [
+            { find: /^\.\/extensions$/, replacement: fileURLToPath(new URL('./tests/fixtures/extension/index.ts', import.meta.url)) },
+          ],
+        },
         test: {
           name: 'extending',
           // The demo's month of history stays out of tests that count rows (tests/api/demoSeed.test.ts turns it on).

@@ -39,7 +39,12 @@ async function measure(url: string, route: Route) {
     },
     body: route.body ? JSON.stringify(route.body) : undefined,
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** One call of the route, to check that it answers code 0 before it is measured. */
@@ -56,7 +61,7 @@ async function check(url: string, name: string, route: Route) {
 async function run(engine: 'pglite' | 'postgres') {
   const server = await startBenchServer(engine);
   const hash = await hashPassword('benchpass');
-  const [{ id: enterpriseId }] = await server.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`) as [{ id: number }];
+  const [{ id: enterpriseId }] = (await server.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`)) as [{ id: number }];
   await server.db.query(
     `INSERT INTO users (name, nickname, password_hash, permission_level, parent_id)
      SELECT 'bench' || chr(97 + (g / 676) % 26) || chr(97 + (g / 26) % 26) || chr(97 + g % 26), 'Bench user ' || g, $1,
@@ -64,7 +69,9 @@ async function run(engine: 'pglite' | 'postgres') {
        FROM generate_series(1, 994) g`,
     [hash, enterpriseId],
   );
-  const [{ n: devices }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices WHERE owner_id = $1`, [enterpriseId]) as [{ n: number }];
+  const [{ n: devices }] = (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices WHERE owner_id = $1`, [
+    enterpriseId,
+  ])) as [{ n: number }];
   const token = await loginToken(server.url, 'oceanic', 'oceanic123');
   const t = `token=${token}`;
   const upload = '/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition';
@@ -74,11 +81,25 @@ async function run(engine: 'pglite' | 'postgres') {
     'users/getAll (1k users)': { path: `/users/getAll?pageIndex=1&pageSize=20&${t}` },
     'device list page 1': { path: `/deviceModule/device/getAll?pageIndex=1&pageSize=20&${t}` },
     'status monitor page 1': {
-      path: `${upload}?${t}`, method: 'POST',
-      body: { deviceStatus: [], deviceType: [], ownerId: [], ownerSubId: [], search: '', pageIndex: 1, pageSize: 20, sort: 'id', order: 'asc', withTotal: true },
+      path: `${upload}?${t}`,
+      method: 'POST',
+      body: {
+        deviceStatus: [],
+        deviceType: [],
+        ownerId: [],
+        ownerSubId: [],
+        search: '',
+        pageIndex: 1,
+        pageSize: 20,
+        sort: 'id',
+        order: 'asc',
+        withTotal: true,
+      },
     },
     'alarm poll (bell)': {
-      path: `${upload}?${t}`, method: 'POST', background: true,
+      path: `${upload}?${t}`,
+      method: 'POST',
+      background: true,
       body: { deviceStatus: [2], unacknowledgedOnly: true, pageIndex: 1, pageSize: 1 },
     },
   };
@@ -88,7 +109,15 @@ async function run(engine: 'pglite' | 'postgres') {
   for (const [name, route] of Object.entries(routes)) {
     const m = await measure(server.url, route);
     if (name === 'ping') pingRps = m.rps;
-    rows.push({ engine, route: name, 'req/s': Math.round(m.rps), 'p50 ms': m.p50, 'p99 ms': m.p99, '/ping': (m.rps / pingRps).toFixed(2), failed: m.failed });
+    rows.push({
+      engine,
+      route: name,
+      'req/s': Math.round(m.rps),
+      'p50 ms': m.p50,
+      'p99 ms': m.p99,
+      '/ping': (m.rps / pingRps).toFixed(2),
+      failed: m.failed,
+    });
   }
   await server.stop();
   return { rows, devices };
@@ -105,5 +134,7 @@ for (const engine of engines) {
   all.push(...result.rows);
   devices = result.devices;
 }
-console.log(`\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s per route, 1,000 users, caller "oceanic" (${devices} devices of its own)`);
+console.log(
+  `\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s per route, 1,000 users, caller "oceanic" (${devices} devices of its own)`,
+);
 console.table(all);

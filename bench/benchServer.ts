@@ -27,8 +27,12 @@ type Started = Awaited<ReturnType<typeof startServer>>;
  * A server with demo data on PGlite (in memory) or in a scratch schema of PostgreSQL, listening on a
  * free port; `beforeListen` may add to it first (e.g. serve the built console).
  */
-export async function startBenchServer(engine: 'pglite' | 'postgres', overrides: Partial<ServerConfig> = {}, beforeListen?: (server: Started) => Promise<void>,
-  appOptions: AppOptions = {}) {
+export async function startBenchServer(
+  engine: 'pglite' | 'postgres',
+  overrides: Partial<ServerConfig> = {},
+  beforeListen?: (server: Started) => Promise<void>,
+  appOptions: AppOptions = {},
+) {
   let databaseUrl = '';
   let cleanup = async () => undefined as void;
   if (engine === 'postgres') {
@@ -44,7 +48,10 @@ export async function startBenchServer(engine: 'pglite' | 'postgres', overrides:
       await admin.end();
     };
   }
-  const server = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', port: 0, host: '127.0.0.1', mqttPort: 0, ...overrides }, appOptions);
+  const server = await startServer(
+    { databaseUrl, dataDir: 'memory://', logLevel: 'silent', port: 0, host: '127.0.0.1', mqttPort: 0, ...overrides },
+    appOptions,
+  );
   await beforeListen?.(server);
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
@@ -60,7 +67,11 @@ export async function startBenchServer(engine: 'pglite' | 'postgres', overrides:
 }
 
 export async function loginToken(url: string, name: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/users/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ name, password }) });
+  const res = await fetch(`${url}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name, password }),
+  });
   const body = (await res.json()) as { code: number; data: { token: string } };
   if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.data.token;
@@ -70,7 +81,10 @@ export async function loginToken(url: string, name: string, password: string): P
  * `count` activated vessels numbered `prefix` + hex, all with `secret`, owned by `ownerIds`
  * in turn (vessel g belongs to ownerIds[g % ownerIds.length]).
  */
-export async function addBenchVessels(db: Queryable, { prefix, secret, count, ownerIds }: { prefix: string; secret: string; count: number; ownerIds: readonly number[] }) {
+export async function addBenchVessels(
+  db: Queryable,
+  { prefix, secret, count, ownerIds }: { prefix: string; secret: string; count: number; ownerIds: readonly number[] },
+) {
   await db.query(
     `INSERT INTO devices (name, device_num, device_sn, owner_id, manufacture_date, device_type, adu_version, bdu_version,
        manufacture_info, device_model, device_kind, activated, activated_at, secret_hash)

@@ -36,7 +36,13 @@ async function assetsOf(path: string, login: boolean) {
     return { path: p, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
   const sum = (ext: string, key: 'raw' | 'gzip') => files.filter((f) => f.path.endsWith(ext)).reduce((n, f) => n + f[key], 0);
-  return { route: path, files: files.length, 'js gzip KB': +(sum('.js', 'gzip') / 1024).toFixed(1), 'js raw KB': +(sum('.js', 'raw') / 1024).toFixed(1), 'css gzip KB': +(sum('.css', 'gzip') / 1024).toFixed(1) };
+  return {
+    route: path,
+    files: files.length,
+    'js gzip KB': +(sum('.js', 'gzip') / 1024).toFixed(1),
+    'js raw KB': +(sum('.js', 'raw') / 1024).toFixed(1),
+    'css gzip KB': +(sum('.css', 'gzip') / 1024).toFixed(1),
+  };
 }
 
 const rows = [await assetsOf('/login', false), await assetsOf('/', true)];

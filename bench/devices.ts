@@ -27,11 +27,24 @@ const IMPORT = process.env.BENCH_IMPORT !== '0';
 const RUNS = Number(process.env.BENCH_RUNS ?? sized(200, 5));
 const IMPORT_ROWS = sized(10_000, 300);
 
-interface Bench { app: FastifyInstance; db: Db; base: string; close(): Promise<void> }
+interface Bench {
+  app: FastifyInstance;
+  db: Db;
+  base: string;
+  close(): Promise<void>;
+}
 
 async function pgAvailable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try { await client.connect(); await client.query('SELECT 1'); return true; } catch { return false; } finally { await client.end().catch(() => undefined); }
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 async function open(engine: 'pglite' | 'postgres'): Promise<Bench> {
@@ -40,39 +53,69 @@ async function open(engine: 'pglite' | 'postgres'): Promise<Bench> {
   if (engine === 'postgres') {
     const schema = `bench_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect(); await admin.query(`CREATE SCHEMA ${schema}`); await admin.end();
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
     const url = new URL(PG_URL);
     url.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = url.toString();
     drop = async () => {
       const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect(); await c.query(`DROP SCHEMA ${schema} CASCADE`); await c.end();
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
     };
   }
   const { app, db, config } = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true });
-  return { app, db, base: `/cz/${config.apiSegment}`, close: async () => { await app.close(); await drop(); } };
+  return {
+    app,
+    db,
+    base: `/cz/${config.apiSegment}`,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
 }
 
 /** Adds devices (spread over the two demo enterprises, every kind and state) up to a total. */
 async function fillTo(b: Bench, total: number): Promise<void> {
   const [row] = await b.db.query<{ n: number; max: number }>('SELECT count(*)::int AS n, COALESCE(max(id), 0)::int AS max FROM devices');
-  const owners = (await b.db.query<{ id: number }>(`SELECT id FROM users WHERE name IN ('oceanic', 'polaris') ORDER BY id`)).map((r) => r.id);
+  const owners = (await b.db.query<{ id: number }>(`SELECT id FROM users WHERE name IN ('oceanic', 'polaris') ORDER BY id`)).map(
+    (r) => r.id,
+  );
   const devices: DeviceInput[] = [];
   for (let i = row!.max + 1; devices.length < total - row!.n; i++) {
     const hex = (0x10000000 + i).toString(16).toUpperCase();
     devices.push({
-      name: `Vessel ${String(i).padStart(6, '0')}`, deviceNum: hex, mac: `02.00.${hex.match(/../g)!.join('.')}`, deviceSn: `BSN${i}`,
-      ownerId: owners[Math.floor(i / 7) % 2]!, ownerSubId: 0, manufactureDate: '2023-06-01', deviceType: `Type ${i % 8}`, aduVersion: 'V2.0.1',
-      bduVersion: 'V1.4.0', manufactureInfo: 'Bench factory', deviceModel: 'BM-1', deviceKind: DEVICE_KINDS[i % DEVICE_KINDS.length]!,
+      name: `Vessel ${String(i).padStart(6, '0')}`,
+      deviceNum: hex,
+      mac: `02.00.${hex.match(/../g)!.join('.')}`,
+      deviceSn: `BSN${i}`,
+      ownerId: owners[Math.floor(i / 7) % 2]!,
+      ownerSubId: 0,
+      manufactureDate: '2023-06-01',
+      deviceType: `Type ${i % 8}`,
+      aduVersion: 'V2.0.1',
+      bduVersion: 'V1.4.0',
+      manufactureInfo: 'Bench factory',
+      deviceModel: 'BM-1',
+      deviceKind: DEVICE_KINDS[i % DEVICE_KINDS.length]!,
     });
   }
-  for (let start = 0; start < devices.length; start += 20_000) await b.db.transaction((tx) => insertDevices(tx, devices.slice(start, start + 20_000)));
+  for (let start = 0; start < devices.length; start += 20_000)
+    await b.db.transaction((tx) => insertDevices(tx, devices.slice(start, start + 20_000)));
   await b.db.query(`UPDATE devices SET status = id % 3, activated = id % 5 <> 0 WHERE id > $1`, [row!.max]);
   await b.db.exec(b.db.engine === 'postgres' ? 'VACUUM ANALYZE devices' : 'ANALYZE devices');
 }
 
 async function login(b: Bench, name: string, password: string): Promise<string> {
-  const res = await b.app.inject({ method: 'POST', url: `${b.base}/users/login`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${name}&password=${password}` });
+  const res = await b.app.inject({
+    method: 'POST',
+    url: `${b.base}/users/login`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `name=${name}&password=${password}`,
+  });
   return res.json().data.token;
 }
 
@@ -99,20 +142,59 @@ async function timePage(b: Bench, token: string, query: string, runs = RUNS): Pr
 async function importXlsx(b: Bench, token: string): Promise<{ ms: number; bytes: number; rssBefore: number; rssPeak: number }> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('devices');
-  sheet.addRow(['Name', 'Device number', 'MAC', 'SN', 'Owner', 'Sub-user', 'Manufacture date', 'Type', 'ADU version', 'BDU version', 'Manufacture info', 'Model', 'Kind']);
+  sheet.addRow([
+    'Name',
+    'Device number',
+    'MAC',
+    'SN',
+    'Owner',
+    'Sub-user',
+    'Manufacture date',
+    'Type',
+    'ADU version',
+    'BDU version',
+    'Manufacture info',
+    'Model',
+    'Kind',
+  ]);
   for (let i = 0; i < IMPORT_ROWS; i++) {
     const hex = (0xe0000000 + i).toString(16).toUpperCase();
-    sheet.addRow([`Imported ${i}`, hex, `0C${hex}00`, `XSN${i}`, i % 2 ? 'oceanic' : 'polaris', 0, new Date(Date.UTC(2022, 1, 2)), 'VSAT', 'V1', 'V1', 'factory', 'M1', 'VSAT']);
+    sheet.addRow([
+      `Imported ${i}`,
+      hex,
+      `0C${hex}00`,
+      `XSN${i}`,
+      i % 2 ? 'oceanic' : 'polaris',
+      0,
+      new Date(Date.UTC(2022, 1, 2)),
+      'VSAT',
+      'V1',
+      'V1',
+      'factory',
+      'M1',
+      'VSAT',
+    ]);
   }
   const file = Buffer.from(await workbook.xlsx.writeBuffer());
   const boundary = '----bench';
-  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d.xlsx"\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d.xlsx"\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, process.memoryUsage().rss); }, 10);
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 10);
   const started = Date.now();
-  const res = await b.app.inject({ method: 'POST', url: `${b.base}/deviceModule/device/import?token=${token}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const res = await b.app.inject({
+    method: 'POST',
+    url: `${b.base}/deviceModule/device/import?token=${token}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   const ms = Date.now() - started;
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
@@ -129,7 +211,9 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
     for (const size of SIZES) {
       const fillStart = Date.now();
       await fillTo(b, size);
-      console.log(`\n${engine}, ${size.toLocaleString('en')} devices (filled in ${((Date.now() - fillStart) / 1000).toFixed(1)} s), ${RUNS} runs each:`);
+      console.log(
+        `\n${engine}, ${size.toLocaleString('en')} devices (filled in ${((Date.now() - fillStart) / 1000).toFixed(1)} s), ${RUNS} runs each:`,
+      );
       const admin = await login(b, 'admin', 'admin123');
       const oceanic = await login(b, 'oceanic', 'oceanic123');
       const oceanops = await login(b, 'oceanops', 'oceanops123');
@@ -137,7 +221,9 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
       const exact = async (token: string, filter: string) => {
         let n = 0;
         for (let page = 1; ; page++) {
-          const list = (await b.app.inject({ url: `${b.base}/deviceModule/device/getAll?token=${token}&${filter}&pageSize=500&pageIndex=${page}` })).json().data.list as unknown[];
+          const list = (
+            await b.app.inject({ url: `${b.base}/deviceModule/device/getAll?token=${token}&${filter}&pageSize=500&pageIndex=${page}` })
+          ).json().data.list as unknown[];
           n += list.length;
           if (list.length < 500) return n;
           if (page > 400) throw new Error('too many');
@@ -147,8 +233,10 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
         const total = (await timePage(b, token, filter, 1)).total;
         return total.startsWith('~') ? exact(token, filter) : Number(total);
       };
-      const last = async (token: string, filter: string) => `${filter}&pageSize=20&pageIndex=${Math.max(1, Math.ceil((await totalOf(token, filter)) / 20))}`;
-      const middle = async (token: string, filter: string) => `${filter}&pageSize=20&pageIndex=${Math.max(1, Math.ceil((await totalOf(token, filter)) / 40))}`;
+      const last = async (token: string, filter: string) =>
+        `${filter}&pageSize=20&pageIndex=${Math.max(1, Math.ceil((await totalOf(token, filter)) / 20))}`;
+      const middle = async (token: string, filter: string) =>
+        `${filter}&pageSize=20&pageIndex=${Math.max(1, Math.ceil((await totalOf(token, filter)) / 40))}`;
       const [oceanicId] = (await b.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`)).map((r) => r.id);
       const cases: [string, string, string][] = [
         ['ping (trivial route, no database)', 'ping', ''],
@@ -192,12 +280,16 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
     if (!IMPORT) return;
     const admin = await login(b, 'admin', 'admin123');
     const r = await importXlsx(b, admin);
-    console.log(`  Excel import of ${IMPORT_ROWS.toLocaleString('en')} rows (${mb(r.bytes)} file, into ${SIZES.at(-1)!.toLocaleString('en')}): ${(r.ms / 1000).toFixed(2)} s, RSS ${mb(r.rssBefore)} before, ${mb(r.rssPeak)} peak`);
+    console.log(
+      `  Excel import of ${IMPORT_ROWS.toLocaleString('en')} rows (${mb(r.bytes)} file, into ${SIZES.at(-1)!.toLocaleString('en')}): ${(r.ms / 1000).toFixed(2)} s, RSS ${mb(r.rssBefore)} before, ${mb(r.rssPeak)} peak`,
+    );
   } finally {
     await b.close();
   }
 }
 
 if (ENGINES.includes('pglite')) await benchEngine('pglite');
-if (!ENGINES.includes('postgres')) { /* skipped by BENCH_ENGINES */ } else if (await pgAvailable()) await benchEngine('postgres');
+if (!ENGINES.includes('postgres')) {
+  /* skipped by BENCH_ENGINES */
+} else if (await pgAvailable()) await benchEngine('postgres');
 else console.log(`\nPostgreSQL: nothing answered at ${PG_URL}; skipped.`);

@@ -39,17 +39,33 @@ async function makeFile(dir: string, bytes: number): Promise<string> {
 }
 
 /** Multipart upload streamed from disk: the client holds one chunk at a time. */
-function upload(url: string, fields: Record<string, string>, path: string, size: number): Promise<{ code: number; msg: string; data: { sha256: string; fileSize: number } }> {
+function upload(
+  url: string,
+  fields: Record<string, string>,
+  path: string,
+  size: number,
+): Promise<{ code: number; msg: string; data: { sha256: string; fileSize: number } }> {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')
-    + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve(JSON.parse(body)));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve(JSON.parse(body)));
+      },
+    );
     req.on('error', reject);
     req.write(head);
     const file = createReadStream(path);
@@ -80,22 +96,39 @@ async function run(engine: 'pglite' | 'postgres', dir: string, bigFile: string, 
        manufacture_info, device_model, device_kind, activated, activated_at, secret_hash)
      SELECT 'Bench vessel ' || g, 'F' || lpad(upper(to_hex(g)), 7, '0'), 'FWBENCH' || g, $1, '2024-01-01', 'Bench terminal', 'V2.0.0', 'V1.0.0',
             'bench', 'B-1', 'vsat', true, now(), $2
-       FROM generate_series(0, $3::int - 1) g RETURNING id, device_num AS num`, [owner, hashDeviceSecret(SECRET), DEVICES]);
+       FROM generate_series(0, $3::int - 1) g RETURNING id, device_num AS num`,
+    [owner, hashDeviceSecret(SECRET), DEVICES],
+  );
   const small = await upload(addUrl, { ...fields, version: 'V9.0.1' }, smallFile, MB);
   const rollout = await fetch(`${server.url}/deviceModule/firmware/rollout/add?token=${token}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firmwareId: (small.data as unknown as { id: number }).id, deviceIds: devices.map((d) => d.id), maxConcurrent: AT_A_TIME }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firmwareId: (small.data as unknown as { id: number }).id,
+      deviceIds: devices.map((d) => d.id),
+      maxConcurrent: AT_A_TIME,
+    }),
   }).then((r) => r.json() as Promise<{ code: number; data: { id: number } }>);
   if (rollout.code !== 0) throw new Error(`rollout refused: ${JSON.stringify(rollout)}`);
 
   const errors: string[] = [];
   const agent = startFirmwareAgent({
-    apiBase: server.url, devices: devices.map((d) => ({ deviceNum: d.num, secret: SECRET })), seed: 7,
-    pollMs: 3_600_000, stepMs: 0, failureRate: 0.01, concurrency: 64, onError: (m) => errors.length < 5 && errors.push(m),
+    apiBase: server.url,
+    devices: devices.map((d) => ({ deviceNum: d.num, secret: SECRET })),
+    seed: 7,
+    pollMs: 3_600_000,
+    stepMs: 0,
+    failureRate: 0.01,
+    concurrency: 64,
+    onError: (m) => errors.length < 5 && errors.push(m),
   });
-  const counts = async () => (await server.db.query<{ state: string; n: number }>(
-    'SELECT state, count(*)::int AS n FROM firmware_rollout_targets WHERE rollout_id = $1 GROUP BY state', [rollout.data.id]))
-    .reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.state]: r.n }), {});
+  const counts = async () =>
+    (
+      await server.db.query<{ state: string; n: number }>(
+        'SELECT state, count(*)::int AS n FROM firmware_rollout_targets WHERE rollout_id = $1 GROUP BY state',
+        [rollout.data.id],
+      )
+    ).reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.state]: r.n }), {});
   const t1 = performance.now();
   let c = await counts();
   let rounds = 0;
@@ -130,7 +163,9 @@ try {
   console.log(`Writing a ${UPLOAD_MB} MB package to ${dir} ...`);
   const bigFile = await makeFile(dir, UPLOAD_MB * MB);
   const smallFile = await makeFile(await mkdtemp(join(dir, 's-')), MB);
-  console.log(`(${(await stat(bigFile)).size} bytes) rollout: ${DEVICES} devices, ${AT_A_TIME} at a time, 1 MB package, 1% seeded failures`);
+  console.log(
+    `(${(await stat(bigFile)).size} bytes) rollout: ${DEVICES} devices, ${AT_A_TIME} at a time, 1 MB package, 1% seeded failures`,
+  );
   const engines: ('pglite' | 'postgres')[] = !SMOKE && (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
   const rows = [];
   for (const engine of engines) rows.push(await run(engine, dir, bigFile, smallFile));

@@ -43,10 +43,15 @@ function highWater(): number | null {
   }
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 const ms = (n: number) => Math.round(n * 10) / 10;
 
-interface Answer { code: number; msg: string; ms: number }
+interface Answer {
+  code: number;
+  msg: string;
+  ms: number;
+}
 
 async function importFile(url: string, token: string, file: Buffer, name: string): Promise<Answer> {
   const form = new FormData();
@@ -70,11 +75,18 @@ function pinger(url: string) {
     if (stopped) return;
     const due = start + n * PING_EVERY_MS;
     n += 1;
-    const p = fetch(`${url}/ping`).then(async (res) => {
-      const body = (await res.json()) as { code: number };
-      if (body.code !== 0) failures.push(`code ${body.code}`);
-      latencies.push(performance.now() - due);
-    }, (e: Error) => { failures.push(e.message); }).finally(() => inFlight.delete(p));
+    const p = fetch(`${url}/ping`)
+      .then(
+        async (res) => {
+          const body = (await res.json()) as { code: number };
+          if (body.code !== 0) failures.push(`code ${body.code}`);
+          latencies.push(performance.now() - due);
+        },
+        (e: Error) => {
+          failures.push(e.message);
+        },
+      )
+      .finally(() => inFlight.delete(p));
     inFlight.add(p);
     timer = setTimeout(tick, Math.max(0, start + n * PING_EVERY_MS - performance.now()));
   };
@@ -85,7 +97,13 @@ function pinger(url: string) {
       clearTimeout(timer);
       await Promise.all(inFlight);
       const sorted = [...latencies].sort((a, b) => a - b);
-      return { pings: sorted.length, failures, p50: ms(percentile(sorted, 50)), p99: ms(percentile(sorted, 99)), max: ms(sorted.at(-1) ?? NaN) };
+      return {
+        pings: sorted.length,
+        failures,
+        p50: ms(percentile(sorted, 50)),
+        p99: ms(percentile(sorted, 99)),
+        max: ms(sorted.at(-1) ?? NaN),
+      };
     },
   };
 }
@@ -94,7 +112,9 @@ async function round(url: string, token: string, label: string, files: Buffer[],
   const before = rss();
   const hwmReset = resetHighWater();
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, rss()); }, 5);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rss());
+  }, 5);
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const pings = pinger(url);

@@ -20,14 +20,27 @@ const PREFIX = 'B';
 const LOAD = fileURLToPath(new URL('./ingestLoad.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 
-interface Figures { rps: number; total: number; p50: number; p99: number; errors: number; refused: number }
+interface Figures {
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  refused: number;
+}
 
 function load(options: Record<string, unknown>): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [LOAD, JSON.stringify({ seconds: SECONDS, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, ...options })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      TSX,
+      [LOAD, JSON.stringify({ seconds: SECONDS, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, ...options })],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`)),
+    );
   });
 }
 
@@ -35,13 +48,23 @@ async function run(engine: 'pglite' | 'postgres') {
   const server = await startBenchServer(engine);
   const [{ id: owner }] = (await server.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`)) as [{ id: number }];
   await addBenchVessels(server.db, { prefix: PREFIX, secret: SECRET, count: VESSELS, ownerIds: [owner] });
-  const login = await fetch(`${server.url}/users/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=admin&password=admin123' });
+  const login = await fetch(`${server.url}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'name=admin&password=admin123',
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const rows: Record<string, string | number>[] = [];
-  const row = (what: string, f: Figures, reportsPerRequest = 1) => rows.push({
-    engine, what, 'req/s': Math.round(f.rps), 'reports/s': Math.round(f.rps * reportsPerRequest),
-    'p50 ms': f.p50, 'p99 ms': f.p99, 'refused/failed': f.refused + f.errors,
-  });
+  const row = (what: string, f: Figures, reportsPerRequest = 1) =>
+    rows.push({
+      engine,
+      what,
+      'req/s': Math.round(f.rps),
+      'reports/s': Math.round(f.rps * reportsPerRequest),
+      'p50 ms': f.p50,
+      'p99 ms': f.p99,
+      'refused/failed': f.refused + f.errors,
+    });
 
   /**
    * Device time of the next run's first reports: each run starts after the last report of the one
@@ -62,20 +85,31 @@ async function run(engine: 'pglite' | 'postgres') {
      SELECT d.id, $2::timestamptz - (d.id % 60) * interval '1 second', now(), CASE WHEN d.id % 20 = 0 THEN 2 ELSE 1 END, 10, 110, 15, 90, 200, 60, 5,
             'AsiaSat 7', 105.5, 70, 11, true, true, CASE WHEN d.id % 20 = 0 THEN ARRAY['E05'] ELSE '{}'::text[] END
        FROM devices d WHERE d.device_num LIKE $1
-     ON CONFLICT (device_id) DO UPDATE SET reported_at = EXCLUDED.reported_at, state = EXCLUDED.state, faults = EXCLUDED.faults`, [`${PREFIX}%`, new Date(clock)]);
+     ON CONFLICT (device_id) DO UPDATE SET reported_at = EXCLUDED.reported_at, state = EXCLUDED.state, faults = EXCLUDED.faults`,
+    [`${PREFIX}%`, new Date(clock)],
+  );
   await server.db.query(
     `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at)
-     SELECT s.device_id, 'E05', 'major', now(), now() FROM device_state s WHERE 'E05' = ANY(s.faults) ON CONFLICT DO NOTHING`);
-  const [states] = await server.db.query<{ n: number; warn: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`);
-  row(`alarm poll alone, bare body: every vessel in alarm (${states!.n} vessels reported, ${states!.warn} warn)`, await load({ mode: 'alarm', alarmBody: 'spec', apiBase: server.url, connections: 4, token }));
-  row('alarm poll alone, the bell\'s query (one vessel)', await load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 4, token }));
+     SELECT s.device_id, 'E05', 'major', now(), now() FROM device_state s WHERE 'E05' = ANY(s.faults) ON CONFLICT DO NOTHING`,
+  );
+  const [states] = await server.db.query<{ n: number; warn: number }>(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`,
+  );
+  row(
+    `alarm poll alone, bare body: every vessel in alarm (${states!.n} vessels reported, ${states!.warn} warn)`,
+    await load({ mode: 'alarm', alarmBody: 'spec', apiBase: server.url, connections: 4, token }),
+  );
+  row(
+    "alarm poll alone, the bell's query (one vessel)",
+    await load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 4, token }),
+  );
   for (const rate of RATES) {
     const [ingest, alarm] = await Promise.all([
       ingestRun({ mode: 'single', connections: Math.max(32, rate / 50), rate }),
       load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 1, token, rate: 20 }),
     ]);
     row(`ingest at ${rate.toLocaleString('en')} reports/s offered`, ingest);
-    row('bell\'s alarm poll meanwhile (20/s)', alarm);
+    row("bell's alarm poll meanwhile (20/s)", alarm);
   }
   await server.stop();
   return rows;

@@ -30,21 +30,40 @@ const start = o.from ?? Date.now() - 20 * 86_400_000;
 let counter = 0;
 let refused = 0;
 const reportAt = (t: number) => ({
-  deviceTime: new Date(t).toISOString(), lat: 12.5, lon: 110.2, speed: 15.2, heading: 201.5, azimuth: 255.1, elevation: 61.2, skew: 12.3,
-  satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 71, snr: 11.2, modemLock: true, txOn: true, lteSignal: null,
-  faults: counter % 50 === 0 ? ['E05'] : [], firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+  deviceTime: new Date(t).toISOString(),
+  lat: 12.5,
+  lon: 110.2,
+  speed: 15.2,
+  heading: 201.5,
+  azimuth: 255.1,
+  elevation: 61.2,
+  skew: 12.3,
+  satellite: { name: 'AsiaSat 7', longitude: 105.5 },
+  signalLevel: 71,
+  snr: 11.2,
+  modemLock: true,
+  txOn: true,
+  lteSignal: null,
+  faults: counter % 50 === 0 ? ['E05'] : [],
+  firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
 });
-const deviceNum = (i: number) => `${o.numPrefix}${i.toString(16).toUpperCase().padStart(8 - o.numPrefix.length, '0')}`;
+const deviceNum = (i: number) =>
+  `${o.numPrefix}${i
+    .toString(16)
+    .toUpperCase()
+    .padStart(8 - o.numPrefix.length, '0')}`;
 
 function setupIngest(request: Record<string, unknown>) {
   const n = counter++;
   const device = n % o.devices;
   const round = Math.floor(n / o.devices);
-  const size = o.mode === 'batch' ? o.batchSize ?? 100 : 1;
+  const size = o.mode === 'batch' ? (o.batchSize ?? 100) : 1;
   const t0 = start + round * size * 1000;
   const body = size === 1 ? reportAt(t0) : { reports: Array.from({ length: size }, (_, i) => reportAt(t0 + i * 1000)) };
   return {
-    ...request, method: 'POST', path: new URL(`${o.apiBase}/deviceModule/ingest/report`).pathname,
+    ...request,
+    method: 'POST',
+    path: new URL(`${o.apiBase}/deviceModule/ingest/report`).pathname,
     headers: { 'content-type': 'application/json', 'x-device-num': deviceNum(device), 'x-device-secret': o.secret },
     body: JSON.stringify(body),
   };
@@ -59,10 +78,29 @@ const alarmPath = `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCo
 const json = { 'content-type': 'application/json' };
 /** What an open console asks for, in turn: the bell, a status monitor page, a device list page, the status counts. */
 const CONSOLE_CALLS = [
-  (t: string) => ({ method: 'POST', path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`, headers: json,
-    body: JSON.stringify(BELL_QUERY) }),
-  (t: string) => ({ method: 'POST', path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`, headers: json,
-    body: JSON.stringify({ deviceStatus: [], deviceType: [], ownerId: [], ownerSubId: [], search: '', pageIndex: 1, pageSize: 20, sort: 'id', order: 'asc', withTotal: true }) }),
+  (t: string) => ({
+    method: 'POST',
+    path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`,
+    headers: json,
+    body: JSON.stringify(BELL_QUERY),
+  }),
+  (t: string) => ({
+    method: 'POST',
+    path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`,
+    headers: json,
+    body: JSON.stringify({
+      deviceStatus: [],
+      deviceType: [],
+      ownerId: [],
+      ownerSubId: [],
+      search: '',
+      pageIndex: 1,
+      pageSize: 20,
+      sort: 'id',
+      order: 'asc',
+      withTotal: true,
+    }),
+  }),
   (t: string) => ({ method: 'GET', path: `${base}/deviceModule/device/getAll?pageIndex=1&pageSize=20&token=${t}` }),
   (t: string) => ({ method: 'GET', path: `${base}/deviceModule/monitor/statusCounts?token=${t}` }),
 ];
@@ -76,9 +114,25 @@ const result = await autocannon({
   connections: o.connections,
   duration: o.seconds,
   ...(o.rate ? { overallRate: o.rate } : {}),
-  requests: [o.mode === 'alarm'
-    ? { method: 'POST', path: alarmPath, headers: json, onResponse,
-      body: JSON.stringify(o.alarmBody === 'spec' ? { deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] } : BELL_QUERY) }
-    : { setupRequest: (o.mode === 'console' ? setupConsole : setupIngest) as never, onResponse }],
+  requests: [
+    o.mode === 'alarm'
+      ? {
+          method: 'POST',
+          path: alarmPath,
+          headers: json,
+          onResponse,
+          body: JSON.stringify(o.alarmBody === 'spec' ? { deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] } : BELL_QUERY),
+        }
+      : { setupRequest: (o.mode === 'console' ? setupConsole : setupIngest) as never, onResponse },
+  ],
 });
-console.log(JSON.stringify({ rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, refused }));
+console.log(
+  JSON.stringify({
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    refused,
+  }),
+);

@@ -19,7 +19,11 @@ function vessels(n: number, seed = 7): MapVessel[] {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   return Array.from({ length: n }, (_, i) => ({
-    id: i + 1, name: `V${i + 1}`, lat: -55 + rand() * 120, lon: -180 + rand() * 360, heading: rand() * 360,
+    id: i + 1,
+    name: `V${i + 1}`,
+    lat: -55 + rand() * 120,
+    lon: -180 + rand() * 360,
+    heading: rand() * 360,
     status: rand() < 0.1 ? 2 : rand() < 0.25 ? 0 : 1,
   }));
 }
@@ -68,9 +72,12 @@ async function measure(kind: 'canvas' | 'markers', n: number, pans: number) {
   };
   const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
   return {
-    drawSync: draw.sync, drawFrame: draw.frame,
-    panSync: median(panTimes.map((p) => p.sync)), panFrame: median(panTimes.map((p) => p.frame)),
-    panSyncMax: Math.max(...panTimes.map((p) => p.sync)), stats,
+    drawSync: draw.sync,
+    drawFrame: draw.frame,
+    panSync: median(panTimes.map((p) => p.sync)),
+    panFrame: median(panTimes.map((p) => p.frame)),
+    panSyncMax: Math.max(...panTimes.map((p) => p.sync)),
+    stats,
   };
 }
 

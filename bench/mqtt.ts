@@ -53,50 +53,84 @@ function child<T>(script: string, options: Record<string, unknown>): Promise<T> 
     const proc = spawn(TSX, [script, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     proc.stdout.on('data', (chunk) => (out += chunk));
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`${script} exited ${code}`))));
+    proc.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`${script} exited ${code}`)),
+    );
   });
 }
 
 /** Every report the server's link hands to the writer: when it was committed, and how long after its device time. */
 const commits: { at: number; latency: number }[] = [];
-const measuringLink: AppOptions['openLink'] = (parts) => openDeviceLink({
-  ...parts,
-  ingest: {
-    write: (device, batch) => parts.ingest.write(device, batch).then((result) => {
-      const at = Date.now();
-      for (const r of batch) commits.push({ at, latency: at - Date.parse(r.deviceTime) });
-      return result;
-    }),
-  },
-});
+const measuringLink: AppOptions['openLink'] = (parts) =>
+  openDeviceLink({
+    ...parts,
+    ingest: {
+      write: (device, batch) =>
+        parts.ingest.write(device, batch).then((result) => {
+          const at = Date.now();
+          for (const r of batch) commits.push({ at, latency: at - Date.parse(r.deviceTime) });
+          return result;
+        }),
+    },
+  });
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN);
 
 async function forgetSessions(url: string, ids: string[]) {
-  await Promise.all(ids.map(async (clientId) => {
-    const c = mqtt.connect(url, { clientId, clean: true, reconnectPeriod: 0 });
-    await new Promise<void>((r) => { c.once('connect', () => r()); c.once('error', () => r()); });
-    await c.endAsync(true);
-  }));
+  await Promise.all(
+    ids.map(async (clientId) => {
+      const c = mqtt.connect(url, { clientId, clean: true, reconnectPeriod: 0 });
+      await new Promise<void>((r) => {
+        c.once('connect', () => r());
+        c.once('error', () => r());
+      });
+      await c.endAsync(true);
+    }),
+  );
 }
 
 async function run(broker: 'embedded' | 'mosquitto') {
   const tag = randomBytes(3).toString('hex');
   const root = broker === 'embedded' ? 'fleet' : `bench${tag}`;
   const sharedClients = Number(values['shared-clients'] ?? 32);
-  const overrides: Partial<ServerConfig> = broker === 'embedded'
-    ? { mqttPort: 0, mqttHost: '127.0.0.1' }
-    : { mqttUrl: values.mosquitto, mqttTopicRoot: root, mqttClientId: `bench-${tag}`, mqttShareGroup: `bench-${tag}`, mqttSharedClients: sharedClients };
+  const overrides: Partial<ServerConfig> =
+    broker === 'embedded'
+      ? { mqttPort: 0, mqttHost: '127.0.0.1' }
+      : {
+          mqttUrl: values.mosquitto,
+          mqttTopicRoot: root,
+          mqttClientId: `bench-${tag}`,
+          mqttShareGroup: `bench-${tag}`,
+          mqttSharedClients: sharedClients,
+        };
   commits.length = 0;
   const server = await startBenchServer(engine, overrides, undefined, { openLink: measuringLink });
   try {
     const [{ id: owner }] = (await server.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`)) as [{ id: number }];
     await addBenchVessels(server.db, { prefix: PREFIX, secret: SECRET, count: DEVICES, ownerIds: [owner] });
-    const load = await child<{ connected: number; connectMs: number; startAt: number; endAt: number; sent: number; acked: number; errors: number; refused: number; firstProblem: string; ackP50: number; ackP99: number }>(
-      MQTT_LOAD, {
-        url: server.link.deviceUrl, root, devices: DEVICES, numPrefix: PREFIX, secret: SECRET, seconds: SECONDS, intervalMs: INTERVAL_MS,
-        wave: Number(values.wave), clientIdPrefix: broker === 'embedded' ? '' : `${root}-`,
-      });
+    const load = await child<{
+      connected: number;
+      connectMs: number;
+      startAt: number;
+      endAt: number;
+      sent: number;
+      acked: number;
+      errors: number;
+      refused: number;
+      firstProblem: string;
+      ackP50: number;
+      ackP99: number;
+    }>(MQTT_LOAD, {
+      url: server.link.deviceUrl,
+      root,
+      devices: DEVICES,
+      numPrefix: PREFIX,
+      secret: SECRET,
+      seconds: SECONDS,
+      intervalMs: INTERVAL_MS,
+      wave: Number(values.wave),
+      clientIdPrefix: broker === 'embedded' ? '' : `${root}-`,
+    });
     if (load.firstProblem) console.log(`${broker}: first problem seen by the devices: ${load.firstProblem}`);
     // Let the last reports reach the database.
     const settle = Date.now() + 10_000;
@@ -108,14 +142,25 @@ async function run(broker: 'embedded' | 'mosquitto') {
     const latencies = window.map((c) => c.latency).sort((a, b) => a - b);
     const warmupMax = Math.max(0, ...commits.filter((c) => c.at < from).map((c) => c.latency));
     // The second half alone: whether a tail comes from the warm-up's backlog draining or stays.
-    const half = window.filter((c) => c.at >= (from + load.endAt) / 2).map((c) => c.latency).sort((a, b) => a - b);
+    const half = window
+      .filter((c) => c.at >= (from + load.endAt) / 2)
+      .map((c) => c.latency)
+      .sort((a, b) => a - b);
     const mqttRow = {
       broker: broker === 'embedded' ? 'embedded (Aedes)' : `Mosquitto, ${sharedClients} shared-subscription connections`,
-      path: 'MQTT', engine, devices: `${load.connected}/${DEVICES}`, 'connect s': +(load.connectMs / 1000).toFixed(1),
-      'offered/s': Math.round(DEVICES / (INTERVAL_MS / 1000)), 'reports/s': Math.round(window.length / ((load.endAt - from) / 1000)),
-      'p50 ms': pct(latencies, 0.5), 'p99 ms': pct(latencies, 0.99), 'max ms': latencies[latencies.length - 1] ?? NaN,
-      'p99 2nd half ms': pct(half, 0.99), 'warm-up max ms': warmupMax,
-      'sent/written': `${load.sent}/${commits.length}`, 'refused/failed': load.refused + load.errors,
+      path: 'MQTT',
+      engine,
+      devices: `${load.connected}/${DEVICES}`,
+      'connect s': +(load.connectMs / 1000).toFixed(1),
+      'offered/s': Math.round(DEVICES / (INTERVAL_MS / 1000)),
+      'reports/s': Math.round(window.length / ((load.endAt - from) / 1000)),
+      'p50 ms': pct(latencies, 0.5),
+      'p99 ms': pct(latencies, 0.99),
+      'max ms': latencies[latencies.length - 1] ?? NaN,
+      'p99 2nd half ms': pct(half, 0.99),
+      'warm-up max ms': warmupMax,
+      'sent/written': `${load.sent}/${commits.length}`,
+      'refused/failed': load.refused + load.errors,
       'PUBACK p99 ms': load.ackP99,
     };
     const rows: Record<string, unknown>[] = [mqttRow];
@@ -123,18 +168,36 @@ async function run(broker: 'embedded' | 'mosquitto') {
       // The reference: the HTTP ingest, one report per request, at the same offered rate (request latency ends at the commit too).
       const rate = Math.round(DEVICES / (INTERVAL_MS / 1000));
       const http = await child<{ rps: number; total: number; p50: number; p99: number; errors: number; refused: number }>(HTTP_LOAD, {
-        mode: 'single', apiBase: server.url, seconds: Math.min(SECONDS, 15), connections: Math.max(32, Math.ceil(rate / 50)), devices: DEVICES,
-        numPrefix: PREFIX, secret: SECRET, rate, from: Date.now() + 60_000,
+        mode: 'single',
+        apiBase: server.url,
+        seconds: Math.min(SECONDS, 15),
+        connections: Math.max(32, Math.ceil(rate / 50)),
+        devices: DEVICES,
+        numPrefix: PREFIX,
+        secret: SECRET,
+        rate,
+        from: Date.now() + 60_000,
       });
       rows.push({
-        broker: '(reference)', path: 'HTTP ingest', engine, devices: DEVICES, 'offered/s': rate, 'reports/s': Math.round(http.rps),
-        'p50 ms': http.p50, 'p99 ms': http.p99, 'refused/failed': http.refused + http.errors,
+        broker: '(reference)',
+        path: 'HTTP ingest',
+        engine,
+        devices: DEVICES,
+        'offered/s': rate,
+        'reports/s': Math.round(http.rps),
+        'p50 ms': http.p50,
+        'p99 ms': http.p99,
+        'refused/failed': http.refused + http.errors,
       });
     }
     return rows;
   } finally {
     await server.stop();
-    if (broker === 'mosquitto') await forgetSessions(values.mosquitto, Array.from({ length: sharedClients }, (_, i) => `bench-${tag}-${i}`));
+    if (broker === 'mosquitto')
+      await forgetSessions(
+        values.mosquitto,
+        Array.from({ length: sharedClients }, (_, i) => `bench-${tag}-${i}`),
+      );
   }
 }
 
@@ -143,6 +206,8 @@ const all: Record<string, unknown>[] = [];
 for (const broker of brokers) all.push(...(await run(broker)));
 console.log(`\nbench:mqtt — ${DEVICES.toLocaleString('en')} devices, a report each every ${INTERVAL_MS / 1000} s, ${SECONDS} s, ${engine}`);
 console.log('p50/p99/max ms: device time stamp to committed row (MQTT; after a warm-up of two intervals), request latency (HTTP)');
-console.log('PUBACK p99: the device\'s own wait (embedded: the commit; Mosquitto: the broker); aim on Mosquitto + PostgreSQL: >= 3,000 reports/s, p99 <= 500 ms');
+console.log(
+  "PUBACK p99: the device's own wait (embedded: the commit; Mosquitto: the broker); aim on Mosquitto + PostgreSQL: >= 3,000 reports/s, p99 <= 500 ms",
+);
 console.table(all);
 process.exit(0);

@@ -58,16 +58,19 @@ if (process.argv[2] === 'server') {
 }
 
 async function main() {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'server'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = <T>(pick: (m: FromServer) => T | undefined, from = child) => new Promise<T>((resolve) => {
-    const on = (m: FromServer) => {
-      const value = pick(m);
-      if (value === undefined) return;
-      from.off('message', on);
-      resolve(value);
-    };
-    from.on('message', on);
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'server'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const next = <T>(pick: (m: FromServer) => T | undefined, from = child) =>
+    new Promise<T>((resolve) => {
+      const on = (m: FromServer) => {
+        const value = pick(m);
+        if (value === undefined) return;
+        from.off('message', on);
+        resolve(value);
+      };
+      from.on('message', on);
+    });
   const { mqttPort, url } = await next((m) => ('ready' in m ? m.ready : undefined));
   const rss = async () => {
     const answer = next((m) => ('rss' in m ? m.rss : undefined));
@@ -79,8 +82,9 @@ async function main() {
   // Warm up the HTTP path and let the start settle.
   for (let i = 0; i < 50; i++) await fetch(`${url}/ping`).then((r) => r.arrayBuffer());
   await new Promise((r) => setTimeout(r, 1000));
-  const pinger = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'pinger', url],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pinger = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'pinger', url], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await next((m) => ('pinging' in m ? true : undefined), pinger);
   const lap = async (message: 'lap' | 'stop') => {
     const answer = next((m) => ('pings' in m ? m.pings : undefined), pinger);
@@ -102,34 +106,35 @@ async function main() {
   const live = new Set<Socket>();
   const started = performance.now();
   const timeLeft = () => SECONDS * 1000 - (performance.now() - started);
-  const attack = (): Promise<void> => new Promise<void>((resolve) => {
-    const socket = connect(mqttPort, '127.0.0.1');
-    live.add(socket);
-    connections++;
-    let written = 0;
-    const chunk = Buffer.alloc(64 * 1024, 0x61);
-    socket.on('error', () => undefined);
-    socket.once('close', () => {
-      live.delete(socket);
-      maxWritten = Math.max(maxWritten, written);
-      totalWritten += written;
-      if (timeLeft() <= 0) return resolve();
-      cuts++;
-      setTimeout(() => void attack().then(resolve), 10);
+  const attack = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const socket = connect(mqttPort, '127.0.0.1');
+      live.add(socket);
+      connections++;
+      let written = 0;
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      socket.on('error', () => undefined);
+      socket.once('close', () => {
+        live.delete(socket);
+        maxWritten = Math.max(maxWritten, written);
+        totalWritten += written;
+        if (timeLeft() <= 0) return resolve();
+        cuts++;
+        setTimeout(() => void attack().then(resolve), 10);
+      });
+      // Written as fast as the server reads; then the socket stays open (no FIN: the server may hold it until its connect timeout).
+      const pump = () => {
+        while (!socket.destroyed && written < BYTES_PER_SOCKET) {
+          written += chunk.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+      };
+      socket.once('connect', () => {
+        written = HUGE_CONNECT.length;
+        socket.write(HUGE_CONNECT);
+        pump();
+      });
     });
-    // Written as fast as the server reads; then the socket stays open (no FIN: the server may hold it until its connect timeout).
-    const pump = () => {
-      while (!socket.destroyed && written < BYTES_PER_SOCKET) {
-        written += chunk.length;
-        if (!socket.write(chunk)) return void socket.once('drain', pump);
-      }
-    };
-    socket.once('connect', () => {
-      written = HUGE_CONNECT.length;
-      socket.write(HUGE_CONNECT);
-      pump();
-    });
-  });
   const ending = setTimeout(() => {
     for (const socket of live) socket.destroy();
   }, SECONDS * 1000);
@@ -146,10 +151,14 @@ async function main() {
     list.sort((a, b) => a - b);
     return `${list.length} requests, p50 ${pct(list, 0.5)} ms, p99 ${pct(list, 0.99)} ms, max ${list.length ? list.at(-1)!.toFixed(1) : '-'} ms`;
   };
-  console.log(`bench:mqtt-flood: ${SOCKETS} sockets, CONNECT announcing 256 MB, up to ${mb(BYTES_PER_SOCKET)} each, ${floodSeconds.toFixed(1)} s`);
+  console.log(
+    `bench:mqtt-flood: ${SOCKETS} sockets, CONNECT announcing 256 MB, up to ${mb(BYTES_PER_SOCKET)} each, ${floodSeconds.toFixed(1)} s`,
+  );
   console.log(`  server RSS: before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)}), after ${mb(after)} (+${mb(after - before)})`);
-  console.log(`  ${connections} connections, ${cuts} cut by the server before the end; written per connection: max ${(maxWritten / 1024).toFixed(0)} KB,`
-    + ` total ${mb(totalWritten)}`);
+  console.log(
+    `  ${connections} connections, ${cuts} cut by the server before the end; written per connection: max ${(maxWritten / 1024).toFixed(0)} KB,` +
+      ` total ${mb(totalWritten)}`,
+  );
   console.log(`  /ping during the flood: ${figures(pings)}; before it, no flood: ${figures(quiet)}`);
   await stop(child);
 }

@@ -19,11 +19,27 @@ interface LoadOptions {
   clientIdPrefix: string;
 }
 const o = JSON.parse(process.argv[2]!) as LoadOptions;
-const deviceNum = (i: number) => `${o.numPrefix}${i.toString(16).toUpperCase().padStart(8 - o.numPrefix.length, '0')}`;
+const deviceNum = (i: number) =>
+  `${o.numPrefix}${i
+    .toString(16)
+    .toUpperCase()
+    .padStart(8 - o.numPrefix.length, '0')}`;
 const template = {
-  lat: 12.5, lon: 110.2, speed: 15.2, heading: 201.5, azimuth: 255.1, elevation: 61.2, skew: 12.3,
-  satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 71, snr: 11.2, modemLock: true, txOn: true, lteSignal: null,
-  faults: [] as string[], firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+  lat: 12.5,
+  lon: 110.2,
+  speed: 15.2,
+  heading: 201.5,
+  azimuth: 255.1,
+  elevation: 61.2,
+  skew: 12.3,
+  satellite: { name: 'AsiaSat 7', longitude: 105.5 },
+  signalLevel: 71,
+  snr: 11.2,
+  modemLock: true,
+  txOn: true,
+  lteSignal: null,
+  faults: [] as string[],
+  firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
 };
 
 const clients: MqttClient[] = [];
@@ -31,26 +47,34 @@ const connectStart = Date.now();
 let refused = 0;
 let firstProblem = '';
 for (let i = 0; i < o.devices; i += o.wave) {
-  await Promise.all(Array.from({ length: Math.min(o.wave, o.devices - i) }, (_, k) => {
-    const num = deviceNum(i + k);
-    const client = mqtt.connect(o.url, {
-      clientId: `${o.clientIdPrefix}${num}`, username: num, password: o.secret, protocolVersion: 4, clean: true,
-      keepalive: 120, reconnectPeriod: 0, connectTimeout: 60_000,
-    });
-    clients[i + k] = client;
-    client.on('message', (_t, payload) => {
-      refused += 1; // report/error
-      firstProblem ||= payload.toString().slice(0, 300);
-    });
-    client.on('error', () => undefined);
-    return new Promise<void>((resolve) => {
-      client.once('connect', () => {
-        client.subscribe(`${o.root}/${num}/report/error`, { qos: 0 });
-        resolve();
+  await Promise.all(
+    Array.from({ length: Math.min(o.wave, o.devices - i) }, (_, k) => {
+      const num = deviceNum(i + k);
+      const client = mqtt.connect(o.url, {
+        clientId: `${o.clientIdPrefix}${num}`,
+        username: num,
+        password: o.secret,
+        protocolVersion: 4,
+        clean: true,
+        keepalive: 120,
+        reconnectPeriod: 0,
+        connectTimeout: 60_000,
       });
-      client.once('close', () => resolve());
-    });
-  }));
+      clients[i + k] = client;
+      client.on('message', (_t, payload) => {
+        refused += 1; // report/error
+        firstProblem ||= payload.toString().slice(0, 300);
+      });
+      client.on('error', () => undefined);
+      return new Promise<void>((resolve) => {
+        client.once('connect', () => {
+          client.subscribe(`${o.root}/${num}/report/error`, { qos: 0 });
+          resolve();
+        });
+        client.once('close', () => resolve());
+      });
+    }),
+  );
 }
 const connected = clients.filter((c) => c.connected).length;
 const connectMs = Date.now() - connectStart;
@@ -84,11 +108,17 @@ await new Promise<void>((resolve) => {
       }
       const at = Date.now();
       sent += 1;
-      client.publishAsync(`${o.root}/${deviceNum(i)}/report`, JSON.stringify({ deviceTime: new Date(at).toISOString(), ...template }), { qos: 1 })
-        .then(() => void ackMs.push(Date.now() - at), (e: Error) => {
-          errors += 1;
-          firstProblem ||= `publish failed: ${e.message}`;
-        });
+      client
+        .publishAsync(`${o.root}/${deviceNum(i)}/report`, JSON.stringify({ deviceTime: new Date(at).toISOString(), ...template }), {
+          qos: 1,
+        })
+        .then(
+          () => void ackMs.push(Date.now() - at),
+          (e: Error) => {
+            errors += 1;
+            firstProblem ||= `publish failed: ${e.message}`;
+          },
+        );
     }
   }, 5);
 });
@@ -98,6 +128,20 @@ while (ackMs.length + errors < sent && Date.now() < settle) await new Promise((r
 await Promise.all(clients.map((c) => c.endAsync(true)));
 
 ackMs.sort((a, b) => a - b);
-const pct = (p: number) => ackMs.length ? ackMs[Math.min(ackMs.length - 1, Math.floor(ackMs.length * p))]! : NaN;
-console.log(JSON.stringify({ connected, connectMs, startAt, endAt, sent, acked: ackMs.length, errors, refused, firstProblem, ackP50: pct(0.5), ackP99: pct(0.99) }));
+const pct = (p: number) => (ackMs.length ? ackMs[Math.min(ackMs.length - 1, Math.floor(ackMs.length * p))]! : NaN);
+console.log(
+  JSON.stringify({
+    connected,
+    connectMs,
+    startAt,
+    endAt,
+    sent,
+    acked: ackMs.length,
+    errors,
+    refused,
+    firstProblem,
+    ackP50: pct(0.5),
+    ackP99: pct(0.99),
+  }),
+);
 process.exit(0);

@@ -22,7 +22,9 @@ import { sized } from './smoke';
  */
 const FAULTS = Number(process.env.PUSH_FAULTS ?? sized(30, 2));
 const POLL_S = Number(process.env.PUSH_POLL_SECONDS ?? sized(10, 2));
-const ENGINES = (process.env.PUSH_ENGINES ?? sized('pglite,postgres', 'pglite')).split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
+const ENGINES = (process.env.PUSH_ENGINES ?? sized('pglite,postgres', 'pglite')).split(',').map((e) => e.trim()) as (
+  'pglite' | 'postgres'
+)[];
 
 type Server = Awaited<ReturnType<typeof startBenchServer>>;
 
@@ -35,7 +37,7 @@ async function consolePage(browser: Browser, origin: string, { blockStream }: { 
   const page = await context.newPage();
   await page.route('**/supportModule/settings/get*', async (route) => {
     const response = await route.fetch();
-    const body = await response.json().catch(() => null) as { data?: Record<string, unknown> } | null;
+    const body = (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
     if (body?.data && typeof body.data === 'object') body.data.warnRefreshSeconds = POLL_S;
     await route.fulfill({ response, json: body });
   });
@@ -87,15 +89,31 @@ async function run(server: Server, browser: Browser, origin: string, blockStream
   const secrets = await issueDemoSecrets(server.db);
   const owned = await server.db.query<{ num: string }>(
     `SELECT d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND d.device_num = ANY($1::text[]) ORDER BY d.id`,
-    [secrets.map((s) => s.deviceNum)]);
+    [secrets.map((s) => s.deviceNum)],
+  );
   const vessels = owned.map((o) => secrets.find((s) => s.deviceNum === o.num)!);
   const report = (faults: string[]) => ({
-    deviceTime: new Date().toISOString(), lat: 10, lon: 115, speed: 12, heading: 40, azimuth: 180, elevation: 45, skew: 0,
-    satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 70, snr: 11, modemLock: true, txOn: true, faults, firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+    deviceTime: new Date().toISOString(),
+    lat: 10,
+    lon: 115,
+    speed: 12,
+    heading: 40,
+    azimuth: 180,
+    elevation: 45,
+    skew: 0,
+    satellite: { name: 'AsiaSat 7', longitude: 105.5 },
+    signalLevel: 70,
+    snr: 11,
+    modemLock: true,
+    txOn: true,
+    faults,
+    firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
   });
   const ingest = async (v: { deviceNum: string; secret: string }, faults: string[]) => {
     const res = await fetch(`${server.url}/deviceModule/ingest/report`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-device-num': v.deviceNum, 'x-device-secret': v.secret }, body: JSON.stringify(report(faults)),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-num': v.deviceNum, 'x-device-secret': v.secret },
+      body: JSON.stringify(report(faults)),
     });
     const body = (await res.json()) as { code: number };
     if (body.code !== 0) throw new Error(`ingest refused: ${JSON.stringify(body)}`);
@@ -110,13 +128,23 @@ async function run(server: Server, browser: Browser, origin: string, blockStream
   for (let i = 0; i < FAULTS; i++) {
     const v = vessels[i % vessels.length]!;
     await quiet();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="bell-dot"]'), undefined, { timeout: (POLL_S * 3 + 10) * 1000, polling: 100 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="bell-dot"]'), undefined, {
+      timeout: (POLL_S * 3 + 10) * 1000,
+      polling: 100,
+    });
     // Anywhere in the poll's period.
     await sleep(Math.random() * POLL_S * 1000);
-    await page.evaluate(() => { const w = window as unknown as { __dotAt: number | null; __armed: boolean }; w.__dotAt = null; w.__armed = true; });
+    await page.evaluate(() => {
+      const w = window as unknown as { __dotAt: number | null; __armed: boolean };
+      w.__dotAt = null;
+      w.__armed = true;
+    });
     const sentAt = Date.now();
     await ingest(v, ['E05']);
-    await page.waitForFunction(() => (window as unknown as { __dotAt: number | null }).__dotAt !== null, undefined, { timeout: (POLL_S * 3 + 10) * 1000, polling: 100 });
+    await page.waitForFunction(() => (window as unknown as { __dotAt: number | null }).__dotAt !== null, undefined, {
+      timeout: (POLL_S * 3 + 10) * 1000,
+      polling: 100,
+    });
     const dotAt = await page.evaluate(() => (window as unknown as { __dotAt: number }).__dotAt);
     samples.push(dotAt - sentAt);
   }
@@ -130,13 +158,33 @@ async function bytesPerEvent(server: Server) {
   const counter = sseCounter(`${server.url}/deviceModule/live/events?token=${token}`);
   await sleep(500);
   const secrets = await issueDemoSecrets(server.db);
-  const [v] = await server.db.query<{ num: string }>(`SELECT d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND d.device_num = ANY($1::text[]) ORDER BY d.id LIMIT 1`, [secrets.map((s) => s.deviceNum)]);
+  const [v] = await server.db.query<{ num: string }>(
+    `SELECT d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND d.device_num = ANY($1::text[]) ORDER BY d.id LIMIT 1`,
+    [secrets.map((s) => s.deviceNum)],
+  );
   const vessel = secrets.find((s) => s.deviceNum === v!.num)!;
   for (let i = 0; i < 10; i++) {
     for (const faults of [['E05'], []]) {
       await fetch(`${server.url}/deviceModule/ingest/report`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-device-num': vessel.deviceNum, 'x-device-secret': vessel.secret },
-        body: JSON.stringify({ deviceTime: new Date().toISOString(), lat: 10, lon: 115, speed: 12, heading: 40, azimuth: 180, elevation: 45, skew: 0, satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 70, snr: 11, modemLock: true, txOn: true, faults, firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' } }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-num': vessel.deviceNum, 'x-device-secret': vessel.secret },
+        body: JSON.stringify({
+          deviceTime: new Date().toISOString(),
+          lat: 10,
+          lon: 115,
+          speed: 12,
+          heading: 40,
+          azimuth: 180,
+          elevation: 45,
+          skew: 0,
+          satellite: { name: 'AsiaSat 7', longitude: 105.5 },
+          signalLevel: 70,
+          snr: 11,
+          modemLock: true,
+          txOn: true,
+          faults,
+          firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+        }),
       });
     }
   }
@@ -151,7 +199,9 @@ async function main() {
   const engines: ('pglite' | 'postgres')[] = [];
   for (const e of ENGINES) if (e === 'pglite' || (e === 'postgres' && (await postgresAvailable()))) engines.push(e);
   const browser = await launchBrowser();
-  console.log(`bench:push: fault report -> bell dot, ${FAULTS} faults per mode, bell interval ${POLL_S} s (console settings), build ${DIST}/`);
+  console.log(
+    `bench:push: fault report -> bell dot, ${FAULTS} faults per mode, bell interval ${POLL_S} s (console settings), build ${DIST}/`,
+  );
   console.log('engine     mode                 p50      p99      max      aim');
   try {
     for (const engine of engines) {
@@ -164,10 +214,14 @@ async function main() {
           const s = await run(server, browser, origin, blockStream);
           const mode = blockStream ? `polling (${POLL_S} s)` : 'push (SSE)';
           const aim = blockStream ? `<= ${POLL_S} s` : '<= 1.5 s';
-          console.log(`${engine.padEnd(10)} ${mode.padEnd(20)} ${fmt(quantile(s, 0.5)).padEnd(8)} ${fmt(quantile(s, 0.99)).padEnd(8)} ${fmt(s.at(-1)!).padEnd(8)} ${aim}`);
+          console.log(
+            `${engine.padEnd(10)} ${mode.padEnd(20)} ${fmt(quantile(s, 0.5)).padEnd(8)} ${fmt(quantile(s, 0.99)).padEnd(8)} ${fmt(s.at(-1)!).padEnd(8)} ${aim}`,
+          );
         }
         const bytes = await bytesPerEvent(server);
-        console.log(`${engine.padEnd(10)} stream: ${bytes.events} events in ${bytes.bytes} bytes = ${(bytes.bytes / Math.max(1, bytes.events)).toFixed(0)} bytes/event (connection set-up ${bytes.helloBytes} bytes + headers; heartbeat 3 bytes / 25 s)`);
+        console.log(
+          `${engine.padEnd(10)} stream: ${bytes.events} events in ${bytes.bytes} bytes = ${(bytes.bytes / Math.max(1, bytes.events)).toFixed(0)} bytes/event (connection set-up ${bytes.helloBytes} bytes + headers; heartbeat 3 bytes / 25 s)`,
+        );
       } finally {
         await server.stop();
       }

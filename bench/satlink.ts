@@ -25,7 +25,15 @@ const PROFILES = (process.env.SATLINK_PROFILES ?? sized('512/128,256/64', '2048/
 });
 const AIMS = { login: '<= 4 s, <= 160 KB', dashboard: '<= 10 s', reload: '<= 2.5 s', reloadAssets: '0', idle: '<= 10 KB' };
 
-interface Req { path: string; bytes: number; cached: boolean; stream: boolean; status?: number; start: number; end?: number }
+interface Req {
+  path: string;
+  bytes: number;
+  cached: boolean;
+  stream: boolean;
+  status?: number;
+  start: number;
+  end?: number;
+}
 
 /** Records every request the page makes through its own DevTools session. */
 function recorder(cdp: CDPSession) {
@@ -46,7 +54,10 @@ function recorder(cdp: CDPSession) {
     rec.inflight.set(e.requestId, r.path);
     rec.lastActivity = performance.now();
   });
-  cdp.on('Network.requestServedFromCache', (e) => { const r = byId.get(e.requestId); if (r) r.cached = true; });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) r.cached = true;
+  });
   cdp.on('Network.responseReceived', (e) => {
     const r = byId.get(e.requestId);
     if (!r) return;
@@ -87,7 +98,13 @@ type Mark = ReturnType<typeof mark>;
 
 /** A table row from a mark to now (or to `end`, a performance.now() time). */
 function row(rec: Recorder, from: Mark, figure: string, aim: string, end = performance.now()) {
-  return { figure, seconds: +((end - from.t) / 1000).toFixed(2), KB: +((rec.bytes - from.bytes) / 1024).toFixed(1), requests: rec.all.length - from.n, 'aim (512/128)': aim };
+  return {
+    figure,
+    seconds: +((end - from.t) / 1000).toFixed(2),
+    KB: +((rec.bytes - from.bytes) / 1024).toFixed(1),
+    requests: rec.all.length - from.n,
+    'aim (512/128)': aim,
+  };
 }
 
 /** Waits until no request (but the live-push stream) has been in flight for `quietMs`; returns when the last one ended. */
@@ -104,16 +121,29 @@ async function networkIdle(rec: Recorder, quietMs = 1000) {
  * the vessels on its own canvas (the window.__fleetMap test hook: at least one vessel, and every
  * vessel drawn as an arrow or inside a cluster).
  */
-const mapDrawn = (page: Page, rec: Recorder) => page.waitForFunction(() => {
-  const s = window.__fleetMap?.stats;
-  return !!s && s.vessels > 0 && s.points + s.vesselsInClusters === s.vessels
-    && !!document.querySelector('[data-testid="fleet-map"] .leaflet-overlay-pane canvas');
-}, undefined, { timeout: 180_000 }).catch(async (error: Error) => {
-  const stats = await page.evaluate(() => JSON.stringify(window.__fleetMap?.stats ?? null)).catch(() => '?');
-  const text = await page.evaluate(() => document.body.innerText.slice(0, 300)).catch(() => '?');
-  throw new Error(`the dashboard's map was not drawn (at ${page.url()}, map stats ${stats}; failed requests: ${rec.failed.join(', ') || 'none'}; `
-    + `page errors: ${pageErrors.join(' | ') || 'none'}; page text: ${JSON.stringify(text)}): ${error.message}`);
-});
+const mapDrawn = (page: Page, rec: Recorder) =>
+  page
+    .waitForFunction(
+      () => {
+        const s = window.__fleetMap?.stats;
+        return (
+          !!s &&
+          s.vessels > 0 &&
+          s.points + s.vesselsInClusters === s.vessels &&
+          !!document.querySelector('[data-testid="fleet-map"] .leaflet-overlay-pane canvas')
+        );
+      },
+      undefined,
+      { timeout: 180_000 },
+    )
+    .catch(async (error: Error) => {
+      const stats = await page.evaluate(() => JSON.stringify(window.__fleetMap?.stats ?? null)).catch(() => '?');
+      const text = await page.evaluate(() => document.body.innerText.slice(0, 300)).catch(() => '?');
+      throw new Error(
+        `the dashboard's map was not drawn (at ${page.url()}, map stats ${stats}; failed requests: ${rec.failed.join(', ') || 'none'}; ` +
+          `page errors: ${pageErrors.join(' | ') || 'none'}; page text: ${JSON.stringify(text)}): ${error.message}`,
+      );
+    });
 
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1);
 /** The page's uncaught errors, shown when its map is not drawn. */
@@ -146,7 +176,10 @@ for (const profile of PROFILES) {
   await cdp.send('Network.enable');
   // Throughput in bytes/s with kbit = 1000 bit (as link rates are quoted): kbit * 1000 / 8.
   await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: LATENCY_MS, downloadThroughput: (profile.down * 1000) / 8, uploadThroughput: (profile.up * 1000) / 8,
+    offline: false,
+    latency: LATENCY_MS,
+    downloadThroughput: (profile.down * 1000) / 8,
+    uploadThroughput: (profile.up * 1000) / 8,
   });
   const rec = recorder(cdp);
   pageErrors.length = 0;
@@ -179,32 +212,65 @@ for (const profile of PROFILES) {
   const reloadReqs = rec.all.slice(reload.n);
   const reloadNet = reloadReqs.filter((r) => !r.cached);
   const assetFetches = reloadNet.filter((r) => r.path.startsWith('/assets/'));
-  rows.push({ ...row(rec, reload, 'warm reload: /assets/ requests to network', AIMS.reloadAssets), seconds: '', KB: kb(assetFetches.reduce((n, r) => n + r.bytes, 0)), requests: assetFetches.length });
+  rows.push({
+    ...row(rec, reload, 'warm reload: /assets/ requests to network', AIMS.reloadAssets),
+    seconds: '',
+    KB: kb(assetFetches.reduce((n, r) => n + r.bytes, 0)),
+    requests: assetFetches.length,
+  });
 
   // 4. Idle on the dashboard.
   await networkIdle(rec);
   const idle = mark(rec);
   const idleStream = streamBytes(rec);
   await page.waitForTimeout(IDLE_S * 1000);
-  rows.push(row(rec, idle, `idle ${IDLE_S} s on the dashboard`, IDLE_S === 60 ? AIMS.idle : `<= ${kb((10 * 1024 * IDLE_S) / 60)} KB pro rata`));
+  rows.push(
+    row(rec, idle, `idle ${IDLE_S} s on the dashboard`, IDLE_S === 60 ? AIMS.idle : `<= ${kb((10 * 1024 * IDLE_S) / 60)} KB pro rata`),
+  );
   const idleReqs = rec.all.slice(idle.n);
 
   console.log(`\nbench:satlink — ${profile.name} kbit/s, ${LATENCY_MS} ms round trip (cold cache, then a warm reload)`);
   console.table(rows);
-  console.log(`warm reload: ${reloadReqs.length - reloadNet.length} requests served from cache; to the network:`, reloadNet.map((r) => `${r.path} (${r.status}, ${r.bytes} B)`).join(', '));
+  console.log(
+    `warm reload: ${reloadReqs.length - reloadNet.length} requests served from cache; to the network:`,
+    reloadNet.map((r) => `${r.path} (${r.status}, ${r.bytes} B)`).join(', '),
+  );
   console.log(`idle ${IDLE_S} s, requests by path:`);
   console.table(byPath(idleReqs).map(({ bytes: _, ...g }) => g));
   console.log(`live-push stream (open since before the idle stretch): ${kb(streamBytes(rec) - idleStream)} KB of the idle ${IDLE_S} s`);
   if (process.env.SATLINK_TIMELINE === '1') {
-    for (const [name, from, reqs] of [['login', login, loginReqs], ['warm reload', reload, reloadReqs]] as const) {
+    for (const [name, from, reqs] of [
+      ['login', login, loginReqs],
+      ['warm reload', reload, reloadReqs],
+    ] as const) {
       console.log(`timeline, ${name} (ms from its start):`);
-      console.table(reqs.map((r) => ({ path: r.path, start: Math.round(r.start - from.t), end: r.end ? Math.round(r.end - from.t) : '', bytes: r.bytes, cached: r.cached })));
+      console.table(
+        reqs.map((r) => ({
+          path: r.path,
+          start: Math.round(r.start - from.t),
+          end: r.end ? Math.round(r.end - from.t) : '',
+          bytes: r.bytes,
+          cached: r.cached,
+        })),
+      );
     }
   }
   console.log('largest downloads, login page (to network idle):');
-  console.table(loginReqs.filter((r) => !r.cached).sort((a, b) => b.bytes - a.bytes).slice(0, 10).map((r) => ({ path: r.path, bytes: r.bytes })));
+  console.table(
+    loginReqs
+      .filter((r) => !r.cached)
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 10)
+      .map((r) => ({ path: r.path, bytes: r.bytes })),
+  );
   console.log('largest downloads, log in -> dashboard (to network idle):');
-  console.table(dashReqs.filter((r) => !r.cached).sort((a, b) => b.bytes - a.bytes).slice(0, 12).map((r) => ({ path: r.path, bytes: r.bytes })));
+  console.table(
+    dashReqs
+      .filter((r) => !r.cached)
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 12)
+      .map((r) => ({ path: r.path, bytes: r.bytes })),
+  );
   await context.close();
 }
 

@@ -32,7 +32,14 @@ const PREFIX = 'S';
 const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-interface Figures { rps: number; total: number; p50: number; p99: number; errors: number; refused: number }
+interface Figures {
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  refused: number;
+}
 
 /** One JSON line from a child's stdout for each request written to it. */
 function lines(child: ChildProcessByStdio<Writable, Readable, null>) {
@@ -48,7 +55,9 @@ function load(options: Record<string, unknown>): Promise<Figures> {
     const child = spawn(TSX, [here('./ingestLoad.ts'), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`)),
+    );
   });
 }
 
@@ -64,8 +73,14 @@ function slope(points: readonly [number, number][]): number {
 }
 
 async function run(engine: 'pglite' | 'postgres') {
-  const child = spawn(TSX, [here('./soakServer.ts'), JSON.stringify({ engine, vessels: VESSELS, users: USERS, prefix: PREFIX, secret: SECRET, password: PASSWORD })],
-    { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    TSX,
+    [
+      here('./soakServer.ts'),
+      JSON.stringify({ engine, vessels: VESSELS, users: USERS, prefix: PREFIX, secret: SECRET, password: PASSWORD }),
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const next = lines(child);
   const { url, users } = JSON.parse(await next()) as { url: string; users: string[] };
   const tokens: string[] = [];
@@ -79,21 +94,47 @@ async function run(engine: 'pglite' | 'postgres') {
   const rss: [number, number][] = [];
   const started = Date.now();
   let errors = 0;
-  console.log(`\nbench:soak on ${engine}: ${VESSELS.toLocaleString('en')} vessels every 10 s, ${users.length} console users every 10 s, ${MINUTES} min`);
+  console.log(
+    `\nbench:soak on ${engine}: ${VESSELS.toLocaleString('en')} vessels every 10 s, ${users.length} console users every 10 s, ${MINUTES} min`,
+  );
   for (let minute = 1; minute <= MINUTES; minute++) {
     const [ingest, consoles] = await Promise.all([
-      load({ mode: 'single', apiBase: url, seconds: MINUTE_S, connections: 64, devices: VESSELS, numPrefix: PREFIX, secret: SECRET, rate: VESSELS / 10,
-        from: started - 3_600_000 + (minute - 1) * MINUTE_S * 1000 }),
-      load({ mode: 'console', apiBase: url, seconds: MINUTE_S, connections: 32, devices: VESSELS, numPrefix: PREFIX, secret: SECRET,
-        rate: users.length / 10 * 4, tokens }),
+      load({
+        mode: 'single',
+        apiBase: url,
+        seconds: MINUTE_S,
+        connections: 64,
+        devices: VESSELS,
+        numPrefix: PREFIX,
+        secret: SECRET,
+        rate: VESSELS / 10,
+        from: started - 3_600_000 + (minute - 1) * MINUTE_S * 1000,
+      }),
+      load({
+        mode: 'console',
+        apiBase: url,
+        seconds: MINUTE_S,
+        connections: 32,
+        devices: VESSELS,
+        numPrefix: PREFIX,
+        secret: SECRET,
+        rate: (users.length / 10) * 4,
+        tokens,
+      }),
     ]);
     const m = await memory();
     const failed = ingest.errors + ingest.refused + consoles.errors + consoles.refused;
     errors += failed;
     if (minute > 1) rss.push([minute, m.rss / 1048576]);
     const row = {
-      minute, 'reports/s': Math.round(ingest.rps), 'ingest p99 ms': ingest.p99, 'console calls/s': Math.round(consoles.rps),
-      'console p99 ms': consoles.p99, failed, 'rss MB': mb(m.rss), 'heap MB': mb(m.heapUsed),
+      minute,
+      'reports/s': Math.round(ingest.rps),
+      'ingest p99 ms': ingest.p99,
+      'console calls/s': Math.round(consoles.rps),
+      'console p99 ms': consoles.p99,
+      failed,
+      'rss MB': mb(m.rss),
+      'heap MB': mb(m.heapUsed),
     };
     rows.push(row);
     console.log(JSON.stringify(row));
@@ -101,7 +142,9 @@ async function run(engine: 'pglite' | 'postgres') {
   child.stdin.write('stop\n');
   await new Promise((resolve) => child.on('exit', resolve));
   console.table(rows);
-  console.log(`${engine}: ${errors} failed calls in ${MINUTES} min; server memory slope ${slope(rss).toFixed(2)} MB/min (minutes 2-${MINUTES}, RSS)`);
+  console.log(
+    `${engine}: ${errors} failed calls in ${MINUTES} min; server memory slope ${slope(rss).toFixed(2)} MB/min (minutes 2-${MINUTES}, RSS)`,
+  );
 }
 
 const engines: ('pglite' | 'postgres')[] = [];

@@ -55,12 +55,23 @@ async function addVessels(db: Db, count: number): Promise<number[]> {
   for (let i = row!.max + 1; devices.length < count; i++) {
     const hex = (0x20000000 + i).toString(16).toUpperCase();
     devices.push({
-      name: `Stats vessel ${String(i).padStart(6, '0')}`, deviceNum: hex, mac: `04.00.${hex.match(/../g)!.join('.')}`, deviceSn: `SSN${i}`,
-      ownerId: owners[i % 2]!, ownerSubId: 0, manufactureDate: '2023-06-01', deviceType: 'VSAT terminal', aduVersion: 'V2.0.1',
-      bduVersion: 'V1.4.0', manufactureInfo: 'Bench factory', deviceModel: 'BM-1', deviceKind: DEVICE_KINDS[i % DEVICE_KINDS.length]!,
+      name: `Stats vessel ${String(i).padStart(6, '0')}`,
+      deviceNum: hex,
+      mac: `04.00.${hex.match(/../g)!.join('.')}`,
+      deviceSn: `SSN${i}`,
+      ownerId: owners[i % 2]!,
+      ownerSubId: 0,
+      manufactureDate: '2023-06-01',
+      deviceType: 'VSAT terminal',
+      aduVersion: 'V2.0.1',
+      bduVersion: 'V1.4.0',
+      manufactureInfo: 'Bench factory',
+      deviceModel: 'BM-1',
+      deviceKind: DEVICE_KINDS[i % DEVICE_KINDS.length]!,
     });
   }
-  for (let start = 0; start < devices.length; start += 5_000) await db.transaction((tx) => insertDevices(tx, devices.slice(start, start + 5_000)));
+  for (let start = 0; start < devices.length; start += 5_000)
+    await db.transaction((tx) => insertDevices(tx, devices.slice(start, start + 5_000)));
   return (await db.query<{ id: number }>('SELECT id FROM devices WHERE id > $1 ORDER BY id', [row!.max])).map((r) => r.id);
 }
 
@@ -79,8 +90,11 @@ async function loadReports(db: Db, ids: number[], total: number) {
               180, 45, 0, 'AsiaSat 7', 105.5, 50 + k % 40, 10 + k % 3, k % 211 <> 0, true, CASE WHEN k % 97 = 0 THEN '{E05}'::text[] ELSE '{}'::text[] END
          FROM unnest($1::int[]) AS d(id) CROSS JOIN generate_series(0, $4::int - 1) AS k
         WHERE k % ${GAP_EVERY} >= ${GAP_LENGTH}`,
-      [ids.slice(i, i + chunk), end, INTERVAL_S, perVessel]);
-    process.stdout.write(`\r  loading reports: ${Math.min(ids.length, i + chunk)} / ${ids.length} vessels, ${seconds(Date.now() - started)}   `);
+      [ids.slice(i, i + chunk), end, INTERVAL_S, perVessel],
+    );
+    process.stdout.write(
+      `\r  loading reports: ${Math.min(ids.length, i + chunk)} / ${ids.length} vessels, ${seconds(Date.now() - started)}   `,
+    );
   }
   const loadMs = Date.now() - started;
   await db.query('ALTER TABLE device_reports ENABLE TRIGGER device_reports_hourly');
@@ -94,14 +108,23 @@ async function loadReports(db: Db, ids: number[], total: number) {
   for (const table of ['device_reports', 'report_hourly']) await db.exec(`${db.engine === 'postgres' ? 'VACUUM ' : ''}ANALYZE ${table}`);
   const [n] = await db.query<{ reports: number; rollups: number; days: number }>(
     `SELECT (SELECT count(*) FROM device_reports)::int AS reports, (SELECT count(*) FROM report_hourly)::int AS rollups,
-            (SELECT extract(epoch FROM max(device_time) - min(device_time)) / 86400 FROM device_reports)::float8 AS days`);
-  const sizes = db.engine === 'postgres'
-    ? (await db.query<{ r: string; h: string }>(`SELECT pg_size_pretty((SELECT sum(pg_total_relation_size(relid)) FROM pg_partition_tree('device_reports'))) AS r,
-              pg_size_pretty(pg_total_relation_size('report_hourly')) AS h`))[0]
-    : undefined;
+            (SELECT extract(epoch FROM max(device_time) - min(device_time)) / 86400 FROM device_reports)::float8 AS days`,
+  );
+  const sizes =
+    db.engine === 'postgres'
+      ? (
+          await db.query<{
+            r: string;
+            h: string;
+          }>(`SELECT pg_size_pretty((SELECT sum(pg_total_relation_size(relid)) FROM pg_partition_tree('device_reports'))) AS r,
+              pg_size_pretty(pg_total_relation_size('report_hourly')) AS h`)
+        )[0]
+      : undefined;
   process.stdout.write('\n');
-  console.log(`  ${n!.reports.toLocaleString('en')} reports over ${n!.days.toFixed(1)} days loaded in ${seconds(loadMs)}; `
-    + `${n!.rollups.toLocaleString('en')} hourly rollups built in ${seconds(rollupMs)}${sizes ? ` (sizes: reports ${sizes.r}, rollups ${sizes.h})` : ''}`);
+  console.log(
+    `  ${n!.reports.toLocaleString('en')} reports over ${n!.days.toFixed(1)} days loaded in ${seconds(loadMs)}; ` +
+      `${n!.rollups.toLocaleString('en')} hourly rollups built in ${seconds(rollupMs)}${sizes ? ` (sizes: reports ${sizes.r}, rollups ${sizes.h})` : ''}`,
+  );
 }
 
 async function time(url: string, runs: number): Promise<{ p50: number; p99: number }> {
@@ -122,7 +145,9 @@ async function time(url: string, runs: number): Promise<{ p50: number; p99: numb
 }
 
 async function benchEngine(engine: 'pglite' | 'postgres', reports: number) {
-  console.log(`\n${engine}: ${VESSELS.toLocaleString('en')} vessels, about ${reports.toLocaleString('en')} reports, one every ${INTERVAL_S} s`);
+  console.log(
+    `\n${engine}: ${VESSELS.toLocaleString('en')} vessels, about ${reports.toLocaleString('en')} reports, one every ${INTERVAL_S} s`,
+  );
   const server = await startBenchServer(engine, { seedDemo: true });
   try {
     const ids = await addVessels(server.db, VESSELS);
@@ -131,14 +156,46 @@ async function benchEngine(engine: 'pglite' | 'postgres', reports: number) {
     const oceanicToken = await loginToken(server.url, 'oceanic', 'oceanic123');
     const routes: [string, string, number][] = [
       ['/ping (trivial route)', `${server.url}/ping`, Math.max(RUNS, 200)],
-      [`fleet statistics, 5 days, admin (${(VESSELS + 50).toLocaleString('en')} vessels), page 1`, `${server.url}/deviceModule/statistics/getFleet?token=${adminToken}&days=5&utcOffset=8&pageSize=20`, RUNS],
-      ['fleet statistics, 15 days, admin, page 1', `${server.url}/deviceModule/statistics/getFleet?token=${adminToken}&days=15&utcOffset=8&pageSize=20`, RUNS],
-      ['fleet statistics, 15 days, admin, by name, page 10', `${server.url}/deviceModule/statistics/getFleet?token=${adminToken}&days=15&utcOffset=0&pageSize=20&pageIndex=10&sort=name&order=asc`, RUNS],
-      ['fleet statistics, 15 days, one enterprise (half)', `${server.url}/deviceModule/statistics/getFleet?token=${oceanicToken}&days=15&utcOffset=8&pageSize=20`, RUNS],
-      ['time statistics, one vessel, 15 days', `${server.url}/deviceModule/statistics/getDaily?token=${adminToken}&id=${ids[0]}&days=15&utcOffset=8`, RUNS],
-      ['time statistics, one vessel, 5 days', `${server.url}/deviceModule/statistics/getDaily?token=${adminToken}&id=${ids[ids.length - 1]}&days=5&utcOffset=-5`, RUNS],
-      ['vessel charts, 7 days (bands from the rollups)', `${server.url}/deviceModule/vessel/getSeries?token=${adminToken}&id=${ids[1]}&window=7d`, RUNS],
-      ['vessel charts, 24 hours (from the reports)', `${server.url}/deviceModule/vessel/getSeries?token=${adminToken}&id=${ids[2]}&window=24h`, RUNS],
+      [
+        `fleet statistics, 5 days, admin (${(VESSELS + 50).toLocaleString('en')} vessels), page 1`,
+        `${server.url}/deviceModule/statistics/getFleet?token=${adminToken}&days=5&utcOffset=8&pageSize=20`,
+        RUNS,
+      ],
+      [
+        'fleet statistics, 15 days, admin, page 1',
+        `${server.url}/deviceModule/statistics/getFleet?token=${adminToken}&days=15&utcOffset=8&pageSize=20`,
+        RUNS,
+      ],
+      [
+        'fleet statistics, 15 days, admin, by name, page 10',
+        `${server.url}/deviceModule/statistics/getFleet?token=${adminToken}&days=15&utcOffset=0&pageSize=20&pageIndex=10&sort=name&order=asc`,
+        RUNS,
+      ],
+      [
+        'fleet statistics, 15 days, one enterprise (half)',
+        `${server.url}/deviceModule/statistics/getFleet?token=${oceanicToken}&days=15&utcOffset=8&pageSize=20`,
+        RUNS,
+      ],
+      [
+        'time statistics, one vessel, 15 days',
+        `${server.url}/deviceModule/statistics/getDaily?token=${adminToken}&id=${ids[0]}&days=15&utcOffset=8`,
+        RUNS,
+      ],
+      [
+        'time statistics, one vessel, 5 days',
+        `${server.url}/deviceModule/statistics/getDaily?token=${adminToken}&id=${ids[ids.length - 1]}&days=5&utcOffset=-5`,
+        RUNS,
+      ],
+      [
+        'vessel charts, 7 days (bands from the rollups)',
+        `${server.url}/deviceModule/vessel/getSeries?token=${adminToken}&id=${ids[1]}&window=7d`,
+        RUNS,
+      ],
+      [
+        'vessel charts, 24 hours (from the reports)',
+        `${server.url}/deviceModule/vessel/getSeries?token=${adminToken}&id=${ids[2]}&window=24h`,
+        RUNS,
+      ],
     ];
     console.log(`  ${'route'.padEnd(62)}${'p50'.padStart(11)}${'p99'.padStart(11)}  runs`);
     for (const [name, url, runs] of routes) {
@@ -156,11 +213,14 @@ async function benchEngine(engine: 'pglite' | 'postgres', reports: number) {
           const fromReports = await fleetStatistics(server.db, admin, w, q, 'reports');
           times.push(performance.now() - started);
           const fromRollups = await fleetStatistics(server.db, admin, w, q, 'rollups');
-          same &&= JSON.stringify(fromReports.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]))
-            === JSON.stringify(fromRollups.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]));
+          same &&=
+            JSON.stringify(fromReports.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds])) ===
+            JSON.stringify(fromRollups.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]));
         }
         times.sort((a, b) => a - b);
-        console.log(`  ${`reference: fleet statistics, ${days} days, from every report (no HTTP)`.padEnd(62)}${fmt(percentile(times, 50))}${fmt(times[times.length - 1]!)}  ${REFERENCE_RUNS}  (max shown as p99; same answer as the rollups: ${same ? 'yes' : 'NO'})`);
+        console.log(
+          `  ${`reference: fleet statistics, ${days} days, from every report (no HTTP)`.padEnd(62)}${fmt(percentile(times, 50))}${fmt(times[times.length - 1]!)}  ${REFERENCE_RUNS}  (max shown as p99; same answer as the rollups: ${same ? 'yes' : 'NO'})`,
+        );
       }
     }
   } finally {

@@ -24,7 +24,7 @@ const DIST = process.env.TRACK_BENCH_DIST ?? sized('/tmp/dist-bench-track', E2E_
 /** A month of a vessel sailing, deterministic: 12-14 kn, slow turns, GPS jitter, a 12 h port stop every 5 days, a 2 h outage every 4 days, a warning hour every 3 days. */
 function month(): SeedPoint[] {
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const end = Math.floor(Date.now() / 60_000) * 60_000;
   const minutes = DAYS * 1440;
   const out: SeedPoint[] = [];
@@ -38,12 +38,17 @@ function month(): SeedPoint[] {
     const speed = inPort ? random() * 0.3 : 12 + random() * 2;
     heading = (heading + (random() - 0.5) * 3 + 360) % 360;
     if (lat > 30 || lat < -5 || lon > 140 || lon < 100) heading = (heading + 180) % 360;
-    const step = (speed / 60) / 60; // degrees of latitude per minute
+    const step = speed / 60 / 60; // degrees of latitude per minute
     lat += step * Math.cos((heading * Math.PI) / 180);
     lon += (step * Math.sin((heading * Math.PI) / 180)) / Math.cos((lat * Math.PI) / 180);
     out.push({
-      at: new Date(end - (minutes - 1 - i) * 60_000), lat: lat + (random() - 0.5) * 0.0004, lon: lon + (random() - 0.5) * 0.0004,
-      speed, heading, signal: 55 + random() * 30, warn: Math.floor(day) % 3 === 1 && i % 1440 < 60,
+      at: new Date(end - (minutes - 1 - i) * 60_000),
+      lat: lat + (random() - 0.5) * 0.0004,
+      lon: lon + (random() - 0.5) * 0.0004,
+      speed,
+      heading,
+      signal: 55 + random() * 30,
+      warn: Math.floor(day) % 3 === 1 && i % 1440 < 60,
     });
   }
   return out;
@@ -54,7 +59,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const engine = !SMOKE && (await postgresAvailable()) ? 'postgres' : 'pglite';
 const load = (await import('node:os')).loadavg();
-console.log(`machine load average ${load.map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores (figures scale with it)`);
+console.log(
+  `machine load average ${load.map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores (figures scale with it)`,
+);
 if (!existsSync(`${DIST}/index.html`) || process.env.BENCH_BUILD === '1') {
   console.log(`building the console into ${DIST} …`);
   execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, { stdio: 'inherit' });
@@ -64,13 +71,22 @@ const server = await startBenchServer(engine, { consoleDir: DIST, seedDemo: true
   if (!(await serveConsole(started.app, started.config))) throw new Error(`no built console in ${DIST}`);
 });
 try {
-  const [{ id }] = await server.db.query<{ id: number }>("SELECT min(d.id) AS id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic'") as [{ id: number }];
+  const [{ id }] = (await server.db.query<{ id: number }>(
+    "SELECT min(d.id) AS id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic'",
+  )) as [{ id: number }];
   const points = month();
   await server.db.query('DELETE FROM device_reports WHERE device_id = $1', [id]);
   const t0 = performance.now();
   await seedReports(server.db, id, points);
-  const where = engine === 'postgres' ? `PostgreSQL ${PG_URL.replace(/\/\/[^@]*@/, '//')} (throw-away schema)` : SMOKE ? 'PGlite' : 'PGlite (no PostgreSQL answered)';
-  console.log(`bench:track — ${where}: ${points.length.toLocaleString('en')} reports of one vessel over ${DAYS} days, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const where =
+    engine === 'postgres'
+      ? `PostgreSQL ${PG_URL.replace(/\/\/[^@]*@/, '//')} (throw-away schema)`
+      : SMOKE
+        ? 'PGlite'
+        : 'PGlite (no PostgreSQL answered)';
+  console.log(
+    `bench:track — ${where}: ${points.length.toLocaleString('en')} reports of one vessel over ${DAYS} days, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const token = await loginToken(server.url, 'oceanic', 'oceanic123');
 
   const measure = async (label: string, query: string) => {
@@ -88,7 +104,9 @@ try {
       if (parsed.code !== 0) throw new Error(body);
       kept = parsed.data.track.t.length;
     }
-    console.log(`${label.padEnd(40)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms   ${kb(bytes).padStart(9)}   ${kept.toLocaleString('en').padStart(6)} points`);
+    console.log(
+      `${label.padEnd(40)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms   ${kb(bytes).padStart(9)}   ${kept.toLocaleString('en').padStart(6)} points`,
+    );
     return { p50: percentile(times, 50), bytes };
   };
   console.log(`\nthe track query (${RUNS} requests each, one at a time, uncompressed JSON):`);
@@ -96,15 +114,23 @@ try {
   await measure('overview, zoom 5', 'zoom=5');
   await measure('overview, zoom 8', 'zoom=8');
   const at = points[Math.min(20_000, Math.floor(points.length / 2))]!;
-  await measure('detail, zoom 12, a 0.5° box', `zoom=12&west=${at.lon - 0.25}&east=${at.lon + 0.25}&south=${at.lat - 0.25}&north=${at.lat + 0.25}`);
+  await measure(
+    'detail, zoom 12, a 0.5° box',
+    `zoom=12&west=${at.lon - 0.25}&east=${at.lon + 0.25}&south=${at.lat - 0.25}&north=${at.lat + 0.25}`,
+  );
   const worst = await measure('worst case, zoom 18, whole month', 'zoom=18');
 
   const exportStart = performance.now();
-  const gpx = await (await fetch(`${server.url}/deviceModule/history/track/export?token=${token}&deviceId=${id}&window=1m&format=gpx`)).text();
+  const gpx = await (
+    await fetch(`${server.url}/deviceModule/history/track/export?token=${token}&deviceId=${id}&window=1m&format=gpx`)
+  ).text();
   console.log(`export GPX of the month: ${kb(Buffer.byteLength(gpx))} in ${(performance.now() - exportStart).toFixed(0)} ms`);
 
   // The real page in headless Chromium: from the track request to the drawn track.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -117,7 +143,11 @@ try {
     type Timing = { requested: number; received?: number; drawStart?: number; drawEnd?: number; drawn?: number; points?: number };
     /** The timing of the next drawing after the request made at `after` (ms, page clock). */
     const drawnTiming = async (after = -1) => {
-      await page.waitForFunction((a) => window.__trackTiming !== undefined && window.__trackTiming.requested !== a && window.__trackTiming.drawn !== undefined, after, { timeout: 60_000 });
+      await page.waitForFunction(
+        (a) => window.__trackTiming !== undefined && window.__trackTiming.requested !== a && window.__trackTiming.drawn !== undefined,
+        after,
+        { timeout: 60_000 },
+      );
       return page.evaluate(() => window.__trackTiming!) as Promise<Timing>;
     };
     const cold: Timing[] = [];
@@ -131,7 +161,10 @@ try {
       const between = await drawnTiming(first.requested);
       await page.getByTestId('window-1m').click();
       const second = await drawnTiming(between.requested);
-      if (i > 0) { cold.push(first); warm.push(second); }
+      if (i > 0) {
+        cold.push(first);
+        warm.push(second);
+      }
     }
     const line = (label: string, xs: Timing[]) => {
       const total = xs.map((x) => x.drawn! - x.requested);
@@ -139,16 +172,20 @@ try {
       const render = xs.map((x) => x.drawStart! - x.received!);
       const leaflet = xs.map((x) => x.drawEnd! - x.drawStart!);
       const paint = xs.map((x) => x.drawn! - x.drawEnd!);
-      console.log(`${label.padEnd(24)} request -> drawn p50 ${percentile(total, 50).toFixed(0).padStart(5)} ms (max ${Math.max(...total).toFixed(0)}): `
-        + `request -> parsed response ${percentile(net, 50).toFixed(0)} ms, decode + React render ${percentile(render, 50).toFixed(0)} ms, `
-        + `Leaflet draw + fit ${percentile(leaflet, 50).toFixed(0)} ms, to the next frame ${percentile(paint, 50).toFixed(0)} ms; ${xs[0]!.points!.toLocaleString('en')} points`);
+      console.log(
+        `${label.padEnd(24)} request -> drawn p50 ${percentile(total, 50).toFixed(0).padStart(5)} ms (max ${Math.max(...total).toFixed(0)}): ` +
+          `request -> parsed response ${percentile(net, 50).toFixed(0)} ms, decode + React render ${percentile(render, 50).toFixed(0)} ms, ` +
+          `Leaflet draw + fit ${percentile(leaflet, 50).toFixed(0)} ms, to the next frame ${percentile(paint, 50).toFixed(0)} ms; ${xs[0]!.points!.toLocaleString('en')} points`,
+      );
       return percentile(total, 50);
     };
     console.log(`\nin headless Chromium (${await browser.version()}), the Location Track page, window 1 month, ${PAGE_RUNS} runs:`);
     const coldP50 = line('opening the page', cold);
     const warmP50 = line('switching to the month', warm);
     const endToEnd = [coldP50, warmP50];
-    console.log(`\naims: under 1 s end to end (opening ${endToEnd[0]! < 1000 ? 'met' : 'missed'}, switching ${endToEnd[1]! < 1000 ? 'met' : 'missed'}), under 500 KB on the wire (overview ${kb(overview.bytes)}: ${overview.bytes < 500 * 1024 ? 'met' : 'missed'}; worst case ${kb(worst.bytes)}: ${worst.bytes < 500 * 1024 ? 'met' : 'missed'})`);
+    console.log(
+      `\naims: under 1 s end to end (opening ${endToEnd[0]! < 1000 ? 'met' : 'missed'}, switching ${endToEnd[1]! < 1000 ? 'met' : 'missed'}), under 500 KB on the wire (overview ${kb(overview.bytes)}: ${overview.bytes < 500 * 1024 ? 'met' : 'missed'}; worst case ${kb(worst.bytes)}: ${worst.bytes < 500 * 1024 ? 'met' : 'missed'})`,
+    );
     console.log(`query p50 for the page's request: ${overview.p50.toFixed(1)} ms`);
   } finally {
     await browser.close();

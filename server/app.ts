@@ -41,7 +41,17 @@ const MODULES: readonly { prefix: string; modules: readonly ApiModule[] }[] = [
   { prefix: 'users', modules: [usersModule] },
   {
     prefix: 'deviceModule',
-    modules: [devicesModule, monitoringModule, vesselModule, historyModule, firmwareModule, liveRoutes, commandsModule, dataPlansModule, mqttAuthRoutes],
+    modules: [
+      devicesModule,
+      monitoringModule,
+      vesselModule,
+      historyModule,
+      firmwareModule,
+      liveRoutes,
+      commandsModule,
+      dataPlansModule,
+      mqttAuthRoutes,
+    ],
   },
   { prefix: 'supportModule', modules: [supportModule, auditModule] },
 ];
@@ -61,11 +71,14 @@ export interface AppOptions {
 /** Builds the server (tests call app.inject on it); main.ts adds the console and listens. */
 export async function buildApp(config: ServerConfig, db: Db, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: (req) => ({ method: req.method, url: redactToken(req.url) }) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true, strictNumbers: true } },
   });
@@ -85,7 +98,11 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Fleet console /cz API', version: '1.0.0', description: 'Every response is { code, msg, data }; code 0 is success. See docs/api.md.' },
+      info: {
+        title: 'Fleet console /cz API',
+        version: '1.0.0',
+        description: 'Every response is { code, msg, data }; code 0 is success. See docs/api.md.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'query', name: 'token' } } },
       security: [{ token: [] }],
     },
@@ -101,22 +118,30 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
   // Sessions and permission groups checked in the last few seconds cost no query (docs/architecture.md).
   const authCache = await SessionCache.open(db);
   app.addHook('onClose', () => authCache.close());
-  await app.register(async (api) => {
-    installSessionGuard(api, db, config.sessionIdleMinutes, authCache);
-    installPermissionGuard(api, db, authCache);
-    installAuditLog(api, db);
-    // A browser keeps API answers privately and revalidates each by its ETag before using it.
-    api.addHook('onSend', async (request, reply) => {
-      if (request.method === 'GET' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
-    });
-    api.get('/ping', { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness; no database access' } }, async () => ok({ time: new Date().toISOString() }));
-    for (const module of MODULES) {
-      await api.register(async (scope) => {
-        // Request types come from the route schemas (docs/architecture.md, "Module shape"); types only, no runtime change.
-        for (const register of module.modules) await register(scope.withTypeProvider<JsonSchemaToTsProvider>(), context);
-      }, { prefix: `/${module.prefix}` });
-    }
-  }, { prefix: base });
+  await app.register(
+    async (api) => {
+      installSessionGuard(api, db, config.sessionIdleMinutes, authCache);
+      installPermissionGuard(api, db, authCache);
+      installAuditLog(api, db);
+      // A browser keeps API answers privately and revalidates each by its ETag before using it.
+      api.addHook('onSend', async (request, reply) => {
+        if (request.method === 'GET' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+      });
+      api.get('/ping', { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness; no database access' } }, async () =>
+        ok({ time: new Date().toISOString() }),
+      );
+      for (const module of MODULES) {
+        await api.register(
+          async (scope) => {
+            // Request types come from the route schemas (docs/architecture.md, "Module shape"); types only, no runtime change.
+            for (const register of module.modules) await register(scope.withTypeProvider<JsonSchemaToTsProvider>(), context);
+          },
+          { prefix: `/${module.prefix}` },
+        );
+      }
+    },
+    { prefix: base },
+  );
   app.get(`${base}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -110,7 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'none'",
     cameraSources: env.CSP_CAMERA_SOURCES?.trim() || 'https: http:',
     firmwareDir: env.FIRMWARE_DIR ?? '',
-    firmwareMaxBytes: Math.round((Number.parseFloat(env.FIRMWARE_MAX_MB ?? '') > 0 ? Number.parseFloat(env.FIRMWARE_MAX_MB!) : FIRMWARE_DEFAULT_MAX_MB) * 1024 * 1024),
+    firmwareMaxBytes: Math.round(
+      (Number.parseFloat(env.FIRMWARE_MAX_MB ?? '') > 0 ? Number.parseFloat(env.FIRMWARE_MAX_MB!) : FIRMWARE_DEFAULT_MAX_MB) * 1024 * 1024,
+    ),
     deviceListExactCountMax: Math.max(0, int(env.DEVICE_LIST_EXACT_COUNT_MAX, 1000)),
     rollupRetentionDays: Math.max(0, int(env.ROLLUP_RETENTION_DAYS, 400)),
     retentionBatchSize: Math.max(100, int(env.RETENTION_BATCH, 5000)),

@@ -22,7 +22,10 @@ export function alwaysLeader(): Leader {
   return { isLeader: true, onChange: (listener) => listener(true), stop: async () => undefined };
 }
 
-export async function electLeader(databaseUrl: string, options: { retryMs?: number; onError?: (message: string) => void } = {}): Promise<Leader> {
+export async function electLeader(
+  databaseUrl: string,
+  options: { retryMs?: number; onError?: (message: string) => void } = {},
+): Promise<Leader> {
   if (!databaseUrl) return alwaysLeader();
   const retryMs = options.retryMs ?? 5_000;
   const listeners: ((leader: boolean) => void)[] = [];

@@ -8,7 +8,9 @@ import { electLeader } from './leader';
 /** A start that cannot go on (data folder not writable, port taken...) ends with one line, not a stack. */
 function fail(error: unknown): never {
   const e = error as NodeJS.ErrnoException;
-  console.error(`Fleet console could not start: ${e.code === 'EADDRINUSE' ? `port ${process.env.PORT ?? 8080} is in use (set PORT)` : e.message}`);
+  console.error(
+    `Fleet console could not start: ${e.code === 'EADDRINUSE' ? `port ${process.env.PORT ?? 8080} is in use (set PORT)` : e.message}`,
+  );
   process.exit(1);
 }
 
@@ -28,7 +30,9 @@ const lines = [
   `Database:      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${resolve(config.dataDir)}`}${seeded ? ' - demo data loaded' : ''}`,
   '',
   'Demo accounts (name / password / level):',
-  ...DEMO_ACCOUNTS.map((a) => `  ${a.name.padEnd(12)} ${a.password.padEnd(14)} level ${a.permissionLevel}${a.parent ? ` (sub-user of ${a.parent})` : ''}`),
+  ...DEMO_ACCOUNTS.map(
+    (a) => `  ${a.name.padEnd(12)} ${a.password.padEnd(14)} level ${a.permissionLevel}${a.parent ? ` (sub-user of ${a.parent})` : ''}`,
+  ),
   '',
 ];
 console.log(lines.join('\n'));

@@ -32,7 +32,11 @@ export const REVALIDATE = 'no-cache';
 function catalogueChunks(root: string): Partial<Record<Language, string>> {
   const path = `${root}/.vite/manifest.json`;
   const manifest = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, { file: string }>) : {};
-  return Object.fromEntries(LANGUAGES.flatMap((language) => (manifest[`src/i18n/${language}.ts`] ? [[language, `/${manifest[`src/i18n/${language}.ts`]!.file}`]] : [])));
+  return Object.fromEntries(
+    LANGUAGES.flatMap((language) =>
+      manifest[`src/i18n/${language}.ts`] ? [[language, `/${manifest[`src/i18n/${language}.ts`]!.file}`]] : [],
+    ),
+  );
 }
 
 /**
@@ -45,7 +49,11 @@ function pagesByLanguage(root: string, runtimeConfig: object): Record<Language, 
   // A JSON data block, not a script: the page's Content-Security-Policy allows no inline script (src/config.ts reads it).
   const config = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script>`;
   const chunks = catalogueChunks(root);
-  const page = (language: Language) => template.replace('</head>', `${config}${chunks[language] ? `<link rel="modulepreload" crossorigin href="${chunks[language]}">` : ''}</head>`);
+  const page = (language: Language) =>
+    template.replace(
+      '</head>',
+      `${config}${chunks[language] ? `<link rel="modulepreload" crossorigin href="${chunks[language]}">` : ''}</head>`,
+    );
   return Object.fromEntries(LANGUAGES.map((language) => [language, page(language)])) as Record<Language, string>;
 }
 
@@ -72,10 +80,14 @@ export async function serveConsole(app: FastifyInstance, config: ServerConfig): 
     if (path.startsWith('/cz/')) return reply.callNotFound();
     if (path === '/config.json') return reply.header('cache-control', REVALIDATE).send(runtimeConfig);
     const hashed = path.startsWith('/assets/');
-    if (path !== '/index.html' && files.has(path)) return reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE).sendFile(path.slice(1));
+    if (path !== '/index.html' && files.has(path))
+      return reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE).sendFile(path.slice(1));
     // A chunk of an older build (a page open across a deploy) must fail as a missing file, not parse index.html as script.
     if (hashed) return reply.callNotFound();
-    return reply.header('cache-control', REVALIDATE).header('content-security-policy', policy).type('text/html; charset=utf-8')
+    return reply
+      .header('cache-control', REVALIDATE)
+      .header('content-security-policy', policy)
+      .type('text/html; charset=utf-8')
       .send(pages[cookieLanguage(request.headers.cookie)]);
   });
   return true;

@@ -12,7 +12,10 @@ import { ensureReportPartitions } from './modules/monitoring/retentionQueries';
  * Opens the database, applies migrations, loads demo data on first start, builds the app with the
  * device link the settings ask for (server/link/openLink.ts; `options.openLink` replaces it).
  */
-export async function startServer(overrides: Partial<ServerConfig> = {}, options: AppOptions = {}): Promise<{ app: FastifyInstance; db: Db; config: ServerConfig; seeded: boolean; link: DeviceLink }> {
+export async function startServer(
+  overrides: Partial<ServerConfig> = {},
+  options: AppOptions = {},
+): Promise<{ app: FastifyInstance; db: Db; config: ServerConfig; seeded: boolean; link: DeviceLink }> {
   const config = loadConfig(process.env, overrides);
   const db = await openDb(config);
   await migrate(db);

@@ -27,20 +27,39 @@ const i18nProvider = createI18nProvider(getState().language, { zh: resourceMessa
 
 /** Every view, generic or a resource's own, is loaded when its page opens: the dashboard carries none of them. */
 type GenericView = ComponentType<{ definition: ResourceDefinition }>;
-const ResourceList = lazyView(() => import('./resources/generic/ResourceList'), (m) => m.ResourceList);
-const ResourceCreate = lazyView(() => import('./resources/generic/ResourceCreate'), (m) => m.ResourceCreate);
-const ResourceEdit = lazyView(() => import('./resources/generic/ResourceEdit'), (m) => m.ResourceEdit);
-const ResourceShow = lazyView(() => import('./resources/generic/ResourceShow'), (m) => m.ResourceShow);
+const ResourceList = lazyView(
+  () => import('./resources/generic/ResourceList'),
+  (m) => m.ResourceList,
+);
+const ResourceCreate = lazyView(
+  () => import('./resources/generic/ResourceCreate'),
+  (m) => m.ResourceCreate,
+);
+const ResourceEdit = lazyView(
+  () => import('./resources/generic/ResourceEdit'),
+  (m) => m.ResourceEdit,
+);
+const ResourceShow = lazyView(
+  () => import('./resources/generic/ResourceShow'),
+  (m) => m.ResourceShow,
+);
 const view = (own: ComponentType | undefined, Generic: GenericView, definition: ResourceDefinition) => {
   const View = own ?? (() => <Generic definition={definition} />);
-  return () => <Suspense fallback={<Loading />}><View /></Suspense>;
+  return () => (
+    <Suspense fallback={<Loading />}>
+      <View />
+    </Suspense>
+  );
 };
 const VIEWS = RESOURCES.map((definition) => ({
   definition,
   List: view(definition.views?.list, ResourceList, definition),
   Create: definition.endpoints.create ? view(definition.views?.create, ResourceCreate, definition) : undefined,
   Edit: definition.endpoints.update ? view(definition.views?.edit, ResourceEdit, definition) : undefined,
-  Show: definition.views?.show || (definition.show && definition.endpoints.one) ? view(definition.views?.show, ResourceShow, definition) : undefined,
+  Show:
+    definition.views?.show || (definition.show && definition.endpoints.one)
+      ? view(definition.views?.show, ResourceShow, definition)
+      : undefined,
 }));
 
 function RaLogin() {
@@ -61,28 +80,36 @@ export default function App() {
   const theme = useMemo(() => buildTheme(primary, size, language), [primary, size, language]);
   return (
     <BrowserRouter>
-    <Admin
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      queryClient={queryClient}
-      store={memoryStore()}
-      theme={theme}
-      layout={Layout}
-      dashboard={ToDashboard}
-      loginPage={RaLogin}
-      catchAll={To404}
-      accessDenied={To401}
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        <Route path="/auth-redirect" element={<AuthRedirect />} />
-      </CustomRoutes>
-      <CustomRoutes>{layoutRoutes()}</CustomRoutes>
-      {VIEWS.map(({ definition, List, Create, Edit, Show }) => (
-        <Resource key={definition.name} name={definition.name} list={List} create={Create} edit={Edit} show={Show} recordRepresentation={definition.recordRepresentation} />
-      ))}
-    </Admin>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        store={memoryStore()}
+        theme={theme}
+        layout={Layout}
+        dashboard={ToDashboard}
+        loginPage={RaLogin}
+        catchAll={To404}
+        accessDenied={To401}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/auth-redirect" element={<AuthRedirect />} />
+        </CustomRoutes>
+        <CustomRoutes>{layoutRoutes()}</CustomRoutes>
+        {VIEWS.map(({ definition, List, Create, Edit, Show }) => (
+          <Resource
+            key={definition.name}
+            name={definition.name}
+            list={List}
+            create={Create}
+            edit={Edit}
+            show={Show}
+            recordRepresentation={definition.recordRepresentation}
+          />
+        ))}
+      </Admin>
     </BrowserRouter>
   );
 }

@@ -27,7 +27,12 @@ const codeOf = (error: unknown): number | undefined => {
 };
 
 /** Codes whose dialogs the error catalogue shows; react-admin must not log out on them. */
-const CATALOGUE_CODES: readonly number[] = [ErrorCode.LoggedInElsewhere, ErrorCode.SessionTimeout, ErrorCode.KickedOut, ErrorCode.KickedOutByAdmin];
+const CATALOGUE_CODES: readonly number[] = [
+  ErrorCode.LoggedInElsewhere,
+  ErrorCode.SessionTimeout,
+  ErrorCode.KickedOut,
+  ErrorCode.KickedOutByAdmin,
+];
 
 export interface LoginParams {
   username: string;

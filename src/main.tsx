@@ -25,7 +25,8 @@ async function start() {
     const wanted = path === '/' ? '' : `?redirect=${encodeURIComponent(path + window.location.search)}`;
     window.history.replaceState(null, '', `/login${wanted}`);
   }
-  const startOn = !state.token && path !== '/auth-redirect' ? 'login' : path === '/login' && state.token ? 'app' : path === '/login' ? 'login' : 'app';
+  const startOn =
+    !state.token && path !== '/auth-redirect' ? 'login' : path === '/login' && state.token ? 'app' : path === '/login' ? 'login' : 'app';
   if (startOn === 'app' && path === '/login') window.history.replaceState(null, '', '/');
   createRoot(document.getElementById('root')!).render(<Root start={startOn} />);
 }

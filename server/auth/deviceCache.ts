@@ -17,8 +17,14 @@ export interface DeviceCredentials {
   secretHash: string | null;
 }
 
-interface Entry { row: DeviceCredentials | null; fetchedAt: number }
-interface Caller { resolve(row: DeviceCredentials | null): void; reject(error: unknown): void }
+interface Entry {
+  row: DeviceCredentials | null;
+  fetchedAt: number;
+}
+interface Caller {
+  resolve(row: DeviceCredentials | null): void;
+  reject(error: unknown): void;
+}
 
 /**
  * Per server, the credential rows of the devices that reported lately, by device number, so a
@@ -38,7 +44,11 @@ export class DeviceCache {
   private gen = 0;
   private unlisten: (() => Promise<void>) | null = null;
 
-  private constructor(private readonly db: Db, private readonly ttlMs: number, private readonly max: number) {}
+  private constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
 
   static async open(db: Db, options: { ttlMs?: number; max?: number } = {}): Promise<DeviceCache> {
     const cache = new DeviceCache(db, options.ttlMs ?? DEVICE_CACHE_TTL_MS, options.max ?? DEVICE_CACHE_MAX);

@@ -10,4 +10,6 @@ export interface DeviceCredentialRow {
 
 /** The credential rows of the devices with these numbers (numbers no device has are simply absent). */
 export const readDeviceCredentials = (db: Queryable, nums: readonly string[]) =>
-  db.query<DeviceCredentialRow>('SELECT device_num AS num, id, activated, secret_hash FROM devices WHERE device_num = ANY($1::text[])', [nums]);
+  db.query<DeviceCredentialRow>('SELECT device_num AS num, id, activated, secret_hash FROM devices WHERE device_num = ANY($1::text[])', [
+    nums,
+  ]);

@@ -34,7 +34,11 @@ export const holdsSecret = (row: DeviceCredentials): boolean => row.activated &&
  * wrong or missing secret, or an unknown number, gets null. Rows come from the server's DeviceCache:
  * a report costs no lookup query.
  */
-export async function checkDeviceCredentials(devices: CredentialSource, deviceNum: string, secret: string): Promise<ReportingDevice | null> {
+export async function checkDeviceCredentials(
+  devices: CredentialSource,
+  deviceNum: string,
+  secret: string,
+): Promise<ReportingDevice | null> {
   if (!deviceNum || deviceNum.length > 64) return null;
   const row = await devices.get(deviceNum);
   if (!row) return null;

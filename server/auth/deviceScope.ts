@@ -52,7 +52,8 @@ export { DEVICE_EDITORS } from '../../src/domain/levels';
 export function ownerForWrite(caller: Principal, requestedOwnerId: number | null | undefined): number | null {
   if (caller.permissionLevel === Level.Admin) return requestedOwnerId ?? null;
   if (caller.permissionLevel !== Level.Enterprise) throw new BizError(ErrorCode.Forbidden);
-  if (requestedOwnerId !== undefined && requestedOwnerId !== null && requestedOwnerId !== caller.id) throw new BizError(ErrorCode.Forbidden);
+  if (requestedOwnerId !== undefined && requestedOwnerId !== null && requestedOwnerId !== caller.id)
+    throw new BizError(ErrorCode.Forbidden);
   return caller.id;
 }
 

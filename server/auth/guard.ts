@@ -37,7 +37,10 @@ export function installSessionGuard(app: FastifyInstance, db: Db, idleMinutes: n
     const config = request.routeOptions.config;
     if (config.public) return;
     const token = (request.query as Record<string, string | undefined>).token;
-    request.user = await resolveSession(db, token, idleMinutes, { background: config.background === true || request.headers[BACKGROUND] === '1', cache });
+    request.user = await resolveSession(db, token, idleMinutes, {
+      background: config.background === true || request.headers[BACKGROUND] === '1',
+      cache,
+    });
     request.token = token!;
     if (config.levels && !hasAnyLevel(request.user, config.levels)) throw new BizError(ErrorCode.Forbidden);
   });

@@ -36,7 +36,10 @@ export function addressKey(ip: string | undefined): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** An attempt taken from both allowances before its password is checked (takeAttempt). */
@@ -71,7 +74,8 @@ export async function takeAttempt(db: Db, name: string, address: string, limits:
  * the lock (code 7) when this attempt was the last one.
  */
 export function attemptFailed(attempt: LoginAttempt, limits: LoginLimits): number {
-  if (attempt.ownFailures >= limits.maxFailures || attempt.nameFailures >= limits.nameMaxFailures) throw lockedError(limits.lockMinutes * 60);
+  if (attempt.ownFailures >= limits.maxFailures || attempt.nameFailures >= limits.nameMaxFailures)
+    throw lockedError(limits.lockMinutes * 60);
   return Math.min(limits.maxFailures - attempt.ownFailures, limits.nameMaxFailures - attempt.nameFailures);
 }
 

@@ -27,7 +27,14 @@ export interface Reservation {
  * the name's, each an upsert that refuses (no row) while its lock runs. Both rows are locked in
  * the same order by every login, so concurrent logins queue on them and none reads a stale count.
  */
-export async function reserveAttempt(db: Queryable, name: string, address: string, maxFailures: number, nameMaxFailures: number, lockMinutes: number): Promise<Reservation> {
+export async function reserveAttempt(
+  db: Queryable,
+  name: string,
+  address: string,
+  maxFailures: number,
+  nameMaxFailures: number,
+  lockMinutes: number,
+): Promise<Reservation> {
   const [row] = await db.query<Reservation>(
     `WITH own AS (
        INSERT INTO login_failures AS f (name, address, failures, locked_until)

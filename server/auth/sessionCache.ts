@@ -30,7 +30,10 @@ export class SessionCache {
   private gen = 0;
   private unlisten: (() => Promise<void>) | null = null;
 
-  constructor(private readonly ttlMs = AUTH_CACHE_TTL_MS, private readonly max = AUTH_CACHE_MAX) {}
+  constructor(
+    private readonly ttlMs = AUTH_CACHE_TTL_MS,
+    private readonly max = AUTH_CACHE_MAX,
+  ) {}
 
   /** A cache subscribed to the database's notifications. */
   static async open(db: Db, options: { ttlMs?: number; max?: number } = {}): Promise<SessionCache> {

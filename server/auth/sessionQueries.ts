@@ -46,6 +46,8 @@ export async function touchSession(db: Queryable, hash: string): Promise<void> {
 export async function readLiveTokenHashes(db: Queryable, hashes: readonly string[], idleMinutes: number): Promise<Set<string>> {
   const live = await db.query<{ token_hash: string }>(
     `SELECT token_hash FROM sessions WHERE token_hash = ANY($1::text[]) AND ended_at IS NULL
-        AND last_seen_at > now() - make_interval(mins => $2::int)`, [hashes, idleMinutes]);
+        AND last_seen_at > now() - make_interval(mins => $2::int)`,
+    [hashes, idleMinutes],
+  );
   return new Set(live.map((r) => r.token_hash));
 }

@@ -22,7 +22,11 @@ export const visibleUsersParams = (caller: Principal) => [caller.permissionLevel
 export const LISTED_USERS_SQL = `($1 = '1' OR ($1 = '2' AND u.parent_id = $2) OR ($1 = '3' AND u.id = $2))`;
 
 export function canSee(caller: Principal, target: TargetUser): boolean {
-  return caller.permissionLevel === Level.Admin || caller.id === target.id || (caller.permissionLevel === Level.Enterprise && target.parentId === caller.id);
+  return (
+    caller.permissionLevel === Level.Admin ||
+    caller.id === target.id ||
+    (caller.permissionLevel === Level.Enterprise && target.parentId === caller.id)
+  );
 }
 
 /** May the caller edit another user's record, reset its password or delete it. */
@@ -34,7 +38,8 @@ export function canManage(caller: Principal, target: TargetUser): boolean {
 
 /** Which levels a caller may create: admins any (admins only by the super user), enterprises sub-users. */
 export function creatableLevels(caller: Principal): Level[] {
-  if (caller.permissionLevel === Level.Admin) return isSuperUser(caller) ? [Level.Admin, Level.Enterprise, Level.SubUser] : [Level.Enterprise, Level.SubUser];
+  if (caller.permissionLevel === Level.Admin)
+    return isSuperUser(caller) ? [Level.Admin, Level.Enterprise, Level.SubUser] : [Level.Enterprise, Level.SubUser];
   if (caller.permissionLevel === Level.Enterprise) return [Level.SubUser];
   return [];
 }

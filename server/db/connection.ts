@@ -72,7 +72,9 @@ function ensureDataDir(dataDir: string): string {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
-    throw new Error(`Cannot create the data folder ${dir} (DATA_DIR): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(
+      `Cannot create the data folder ${dir} (DATA_DIR): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   return dir;
 }
@@ -89,7 +91,9 @@ async function openPglite(dataDir: string): Promise<Db> {
       await lite.exec(sql);
     },
     transaction(fn) {
-      return lite.transaction((tx) => fn({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }));
+      return lite.transaction((tx) =>
+        fn({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
+      );
     },
     async listen(channel, handler) {
       const unlisten = await lite.listen(checkChannel(channel), (payload) => handler(payload));
@@ -109,7 +113,8 @@ async function openPglite(dataDir: string): Promise<Db> {
  * each distinct SQL text once per connection instead of on every call.
  */
 const statementName = (sql: string) => `s_${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
-const prepared = (sql: string, values: unknown[]) => (values.length ? { name: statementName(sql), text: sql, values } : { text: sql, values });
+const prepared = (sql: string, values: unknown[]) =>
+  values.length ? { name: statementName(sql), text: sql, values } : { text: sql, values };
 
 /**
  * Notifications reach a server on two paths. A dedicated connection LISTENs for the other servers'
@@ -163,7 +168,11 @@ function openPostgres(connectionString: string): Db {
       listener = null;
       client.end().catch(() => undefined);
       hub.lost();
-      if (!closing && hub.handlers.size) retry = setTimeout(() => { retry = null; connectListener().catch(() => undefined); }, 1000);
+      if (!closing && hub.handlers.size)
+        retry = setTimeout(() => {
+          retry = null;
+          connectListener().catch(() => undefined);
+        }, 1000);
       retry?.unref();
     };
     client.on('error', dropped);
@@ -194,7 +203,9 @@ function openPostgres(connectionString: string): Db {
       try {
         await ensureListening(client);
         await client.query('BEGIN');
-        const result = await fn({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(prepared(sql, params))).rows as T[] });
+        const result = await fn({
+          query: async <T>(sql: string, params: unknown[] = []) => (await client.query(prepared(sql, params))).rows as T[],
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -37,24 +37,69 @@ interface DemoVessel {
 export async function seedStory(tx: Queryable, ids: Map<string, number>, now = Date.now(), seed = 1): Promise<void> {
   const vessels = await tx.query<DemoVessel>(
     `SELECT id, owner_id AS "ownerId", device_num AS num, device_sn AS sn, device_model AS model, name, status FROM devices
-      WHERE activated AND device_num LIKE 'A1%' AND device_sn LIKE 'SN2024%' ORDER BY id`);
+      WHERE activated AND device_num LIKE 'A1%' AND device_sn LIKE 'SN2024%' ORDER BY id`,
+  );
   const cols = {
-    device: [] as number[], time: [] as string[], lat: [] as number[], lon: [] as number[], speed: [] as number[], heading: [] as number[],
-    azimuth: [] as number[], elevation: [] as number[], skew: [] as number[], satName: [] as string[], satLon: [] as number[],
-    signal: [] as number[], snr: [] as number[], lock: [] as boolean[], tx: [] as boolean[], lte: [] as (number | null)[],
-    faults: [] as string[], adu: [] as string[], bdu: [] as string[], bytes: [] as (number | null)[],
+    device: [] as number[],
+    time: [] as string[],
+    lat: [] as number[],
+    lon: [] as number[],
+    speed: [] as number[],
+    heading: [] as number[],
+    azimuth: [] as number[],
+    elevation: [] as number[],
+    skew: [] as number[],
+    satName: [] as string[],
+    satLon: [] as number[],
+    signal: [] as number[],
+    snr: [] as number[],
+    lock: [] as boolean[],
+    tx: [] as boolean[],
+    lte: [] as (number | null)[],
+    faults: [] as string[],
+    adu: [] as string[],
+    bdu: [] as string[],
+    bytes: [] as (number | null)[],
   };
-  const alarms = { device: [] as number[], code: [] as string[], severity: [] as string[], raised: [] as string[], seen: [] as string[], cleared: [] as (string | null)[] };
+  const alarms = {
+    device: [] as number[],
+    code: [] as string[],
+    severity: [] as string[],
+    raised: [] as string[],
+    seen: [] as string[],
+    cleared: [] as (string | null)[],
+  };
   for (const [index, vessel] of vessels.entries()) {
     // Vessels the seed lists as offline went quiet one to three days ago.
     const end = vessel.status === 0 ? now - (1 + (index % 3)) * DAY_MS + 3_600_000 * (index % 7) : now;
-    const reports = backfillReports(index, { seed, end, days: STORY_DAYS, stepMinutes: STORY_STEP_MINUTES, denseDays: STORY_DENSE_DAYS, sparseStepMinutes: STORY_SPARSE_STEP_MINUTES });
+    const reports = backfillReports(index, {
+      seed,
+      end,
+      days: STORY_DAYS,
+      stepMinutes: STORY_STEP_MINUTES,
+      denseDays: STORY_DENSE_DAYS,
+      sparseStepMinutes: STORY_SPARSE_STEP_MINUTES,
+    });
     for (const r of reports) {
-      cols.device.push(vessel.id); cols.time.push(r.deviceTime); cols.lat.push(r.lat); cols.lon.push(r.lon); cols.speed.push(r.speed);
-      cols.heading.push(r.heading); cols.azimuth.push(r.azimuth); cols.elevation.push(r.elevation); cols.skew.push(r.skew);
-      cols.satName.push(r.satellite.name); cols.satLon.push(r.satellite.longitude); cols.signal.push(r.signalLevel); cols.snr.push(r.snr);
-      cols.lock.push(r.modemLock); cols.tx.push(r.txOn); cols.lte.push(r.lteSignal ?? null);
-      cols.faults.push(`{${r.faults.join(',')}}`); cols.adu.push(r.firmware?.adu ?? ''); cols.bdu.push(r.firmware?.bdu ?? '');
+      cols.device.push(vessel.id);
+      cols.time.push(r.deviceTime);
+      cols.lat.push(r.lat);
+      cols.lon.push(r.lon);
+      cols.speed.push(r.speed);
+      cols.heading.push(r.heading);
+      cols.azimuth.push(r.azimuth);
+      cols.elevation.push(r.elevation);
+      cols.skew.push(r.skew);
+      cols.satName.push(r.satellite.name);
+      cols.satLon.push(r.satellite.longitude);
+      cols.signal.push(r.signalLevel);
+      cols.snr.push(r.snr);
+      cols.lock.push(r.modemLock);
+      cols.tx.push(r.txOn);
+      cols.lte.push(r.lteSignal ?? null);
+      cols.faults.push(`{${r.faults.join(',')}}`);
+      cols.adu.push(r.firmware?.adu ?? '');
+      cols.bdu.push(r.firmware?.bdu ?? '');
       cols.bytes.push(r.bytesUsed ?? null);
     }
     collectAlarms(vessel.id, reports, alarms);
@@ -67,8 +112,28 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
                    $10::text[], $11::real[], $12::real[], $13::real[], $14::bool[], $15::bool[], $16::real[], $17::text[], $18::text[], $19::text[],
                    $20::bigint[])
             AS u(d, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f, a, b, by)`,
-    [cols.device, cols.time, cols.lat, cols.lon, cols.speed, cols.heading, cols.azimuth, cols.elevation, cols.skew, cols.satName, cols.satLon,
-      cols.signal, cols.snr, cols.lock, cols.tx, cols.lte, cols.faults, cols.adu, cols.bdu, cols.bytes],
+    [
+      cols.device,
+      cols.time,
+      cols.lat,
+      cols.lon,
+      cols.speed,
+      cols.heading,
+      cols.azimuth,
+      cols.elevation,
+      cols.skew,
+      cols.satName,
+      cols.satLon,
+      cols.signal,
+      cols.snr,
+      cols.lock,
+      cols.tx,
+      cols.lte,
+      cols.faults,
+      cols.adu,
+      cols.bdu,
+      cols.bytes,
+    ],
   );
   // The latest state of each vessel is its newest report; the device list's status follows it.
   await tx.query(
@@ -77,15 +142,18 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
      SELECT DISTINCT ON (device_id) device_id, device_time, received_at, CASE WHEN cardinality(faults) > 0 OR NOT modem_lock THEN 2 ELSE 1 END,
             lat, lon, speed, heading, azimuth, elevation, skew, satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on,
             lte_signal, faults, adu_version, bdu_version
-       FROM device_reports ORDER BY device_id, device_time DESC`);
+       FROM device_reports ORDER BY device_id, device_time DESC`,
+  );
   await tx.query(
     `UPDATE devices d SET status = CASE WHEN s.reported_at < now() - interval '10 minutes' THEN 0 ELSE s.state END,
             speed = s.speed, heading = s.heading
-       FROM device_state s WHERE s.device_id = d.id`);
+       FROM device_state s WHERE s.device_id = d.id`,
+  );
   await tx.query(
     `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at, cleared_at)
      SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[])`,
-    [alarms.device, alarms.code, alarms.severity, alarms.raised, alarms.seen, alarms.cleared]);
+    [alarms.device, alarms.code, alarms.severity, alarms.raised, alarms.seen, alarms.cleared],
+  );
   await seedDataPlans(tx, ids, vessels, now);
   await seedRecords(tx, ids, vessels, now);
 }
@@ -100,7 +168,9 @@ async function seedDataPlans(tx: Queryable, ids: Map<string, number>, vessels: r
   const shares = [112, 86, 45, 62, 30, 55];
   const daysBack = [20, 16, 12, 25, 8, 5];
   const planned = live.slice(0, shares.length).map((v, i) => ({
-    id: v.id, share: shares[i]!, resetDay: Math.min(28, new Date(now - daysBack[i]! * DAY_MS).getUTCDate()),
+    id: v.id,
+    share: shares[i]!,
+    resetDay: Math.min(28, new Date(now - daysBack[i]! * DAY_MS).getUTCDate()),
   }));
   if (planned.length) {
     await tx.query(
@@ -108,13 +178,21 @@ async function seedDataPlans(tx: Queryable, ids: Map<string, number>, vessels: r
        SELECT u.id, greatest(1000000000, round(COALESCE((SELECT sum(h.bytes_used) FROM report_hourly h WHERE h.device_id = u.id
                 AND h.hour_start >= data_period_start(u.day, now())), 0) * 100 / u.share / 1000000000) * 1000000000)::bigint, u.day, $4, now()
          FROM unnest($1::int[], $2::int[], $3::int[]) AS u(id, day, share)`,
-      [planned.map((p) => p.id), planned.map((p) => p.resetDay), planned.map((p) => p.share), ids.get('admin') ?? null]);
+      [planned.map((p) => p.id), planned.map((p) => p.resetDay), planned.map((p) => p.share), ids.get('admin') ?? null],
+    );
   }
-  await settleDataUsage(tx, vessels.map((v) => v.id));
+  await settleDataUsage(
+    tx,
+    vessels.map((v) => v.id),
+  );
 }
 
 /** Each run of reports holding a fault code is one alarm: raised at its first, cleared at the next report without it. */
-function collectAlarms(deviceId: number, reports: readonly DeviceReport[], out: { device: number[]; code: string[]; severity: string[]; raised: string[]; seen: string[]; cleared: (string | null)[] }) {
+function collectAlarms(
+  deviceId: number,
+  reports: readonly DeviceReport[],
+  out: { device: number[]; code: string[]; severity: string[]; raised: string[]; seen: string[]; cleared: (string | null)[] },
+) {
   const open = new Map<string, { raised: string; seen: string }>();
   for (const r of reports) {
     for (const code of r.faults) {
@@ -124,14 +202,22 @@ function collectAlarms(deviceId: number, reports: readonly DeviceReport[], out: 
     }
     for (const [code, a] of open) {
       if (r.faults.includes(code)) continue;
-      out.device.push(deviceId); out.code.push(code); out.severity.push(faultInfo(code)?.severity ?? 'minor');
-      out.raised.push(a.raised); out.seen.push(a.seen); out.cleared.push(r.deviceTime);
+      out.device.push(deviceId);
+      out.code.push(code);
+      out.severity.push(faultInfo(code)?.severity ?? 'minor');
+      out.raised.push(a.raised);
+      out.seen.push(a.seen);
+      out.cleared.push(r.deviceTime);
       open.delete(code);
     }
   }
   for (const [code, a] of open) {
-    out.device.push(deviceId); out.code.push(code); out.severity.push(faultInfo(code)?.severity ?? 'minor');
-    out.raised.push(a.raised); out.seen.push(a.seen); out.cleared.push(null);
+    out.device.push(deviceId);
+    out.code.push(code);
+    out.severity.push(faultInfo(code)?.severity ?? 'minor');
+    out.raised.push(a.raised);
+    out.seen.push(a.seen);
+    out.cleared.push(null);
   }
 }
 
@@ -150,12 +236,51 @@ async function seedRecords(tx: Queryable, ids: Map<string, number>, vessels: rea
     const owner = [...ids.entries()].find(([, id]) => id === v.ownerId)?.[0] ?? 'oceanic';
     const agent = owner === 'polaris' ? 'Nordic Ship Agency' : 'Pacific Ship Agency';
     const base = now - (18 + (i % 6)) * DAY_MS;
-    voyages.push([v.id, `V${24_100 + i * 3}`, route.to, iso(base), iso(base + (9 + (i % 4)) * DAY_MS), agent, 'ops@example.com', '+65 6123 4567', null, ids.get(owner)]);
-    voyages.push([v.id, `V${24_101 + i * 3}`, route.from, iso(now - (5 + (i % 4)) * DAY_MS), iso(now + (4 + (i % 5)) * DAY_MS), agent, 'ops@example.com', '+65 6123 4567', 'Under way', ids.get(owner)]);
-    if (i % 3 === 0) voyages.push([v.id, `V${24_102 + i * 3}`, route.to, iso(now + 10 * DAY_MS), iso(now + 21 * DAY_MS), agent, null, null, 'Planned', ids.get(owner)]);
+    voyages.push([
+      v.id,
+      `V${24_100 + i * 3}`,
+      route.to,
+      iso(base),
+      iso(base + (9 + (i % 4)) * DAY_MS),
+      agent,
+      'ops@example.com',
+      '+65 6123 4567',
+      null,
+      ids.get(owner),
+    ]);
+    voyages.push([
+      v.id,
+      `V${24_101 + i * 3}`,
+      route.from,
+      iso(now - (5 + (i % 4)) * DAY_MS),
+      iso(now + (4 + (i % 5)) * DAY_MS),
+      agent,
+      'ops@example.com',
+      '+65 6123 4567',
+      'Under way',
+      ids.get(owner),
+    ]);
+    if (i % 3 === 0)
+      voyages.push([
+        v.id,
+        `V${24_102 + i * 3}`,
+        route.to,
+        iso(now + 10 * DAY_MS),
+        iso(now + 21 * DAY_MS),
+        agent,
+        null,
+        null,
+        'Planned',
+        ids.get(owner),
+      ]);
   }
-  await insertRows(tx, 'voyages', ['device_id', 'voyage_no', 'destination', 'etd', 'eta', 'agent', 'email', 'phone', 'remark', 'created_by'],
-    ['int', 'text', 'text', 'timestamptz', 'timestamptz', 'text', 'text', 'text', 'text', 'int'], voyages);
+  await insertRows(
+    tx,
+    'voyages',
+    ['device_id', 'voyage_no', 'destination', 'etd', 'eta', 'agent', 'email', 'phone', 'remark', 'created_by'],
+    ['int', 'text', 'text', 'timestamptz', 'timestamptz', 'text', 'text', 'text', 'text', 'int'],
+    voyages,
+  );
 
   // Firmware: two releases of the VSAT terminal and the antenna, one beta; the older VSAT release
   // rolled out to the whole enterprise (finished), the newer one rolling out now.
@@ -167,60 +292,151 @@ async function seedRecords(tx: Queryable, ids: Map<string, number>, vessels: rea
                     ('Ku-band VSAT antenna', 'Polaris Marine Ltd.', 'SA-100K', 'V1.2.5', 'release', 'Smoother skew control at high latitudes', 3145728, now() - interval '12 days'),
                     ('Ku-band VSAT antenna', 'Polaris Marine Ltd.', 'SA-100K', 'V1.3.0-beta', 'beta', 'Trial: new search pattern for the Arctic beams', 3276800, now() - interval '1 day'))
             AS p(t, c, m, v, vt, info, size, ts)
-     RETURNING id, model, version`, [admin, DEMO_FIRMWARE_KEY_PREFIX]);
+     RETURNING id, model, version`,
+    [admin, DEMO_FIRMWARE_KEY_PREFIX],
+  );
   const vsat = vessels.filter((v) => v.model === 'VT-2000');
   const older = fw.find((f) => f.version === 'V2.3.0')!.id;
   const newer = fw.find((f) => f.version === 'V2.4.1')!.id;
   const rollouts = await tx.query<{ id: number }>(
     `INSERT INTO firmware_rollouts (firmware_id, max_concurrent, created_by, created_at)
-     VALUES ($1, 5, $3, now() - interval '25 days'), ($2, 2, $3, now() - interval '2 hours') RETURNING id`, [older, newer, admin]);
+     VALUES ($1, 5, $3, now() - interval '25 days'), ($2, 2, $3, now() - interval '2 hours') RETURNING id`,
+    [older, newer, admin],
+  );
   const targets: unknown[][] = [];
-  for (const v of vsat) targets.push([rollouts[0]!.id, v.id, 'updated', 100, null, iso(now - 25 * DAY_MS), iso(now - 25 * DAY_MS + 3_600_000)]);
+  for (const v of vsat)
+    targets.push([rollouts[0]!.id, v.id, 'updated', 100, null, iso(now - 25 * DAY_MS), iso(now - 25 * DAY_MS + 3_600_000)]);
   vsat.forEach((v, i) => {
-    const [state, progress, started, finished] = i === 0 ? ['updated', 100, now - 7_000_000, now - 5_000_000] : i === 1 ? ['downloading', 45, now - 600_000, null]
-      : i === 2 ? ['updating', 80, now - 1_200_000, null] : ['queued', 0, null, null];
-    targets.push([rollouts[1]!.id, v.id, state, progress, null, started === null ? null : iso(started as number), finished === null ? null : iso(finished as number)]);
+    const [state, progress, started, finished] =
+      i === 0
+        ? ['updated', 100, now - 7_000_000, now - 5_000_000]
+        : i === 1
+          ? ['downloading', 45, now - 600_000, null]
+          : i === 2
+            ? ['updating', 80, now - 1_200_000, null]
+            : ['queued', 0, null, null];
+    targets.push([
+      rollouts[1]!.id,
+      v.id,
+      state,
+      progress,
+      null,
+      started === null ? null : iso(started as number),
+      finished === null ? null : iso(finished as number),
+    ]);
   });
-  await insertRows(tx, 'firmware_rollout_targets', ['rollout_id', 'device_id', 'state', 'progress', 'message', 'started_at', 'finished_at'],
-    ['int', 'int', 'text', 'int', 'text', 'timestamptz', 'timestamptz'], targets);
+  await insertRows(
+    tx,
+    'firmware_rollout_targets',
+    ['rollout_id', 'device_id', 'state', 'progress', 'message', 'started_at', 'finished_at'],
+    ['int', 'int', 'text', 'int', 'text', 'timestamptz', 'timestamptz'],
+    targets,
+  );
 
   // After-sales reports and fault-clearing records, on the vessels with the most alarms.
   const troubled = await tx.query<{ id: number; code: string; at: string }>(
-    `SELECT DISTINCT ON (device_id) device_id AS id, code, raised_at AS at FROM alarms ORDER BY device_id, raised_at DESC LIMIT 8`);
+    `SELECT DISTINCT ON (device_id) device_id AS id, code, raised_at AS at FROM alarms ORDER BY device_id, raised_at DESC LIMIT 8`,
+  );
   const byId = new Map(vessels.map((v) => [v.id, v]));
   const kinds = ['hardware', 'signal', 'software', 'installation', 'consultation', 'other'];
   const reports = troubled.slice(0, 6).map((a, i) => {
     const v = byId.get(a.id)!;
     const owner = v.ownerId === ids.get('polaris') ? 'Polaris Marine Ltd.' : 'Oceanic Shipping Co.';
-    return [v.model, v.sn, 'Fleet operations', i % 2 ? 'Chen Wei' : 'Anna Berg', owner, v.num, iso(now - (2 + i * 4) * DAY_MS).slice(0, 10),
-      i % 2 ? 'Please send a spare BDU to the next port' : null, kinds[i % kinds.length], `${v.name}: fault ${a.code} reported by the crew`,
-      i % 3 === 0 ? 'Service' : 'R&D', null, v.id, a.code, admin];
+    return [
+      v.model,
+      v.sn,
+      'Fleet operations',
+      i % 2 ? 'Chen Wei' : 'Anna Berg',
+      owner,
+      v.num,
+      iso(now - (2 + i * 4) * DAY_MS).slice(0, 10),
+      i % 2 ? 'Please send a spare BDU to the next port' : null,
+      kinds[i % kinds.length],
+      `${v.name}: fault ${a.code} reported by the crew`,
+      i % 3 === 0 ? 'Service' : 'R&D',
+      null,
+      v.id,
+      a.code,
+      admin,
+    ];
   });
-  await insertRows(tx, 'after_sales_reports', ['device_model', 'device_sn', 'feedback_apartment', 'feedback_people', 'customer', 'device_num',
-    'dispatch_of_data', 'customer_suggestion', 'classification', 'description', 'department', 'reamrk', 'device_id', 'fault_code', 'reporter_id'],
-  ['text', 'text', 'text', 'text', 'text', 'text', 'date', 'text', 'text', 'text', 'text', 'text', 'int', 'text', 'int'], reports);
-  await insertRows(tx, 'fault_clearing_records', ['device_id', 'code', 'steps_done', 'action', 'cleared', 'recorded_by', 'created_at'],
+  await insertRows(
+    tx,
+    'after_sales_reports',
+    [
+      'device_model',
+      'device_sn',
+      'feedback_apartment',
+      'feedback_people',
+      'customer',
+      'device_num',
+      'dispatch_of_data',
+      'customer_suggestion',
+      'classification',
+      'description',
+      'department',
+      'reamrk',
+      'device_id',
+      'fault_code',
+      'reporter_id',
+    ],
+    ['text', 'text', 'text', 'text', 'text', 'text', 'date', 'text', 'text', 'text', 'text', 'text', 'int', 'text', 'int'],
+    reports,
+  );
+  await insertRows(
+    tx,
+    'fault_clearing_records',
+    ['device_id', 'code', 'steps_done', 'action', 'cleared', 'recorded_by', 'created_at'],
     ['int', 'text', 'text', 'text', 'bool', 'int', 'timestamptz'],
-    troubled.map((a, i) => [a.id, a.code, i % 2 ? '{1,2}' : '{1,2,3}', i % 2 ? 'Restarted the BDU; watching' : 'Reseated the cable; cleared', i % 2 === 0, admin, a.at]),
-    { steps_done: 'int[]' });
+    troubled.map((a, i) => [
+      a.id,
+      a.code,
+      i % 2 ? '{1,2}' : '{1,2,3}',
+      i % 2 ? 'Restarted the BDU; watching' : 'Reseated the cable; cleared',
+      i % 2 === 0,
+      admin,
+      a.at,
+    ]),
+    { steps_done: 'int[]' },
+  );
 
   // A camera on Polaris's first vessel (its camera grant) and on Oceanic's first; extra links for both enterprises.
   const firstOf = (owner: string) => vessels.find((v) => v.ownerId === ids.get(owner));
-  await insertRows(tx, 'cameras', ['device_id', 'name', 'link', 'description'], ['int', 'text', 'text', 'text'],
-    [firstOf('polaris'), firstOf('oceanic')].filter((v) => v !== undefined)
-      .map((v) => [v!.id, 'Bridge camera', 'https://camera.example.com/live/' + v!.num, 'Forward view from the bridge']));
-  await insertRows(tx, 'extra_links', ['user_id', 'content'], ['int', 'text'], [
-    [ids.get('oceanic'), 'Fleet handbook: https://docs.example.com/oceanic/handbook\nPort agents: https://agents.example.com/oceanic'],
-    [ids.get('polaris'), 'Ice charts: https://ice.example.com/arctic\nService desk: https://support.example.com/polaris'],
-  ]);
+  await insertRows(
+    tx,
+    'cameras',
+    ['device_id', 'name', 'link', 'description'],
+    ['int', 'text', 'text', 'text'],
+    [firstOf('polaris'), firstOf('oceanic')]
+      .filter((v) => v !== undefined)
+      .map((v) => [v!.id, 'Bridge camera', 'https://camera.example.com/live/' + v!.num, 'Forward view from the bridge']),
+  );
+  await insertRows(
+    tx,
+    'extra_links',
+    ['user_id', 'content'],
+    ['int', 'text'],
+    [
+      [ids.get('oceanic'), 'Fleet handbook: https://docs.example.com/oceanic/handbook\nPort agents: https://agents.example.com/oceanic'],
+      [ids.get('polaris'), 'Ice charts: https://ice.example.com/arctic\nService desk: https://support.example.com/polaris'],
+    ],
+  );
 }
 
 /** One INSERT for many rows, from one array per column (unnest). */
-async function insertRows(tx: Queryable, table: string, columns: string[], types: string[], rows: unknown[][], casts: Record<string, string> = {}) {
+async function insertRows(
+  tx: Queryable,
+  table: string,
+  columns: string[],
+  types: string[],
+  rows: unknown[][],
+  casts: Record<string, string> = {},
+) {
   if (!rows.length) return;
   const params = columns.map((_, c) => rows.map((r) => r[c] ?? null));
   const select = columns.map((name, c) => (casts[name] ? `c${c}::${casts[name]}` : `c${c}`)).join(', ');
   await tx.query(
     `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select} FROM unnest(${types.map((t, c) => `$${c + 1}::${t}[]`).join(', ')}) AS u(${columns.map((_, c) => `c${c}`).join(', ')})`,
-    params);
+    params,
+  );
 }

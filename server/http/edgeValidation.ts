@@ -17,11 +17,12 @@ export function boundIntegers(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema as Schema)) {
-    out[key] = key === 'properties' || key === 'patternProperties'
-      ? Object.fromEntries(Object.entries(value as Schema).map(([name, s]) => [name, boundIntegers(s)]))
-      : key === 'items' || key === 'additionalProperties' || key === 'anyOf' || key === 'oneOf' || key === 'allOf'
-        ? boundIntegers(value)
-        : value;
+    out[key] =
+      key === 'properties' || key === 'patternProperties'
+        ? Object.fromEntries(Object.entries(value as Schema).map(([name, s]) => [name, boundIntegers(s)]))
+        : key === 'items' || key === 'additionalProperties' || key === 'anyOf' || key === 'oneOf' || key === 'allOf'
+          ? boundIntegers(value)
+          : value;
   }
   if (isIntegerType(out.type)) {
     out.minimum = typeof out.minimum === 'number' ? Math.max(out.minimum, INTEGER_MIN) : INTEGER_MIN;

@@ -38,5 +38,4 @@ export function sendBizError(request: FastifyRequest, reply: FastifyReply, error
   return reply.status(status).send({ code: error.code, msg: translateDomain(lang, error.msgKey, error.vars), data });
 }
 
-const isFieldError = (v: unknown): v is FieldError =>
-  typeof v === 'object' && v !== null && 'field' in v && 'message' in v;
+const isFieldError = (v: unknown): v is FieldError => typeof v === 'object' && v !== null && 'field' in v && 'message' in v;

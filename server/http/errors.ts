@@ -16,7 +16,8 @@ const SCHEMA_KEYWORD_MESSAGES: Record<string, string> = {
 
 /** Node's error for a request body cut off by the client closing its connection ("aborted", ECONNRESET). */
 const clientAborted = (error: { code?: string; message?: string }, raw: { aborted?: boolean; destroyed?: boolean }) =>
-  (error.code === 'ECONNRESET' || error.code === 'ECONNABORTED' || error.message === 'aborted') && (raw.aborted === true || raw.destroyed === true);
+  (error.code === 'ECONNRESET' || error.code === 'ECONNABORTED' || error.message === 'aborted') &&
+  (raw.aborted === true || raw.destroyed === true);
 
 /**
  * Every failure leaves the server as an envelope with a clear code: business refusals as they

@@ -28,7 +28,13 @@ const refuse = (key: string, vars: Record<string, string | number> = {}) => new 
 
 /** Declared types we tolerate without a check (what clients send when they do not know). */
 const NEUTRAL_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
-const DECLARED_KIND: Record<string, ImageKind> = { 'image/png': 'png', 'image/x-png': 'png', 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg' };
+const DECLARED_KIND: Record<string, ImageKind> = {
+  'image/png': 'png',
+  'image/x-png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/jpg': 'jpeg',
+  'image/pjpeg': 'jpeg',
+};
 
 export function checkImage(bytes: Uint8Array, declaredType?: string): CheckedImage {
   const kind = sniffImage(bytes);

@@ -13,14 +13,21 @@ import { BizError } from './envelope';
  */
 const MALFORMED_CODES = new Set(['FST_MP_PREMATURE_CLOSE', 'FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR']);
 const TOO_MANY_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
-const MALFORMED_MESSAGES = [/^Multipart: /, /Boundary (not found|required)/, /Unexpected end of (multipart|form)/i, /terminated early/, /Malformed part header/i];
+const MALFORMED_MESSAGES = [
+  /^Multipart: /,
+  /Boundary (not found|required)/,
+  /Unexpected end of (multipart|form)/i,
+  /terminated early/,
+  /Malformed part header/i,
+];
 
 export function multipartRefusal(error: unknown): BizError | null {
   if (!error || typeof error !== 'object' || error instanceof BizError) return null;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && TOO_MANY_CODES.has(code)) return new BizError(ErrorCode.UploadRejected, 'error.uploadTooManyParts');
   if (typeof code === 'string' && MALFORMED_CODES.has(code)) return new BizError(ErrorCode.UploadRejected, 'error.uploadMalformed');
-  if (typeof message === 'string' && MALFORMED_MESSAGES.some((m) => m.test(message))) return new BizError(ErrorCode.UploadRejected, 'error.uploadMalformed');
+  if (typeof message === 'string' && MALFORMED_MESSAGES.some((m) => m.test(message)))
+    return new BizError(ErrorCode.UploadRejected, 'error.uploadMalformed');
   return null;
 }
 

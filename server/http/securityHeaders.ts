@@ -63,5 +63,7 @@ export function consolePolicy(config: ServerConfig, runtime: { baseURL?: unknown
     'form-action': ["'self'"],
     'frame-ancestors': sources(config.frameAncestors),
   };
-  return Object.entries(directives).map(([name, list]) => [name, ...new Set(list.filter(Boolean))].join(' ')).join('; ');
+  return Object.entries(directives)
+    .map(([name, list]) => [name, ...new Set(list.filter(Boolean))].join(' '))
+    .join('; ');
 }

@@ -16,7 +16,10 @@ const FIELD_MAX = 100;
 export function parseWith<S extends AnySchema>(schema: S, input: unknown): InferType<S> {
   const result = validate(schema, input ?? {});
   if (!result.ok) {
-    const errors = result.errors.map((e) => ({ field: e.field.slice(0, FIELD_MAX), message: MESSAGE_KEY.test(e.message) ? e.message : 'validation.invalid' }));
+    const errors = result.errors.map((e) => ({
+      field: e.field.slice(0, FIELD_MAX),
+      message: MESSAGE_KEY.test(e.message) ? e.message : 'validation.invalid',
+    }));
     throw new BizError(ErrorCode.Validation, 'error.validation', errors);
   }
   return result.value;

@@ -41,7 +41,8 @@ export function createDeviceMessages(parts: DeviceMessagesParts) {
 
   const report = async (deviceNum: string, payload: Buffer, connected?: ReportingDevice) => {
     try {
-      if (payload.length > parts.maxReportBytes) throw new BizError(ErrorCode.Validation, 'error.reportTooLarge', null, { max: parts.maxReportBytes });
+      if (payload.length > parts.maxReportBytes)
+        throw new BizError(ErrorCode.Validation, 'error.reportTooLarge', null, { max: parts.maxReportBytes });
       let body: unknown;
       try {
         body = JSON.parse(payload.toString('utf8'));

@@ -48,10 +48,13 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
   /** Connections not yet authenticated (the cap of mqttMaxPendingConnections). */
   const pending = new Set<Socket>();
 
-  const publish = (topic: string, payload: string, qos: 0 | 1 = 0) => new Promise<void>((resolve, reject) => {
-    if (!broker || broker.closed) return reject(new Error('the MQTT broker is closed'));
-    broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
-  });
+  const publish = (topic: string, payload: string, qos: 0 | 1 = 0) =>
+    new Promise<void>((resolve, reject) => {
+      if (!broker || broker.closed) return reject(new Error('the MQTT broker is closed'));
+      broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
   const messages = createDeviceMessages({ devices, ingest, root, publish, ackListeners, maxReportBytes: config.mqttMaxReportBytes });
 
   broker = await Aedes.createBroker({
@@ -60,13 +63,17 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
     // The client id must be the device number: a session (and the commands queued in it) is the device's own.
     authenticate(client, username, password, done) {
       const deviceNum = username ?? '';
-      if (!deviceNum || client.id !== deviceNum) return done(refusal(IDENTIFIER_REJECTED, 'the client id must be the device number'), false);
-      checkDeviceCredentials(devices, deviceNum, password ? password.toString('utf8') : '').then((device) => {
-        if (!device) return done(refusal(BAD_USERNAME_OR_PASSWORD, 'wrong device number or secret'), false);
-        identities.set(client, { deviceNum, device });
-        pending.delete(client.conn as Socket);
-        done(null, true);
-      }, () => done(refusal(SERVER_UNAVAILABLE, 'server unavailable'), false));
+      if (!deviceNum || client.id !== deviceNum)
+        return done(refusal(IDENTIFIER_REJECTED, 'the client id must be the device number'), false);
+      checkDeviceCredentials(devices, deviceNum, password ? password.toString('utf8') : '').then(
+        (device) => {
+          if (!device) return done(refusal(BAD_USERNAME_OR_PASSWORD, 'wrong device number or secret'), false);
+          identities.set(client, { deviceNum, device });
+          pending.delete(client.conn as Socket);
+          done(null, true);
+        },
+        () => done(refusal(SERVER_UNAVAILABLE, 'server unavailable'), false),
+      );
     },
     authorizePublish(client, packet, done) {
       if (!client) return done(null); // the server's own messages
@@ -77,7 +84,10 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
       const { kind } = parseTopic(root, packet.topic)!;
       // Only a device's status is kept for later subscribers; a retained report would just take memory.
       if (kind !== 'status') packet.retain = false;
-      messages.handle(identity.deviceNum, kind, packet.payload, identity.device).then(() => done(null), (error: Error) => done(error));
+      messages.handle(identity.deviceNum, kind, packet.payload, identity.device).then(
+        () => done(null),
+        (error: Error) => done(error),
+      );
     },
     authorizeSubscribe(client, subscription, done) {
       const identity = identities.get(client);
@@ -135,8 +145,13 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
   const closeBroker = () => new Promise<void>((resolve) => broker!.close(() => resolve()));
   await new Promise<void>((resolve, reject) => {
     // Said in the settings' words (main.ts prints the message; EADDRINUSE alone would name PORT).
-    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE'
-      ? new Error(`MQTT port ${config.mqttPort} is in use (set MQTT_PORT, or MQTT=0 to turn the device link off)`) : e));
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new Error(`MQTT port ${config.mqttPort} is in use (set MQTT_PORT, or MQTT=0 to turn the device link off)`)
+          : e,
+      ),
+    );
     server.listen(config.mqttPort, config.mqttHost, () => resolve());
   }).catch(async (error) => {
     await closeBroker();

@@ -31,7 +31,11 @@ export async function openExternalLink({ config, ingest, devices }: LinkParts): 
   const clients: MqttClient[] = [];
 
   const messages = createDeviceMessages({
-    devices, ingest, root, ackListeners, maxReportBytes: config.mqttMaxReportBytes,
+    devices,
+    ingest,
+    root,
+    ackListeners,
+    maxReportBytes: config.mqttMaxReportBytes,
     publish: async (topic, payload) => void (await clients[0]!.publishAsync(topic, payload, { qos: 0 })),
     onStatus(deviceNum, isOnline) {
       if (!isOnline) return void online.delete(deviceNum);
@@ -42,13 +46,18 @@ export async function openExternalLink({ config, ingest, devices }: LinkParts): 
 
   // The server's own account: the one in MQTT_URL, else mqttServerUser with the auth secret (which
   // deviceModule/mqtt/auth answers as superuser), else anonymous.
-  const ownAccount = new URL(config.mqttUrl).username || !config.mqttAuthSecret ? {} : { username: config.mqttServerUser, password: config.mqttAuthSecret };
+  const ownAccount =
+    new URL(config.mqttUrl).username || !config.mqttAuthSecret ? {} : { username: config.mqttServerUser, password: config.mqttAuthSecret };
   const shared = (kind: string) => `$share/${config.mqttShareGroup}/${root}/+/${kind}`;
   try {
     for (let i = 0; i < config.mqttSharedClients; i++) {
       const client = mqtt.connect(config.mqttUrl, {
-        clientId: `${config.mqttClientId}-${i}`, clean: false, protocolVersion: 4, reconnectPeriod: 1000,
-        connectTimeout: CONNECT_TIMEOUT_MS, ...ownAccount,
+        clientId: `${config.mqttClientId}-${i}`,
+        clean: false,
+        protocolVersion: 4,
+        reconnectPeriod: 1000,
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        ...ownAccount,
       });
       clients.push(client);
       // A message that could not be written now is left unacknowledged and the connection dropped,
@@ -68,24 +77,30 @@ export async function openExternalLink({ config, ingest, devices }: LinkParts): 
         const stream = client.stream;
         callback(new Error('acknowledged after the commit'));
         handled.then(() => {
-          if (client.stream === stream && client.connected) sendPacket.call(client, { cmd: 'puback', messageId: packet.messageId }, () => undefined);
+          if (client.stream === stream && client.connected)
+            sendPacket.call(client, { cmd: 'puback', messageId: packet.messageId }, () => undefined);
         }, retry);
       };
       client.on('error', () => undefined); // reconnects by itself; a refused login shows in 'connect' never coming
     }
-    await Promise.all(clients.map(async (client, i) => {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the MQTT broker at ${redact(config.mqttUrl)} did not answer`)), CONNECT_TIMEOUT_MS);
-        client.once('connect', () => {
-          clearTimeout(timer);
-          resolve();
+    await Promise.all(
+      clients.map(async (client, i) => {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`the MQTT broker at ${redact(config.mqttUrl)} did not answer`)),
+            CONNECT_TIMEOUT_MS,
+          );
+          client.once('connect', () => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
-      });
-      const topics: Record<string, { qos: 1 }> = { [shared('report')]: { qos: 1 }, [shared('cmd/ack')]: { qos: 1 } };
-      if (i === 0) topics[`${root}/+/status`] = { qos: 1 };
-      const granted = await client.subscribeAsync(topics);
-      if (granted.some((g) => g.qos === 128)) throw new Error(`the MQTT broker at ${redact(config.mqttUrl)} refused the subscriptions`);
-    }));
+        const topics: Record<string, { qos: 1 }> = { [shared('report')]: { qos: 1 }, [shared('cmd/ack')]: { qos: 1 } };
+        if (i === 0) topics[`${root}/+/status`] = { qos: 1 };
+        const granted = await client.subscribeAsync(topics);
+        if (granted.some((g) => g.qos === 128)) throw new Error(`the MQTT broker at ${redact(config.mqttUrl)} refused the subscriptions`);
+      }),
+    );
   } catch (error) {
     await Promise.all(clients.map((c) => c.endAsync(true)));
     throw error;

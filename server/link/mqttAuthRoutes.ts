@@ -35,9 +35,14 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 const bodySchema = {
   type: 'object',
   properties: {
-    username: { type: 'string' }, password: { type: 'string' }, clientid: { type: 'string' }, topic: { type: 'string' },
+    username: { type: 'string' },
+    password: { type: 'string' },
+    clientid: { type: 'string' },
+    topic: { type: 'string' },
     // A word (EMQX, HiveMQ) or a number (mosquitto-go-auth): read by accessOf.
-    access: {}, action: { type: 'string' }, acc: {},
+    access: {},
+    action: { type: 'string' },
+    acc: {},
   },
 } as const;
 
@@ -49,14 +54,22 @@ const bodySchema = {
  * shared secret MQTT_AUTH_SECRET; without that setting they refuse everything.
  */
 export async function mqttAuthRoutes(app: FastifyInstance, { devices, config }: ServerContext) {
-  const answer = (reply: FastifyReply, allow: boolean, superuser = false) => reply.status(allow ? 200 : 403).send({
-    code: allow ? ErrorCode.Ok : ErrorCode.DeviceAuthFailed, msg: allow ? 'success' : 'denied',
-    data: { result: allow ? 'allow' : 'deny' },
-    // The plugins' own fields: EMQX / HiveMQ read result and is_superuser, mosquitto-go-auth ok.
-    result: allow ? 'allow' : 'deny', is_superuser: superuser, ok: allow,
-  });
+  const answer = (reply: FastifyReply, allow: boolean, superuser = false) =>
+    reply.status(allow ? 200 : 403).send({
+      code: allow ? ErrorCode.Ok : ErrorCode.DeviceAuthFailed,
+      msg: allow ? 'success' : 'denied',
+      data: { result: allow ? 'allow' : 'deny' },
+      // The plugins' own fields: EMQX / HiveMQ read result and is_superuser, mosquitto-go-auth ok.
+      result: allow ? 'allow' : 'deny',
+      is_superuser: superuser,
+      ok: allow,
+    });
   const isServer = (username: string) => username === config.mqttServerUser;
-  const guarded = async (request: FastifyRequest, reply: FastifyReply, decide: (body: Record<string, unknown>) => Promise<[boolean, boolean?]>) => {
+  const guarded = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    decide: (body: Record<string, unknown>) => Promise<[boolean, boolean?]>,
+  ) => {
     if (!config.mqttAuthSecret || !same(brokerSecret(request), config.mqttAuthSecret)) {
       return sendBizError(request, reply, new BizError(ErrorCode.Forbidden), 401);
     }
@@ -65,25 +78,36 @@ export async function mqttAuthRoutes(app: FastifyInstance, { devices, config }: 
   };
   const route = { config: { public: true }, schema: { tags: ['devices'], security: [], body: bodySchema } };
 
-  app.post('/mqtt/auth', { ...route, schema: { ...route.schema, summary: 'External broker: may this client connect (device number and activation secret)?' } },
-    (request, reply) => guarded(request, reply, async (body) => {
-      const username = text(body.username);
-      const password = text(body.password);
-      if (isServer(username)) return [same(password, config.mqttAuthSecret), true];
-      // As on the embedded broker, a device's client id is its number (when the broker says which).
-      const clientId = text(body.clientid);
-      if (clientId && clientId !== username) return [false];
-      return [(await checkDeviceCredentials(devices, username, password)) !== null];
-    }));
+  app.post(
+    '/mqtt/auth',
+    { ...route, schema: { ...route.schema, summary: 'External broker: may this client connect (device number and activation secret)?' } },
+    (request, reply) =>
+      guarded(request, reply, async (body) => {
+        const username = text(body.username);
+        const password = text(body.password);
+        if (isServer(username)) return [same(password, config.mqttAuthSecret), true];
+        // As on the embedded broker, a device's client id is its number (when the broker says which).
+        const clientId = text(body.clientid);
+        if (clientId && clientId !== username) return [false];
+        return [(await checkDeviceCredentials(devices, username, password)) !== null];
+      }),
+  );
 
-  app.post('/mqtt/acl', { ...route, schema: { ...route.schema, summary: 'External broker: may this client publish or subscribe to this topic?' } },
-    (request, reply) => guarded(request, reply, async (body) => {
-      const username = text(body.username);
-      if (isServer(username)) return [true, true];
-      const access = accessOf(body);
-      return [access !== null && deviceMayAccess(config.mqttTopicRoot, username, text(body.topic), access)];
-    }));
+  app.post(
+    '/mqtt/acl',
+    { ...route, schema: { ...route.schema, summary: 'External broker: may this client publish or subscribe to this topic?' } },
+    (request, reply) =>
+      guarded(request, reply, async (body) => {
+        const username = text(body.username);
+        if (isServer(username)) return [true, true];
+        const access = accessOf(body);
+        return [access !== null && deviceMayAccess(config.mqttTopicRoot, username, text(body.topic), access)];
+      }),
+  );
 
-  app.post('/mqtt/superuser', { ...route, schema: { ...route.schema, summary: 'External broker (mosquitto-go-auth): is this the server\'s own account?' } },
-    (request, reply) => guarded(request, reply, async (body) => [isServer(text(body.username)), isServer(text(body.username))]));
+  app.post(
+    '/mqtt/superuser',
+    { ...route, schema: { ...route.schema, summary: "External broker (mosquitto-go-auth): is this the server's own account?" } },
+    (request, reply) => guarded(request, reply, async (body) => [isServer(text(body.username)), isServer(text(body.username))]),
+  );
 }

@@ -26,7 +26,10 @@ export interface BackfillOptions {
  * there the vessel is silent for hours (a port call without link, a power cut), so the time
  * statistics differ from vessel to vessel and day to day.
  */
-export function backfillReports(index: number, { seed, end, days, stepMinutes, denseDays = days, sparseStepMinutes = stepMinutes }: BackfillOptions): DeviceReport[] {
+export function backfillReports(
+  index: number,
+  { seed, end, days, stepMinutes, denseDays = days, sparseStepMinutes = stepMinutes }: BackfillOptions,
+): DeviceReport[] {
   const live = new SimVessel(index, seed, end).place;
   const back = new SimVessel(index, seed, 0, { distance: live.distance, direction: live.direction === 1 ? -1 : 1, stream: 7_919 });
   const rng = mulberry32(seed * 31 + index * 977 + 5);

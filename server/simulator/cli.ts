@@ -29,7 +29,9 @@ const seed = Number.parseInt(values.seed, 10);
 const intervalS = Number(values.interval);
 const transport = values.transport;
 if (!(vessels > 0) || !Number.isFinite(seed) || !(intervalS > 0) || (transport !== 'http' && transport !== 'mqtt')) {
-  console.error('usage: npm run simulate -- --vessels 50 --seed 1 --url http://localhost:8080 [--interval 10] [--transport http|mqtt] [--mqtt-url mqtt://localhost:1884]');
+  console.error(
+    'usage: npm run simulate -- --vessels 50 --seed 1 --url http://localhost:8080 [--interval 10] [--transport http|mqtt] [--mqtt-url mqtt://localhost:1884]',
+  );
   process.exit(2);
 }
 const apiBase = `${values.url.replace(/\/$/, '')}/cz/${values.segment}`;
@@ -38,12 +40,27 @@ const devices = await provisionOverHttp({ apiBase, vessels, seed, user: values.u
 // The server's embedded broker listens on 1884 of the same host unless told otherwise.
 const mqttUrl = values['mqtt-url'] ?? `mqtt://${new URL(values.url).hostname}:1884`;
 const sim = startSimulator({
-  apiBase, devices, seed, intervalMs: intervalS * 1000, concurrency: Math.min(64, Math.max(4, vessels / 50)), onError: (m) => console.error(m),
-  transport, mqttUrl, mqttTopicRoot: values['topic-root'],
+  apiBase,
+  devices,
+  seed,
+  intervalMs: intervalS * 1000,
+  concurrency: Math.min(64, Math.max(4, vessels / 50)),
+  onError: (m) => console.error(m),
+  transport,
+  mqttUrl,
+  mqttTopicRoot: values['topic-root'],
 });
 await sim.tickNow();
-console.log(`Simulating ${vessels} vessels (seed ${seed}) over ${transport === 'mqtt' ? `MQTT (${mqttUrl})` : 'HTTP'}, a report each every ${intervalS} s. Ctrl-C stops.`);
-const report = setInterval(() => console.log(`rounds ${sim.stats.ticks}, requests ${sim.stats.requests}, reports ${sim.stats.reports}, refused ${sim.stats.refused}, failed ${sim.stats.failed}`), 30_000);
+console.log(
+  `Simulating ${vessels} vessels (seed ${seed}) over ${transport === 'mqtt' ? `MQTT (${mqttUrl})` : 'HTTP'}, a report each every ${intervalS} s. Ctrl-C stops.`,
+);
+const report = setInterval(
+  () =>
+    console.log(
+      `rounds ${sim.stats.ticks}, requests ${sim.stats.requests}, reports ${sim.stats.reports}, refused ${sim.stats.refused}, failed ${sim.stats.failed}`,
+    ),
+  30_000,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     clearInterval(report);

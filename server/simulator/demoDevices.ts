@@ -13,7 +13,11 @@ export async function issueDemoSecrets(db: Db): Promise<SimDevice[]> {
   const rows = await demoDeviceRows(db);
   const devices = rows.map((r) => ({ id: r.id, deviceNum: r.num, secret: randomBytes(32).toString('base64url') }));
   if (devices.length) {
-    await setSecretHashes(db, devices.map((d) => d.id), devices.map((d) => hashDeviceSecret(d.secret)));
+    await setSecretHashes(
+      db,
+      devices.map((d) => d.id),
+      devices.map((d) => hashDeviceSecret(d.secret)),
+    );
   }
   return devices.map(({ deviceNum, secret }) => ({ deviceNum, secret }));
 }

@@ -46,7 +46,7 @@ const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : 
 
 /** The same seed, device and rollout always give the same draw. */
 function draw(seed: number, deviceNum: string, rolloutId: number): number {
-  let h = seed ^ rolloutId * 0x9e3779b1;
+  let h = seed ^ (rolloutId * 0x9e3779b1);
   for (const ch of deviceNum) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
   return mulberry32(h)();
 }
@@ -70,14 +70,19 @@ export function startFirmwareAgent(options: FirmwareAgentOptions): RunningFirmwa
 
   const headers = (d: SimDevice) => ({ 'x-device-num': d.deviceNum, 'x-device-secret': d.secret });
   const call = async <T>(d: SimDevice, path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${options.apiBase}${path}`, { ...init, headers: { ...headers(d), ...(init.headers as Record<string, string> | undefined) } });
+    const res = await fetch(`${options.apiBase}${path}`, {
+      ...init,
+      headers: { ...headers(d), ...(init.headers as Record<string, string> | undefined) },
+    });
     const body = (await res.json()) as { code: number; msg: string; data: T };
     if (body.code !== 0) throw new Error(`code ${body.code} ${body.msg}`);
     return body.data;
   };
   const report = (d: SimDevice, rolloutId: number, state: string, progress?: number, message?: string) =>
     call(d, '/deviceModule/firmware/device/report', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rolloutId, state, progress, message }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rolloutId, state, progress, message }),
     });
 
   async function download(d: SimDevice, a: Assignment, failAt: number | null) {
@@ -165,9 +170,11 @@ export function startFirmwareAgent(options: FirmwareAgentOptions): RunningFirmwa
   const round = async () => {
     let next = 0;
     const list = options.devices;
-    await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, async () => {
-      while (!stopped && next < list.length) await checkOne(list[next++]!);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, list.length) }, async () => {
+        while (!stopped && next < list.length) await checkOne(list[next++]!);
+      }),
+    );
   };
 
   const timer = setInterval(() => {

@@ -17,7 +17,11 @@ export interface FleetReports {
 export class SimFleet {
   readonly vessels: SimVessel[];
 
-  constructor(readonly devices: readonly SimDevice[], seed: number, start: number) {
+  constructor(
+    readonly devices: readonly SimDevice[],
+    seed: number,
+    start: number,
+  ) {
     this.vessels = devices.map((_, i) => new SimVessel(i, seed, start));
   }
 

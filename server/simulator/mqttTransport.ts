@@ -42,8 +42,13 @@ export async function connectVessels(o: MqttVesselsOptions): Promise<MqttVessels
   const connect = (device: SimDevice): Promise<void> => {
     const num = device.deviceNum;
     const client = mqtt.connect(o.url, {
-      clientId: num, username: num, password: device.secret || undefined, protocolVersion: 4,
-      clean: o.persistent === false, keepalive: 60, connectTimeout: CONNECT_TIMEOUT_MS,
+      clientId: num,
+      username: num,
+      password: device.secret || undefined,
+      protocolVersion: 4,
+      clean: o.persistent === false,
+      keepalive: 60,
+      connectTimeout: CONNECT_TIMEOUT_MS,
       // Spread reconnections after a broker restart instead of 10,000 at the same second.
       reconnectPeriod: 2000 + Math.floor(Math.random() * 3000),
       will: { topic: `${root}/${num}/status`, payload: Buffer.from('offline'), qos: 1, retain: true },
@@ -78,7 +83,12 @@ export async function connectVessels(o: MqttVesselsOptions): Promise<MqttVessels
 
   const devices = o.fleet.devices;
   for (let i = 0; i < devices.length && !stopped; i += wave) {
-    await Promise.all(devices.slice(i, i + wave).filter((d) => !o.fleet.isSilent(d.deviceNum, Date.now())).map(connect));
+    await Promise.all(
+      devices
+        .slice(i, i + wave)
+        .filter((d) => !o.fleet.isSilent(d.deviceNum, Date.now()))
+        .map(connect),
+    );
   }
 
   return {
@@ -106,10 +116,12 @@ export async function connectVessels(o: MqttVesselsOptions): Promise<MqttVessels
     async stop() {
       stopped = true;
       // A clean goodbye sends no will: say "offline" first (retained, over the earlier "online").
-      await Promise.all([...clients.entries()].map(async ([num, c]) => {
-        if (c.connected) await c.publishAsync(`${root}/${num}/status`, 'offline', { qos: 1, retain: true }).catch(() => undefined);
-        await c.endAsync();
-      }));
+      await Promise.all(
+        [...clients.entries()].map(async ([num, c]) => {
+          if (c.connected) await c.publishAsync(`${root}/${num}/status`, 'offline', { qos: 1, retain: true }).catch(() => undefined);
+          await c.endAsync();
+        }),
+      );
       clients.clear();
     },
   };

@@ -13,7 +13,8 @@ export function mulberry32(seed: number): Rng {
 }
 
 /** A stream of its own per vessel, so one vessel's draws never depend on another's. */
-export const vesselRng = (seed: number, index: number): Rng => mulberry32(Math.imul(seed ^ 0x9e3779b9, 2654435761) ^ Math.imul(index + 1, 0x85ebca6b));
+export const vesselRng = (seed: number, index: number): Rng =>
+  mulberry32(Math.imul(seed ^ 0x9e3779b9, 2654435761) ^ Math.imul(index + 1, 0x85ebca6b));
 
 export const between = (rng: Rng, min: number, max: number) => min + rng() * (max - min);
 export const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;

@@ -15,28 +15,93 @@ export interface SeaRoute {
 
 export const SEA_ROUTES: readonly SeaRoute[] = [
   {
-    name: 'Shanghai - Singapore', from: 'Shanghai', to: 'Singapore',
-    waypoints: [[31.0, 122.7], [29.5, 123.0], [27.0, 121.8], [25.3, 120.4], [23.8, 119.0], [22.3, 117.0], [20.5, 114.5],
-      [18.0, 111.5], [15.0, 110.5], [11.0, 109.6], [8.0, 107.2], [4.0, 105.0], [1.6, 104.6], [1.32, 104.45], [1.27, 104.25], [1.25, 103.95]],
+    name: 'Shanghai - Singapore',
+    from: 'Shanghai',
+    to: 'Singapore',
+    waypoints: [
+      [31.0, 122.7],
+      [29.5, 123.0],
+      [27.0, 121.8],
+      [25.3, 120.4],
+      [23.8, 119.0],
+      [22.3, 117.0],
+      [20.5, 114.5],
+      [18.0, 111.5],
+      [15.0, 110.5],
+      [11.0, 109.6],
+      [8.0, 107.2],
+      [4.0, 105.0],
+      [1.6, 104.6],
+      [1.32, 104.45],
+      [1.27, 104.25],
+      [1.25, 103.95],
+    ],
   },
   {
-    name: 'Singapore - Colombo', from: 'Singapore', to: 'Colombo',
-    waypoints: [[1.25, 103.95], [1.16, 103.7], [1.22, 103.35], [1.6, 102.8], [2.35, 101.75], [2.9, 101.0], [4.1, 99.9], [5.6, 98.1],
-      [6.3, 95.0], [5.6, 80.6], [6.5, 79.65], [6.96, 79.8]],
+    name: 'Singapore - Colombo',
+    from: 'Singapore',
+    to: 'Colombo',
+    waypoints: [
+      [1.25, 103.95],
+      [1.16, 103.7],
+      [1.22, 103.35],
+      [1.6, 102.8],
+      [2.35, 101.75],
+      [2.9, 101.0],
+      [4.1, 99.9],
+      [5.6, 98.1],
+      [6.3, 95.0],
+      [5.6, 80.6],
+      [6.5, 79.65],
+      [6.96, 79.8],
+    ],
   },
   {
-    name: 'Rotterdam - New York', from: 'Rotterdam', to: 'New York',
-    waypoints: [[52.0, 3.9], [51.6, 2.7], [51.0, 1.5], [50.5, 0.2], [50.3, -1.2], [49.85, -4.0], [49.6, -6.5], [46.0, -30.0],
-      [41.0, -55.0], [40.2, -69.0], [40.4, -73.5], [40.45, -73.85]],
+    name: 'Rotterdam - New York',
+    from: 'Rotterdam',
+    to: 'New York',
+    waypoints: [
+      [52.0, 3.9],
+      [51.6, 2.7],
+      [51.0, 1.5],
+      [50.5, 0.2],
+      [50.3, -1.2],
+      [49.85, -4.0],
+      [49.6, -6.5],
+      [46.0, -30.0],
+      [41.0, -55.0],
+      [40.2, -69.0],
+      [40.4, -73.5],
+      [40.45, -73.85],
+    ],
   },
   {
-    name: 'Los Angeles - Honolulu', from: 'Los Angeles', to: 'Honolulu',
-    waypoints: [[33.68, -118.2], [33.5, -118.1], [32.9, -118.0], [31.5, -121.0], [22.5, -154.0], [21.55, -157.0], [21.15, -157.5],
-      [21.22, -157.8], [21.27, -157.88]],
+    name: 'Los Angeles - Honolulu',
+    from: 'Los Angeles',
+    to: 'Honolulu',
+    waypoints: [
+      [33.68, -118.2],
+      [33.5, -118.1],
+      [32.9, -118.0],
+      [31.5, -121.0],
+      [22.5, -154.0],
+      [21.55, -157.0],
+      [21.15, -157.5],
+      [21.22, -157.8],
+      [21.27, -157.88],
+    ],
   },
   {
-    name: 'Santos - Cape Town', from: 'Santos', to: 'Cape Town',
-    waypoints: [[-24.1, -46.3], [-25.0, -44.0], [-34.3, 17.6], [-33.75, 18.2], [-33.88, 18.42]],
+    name: 'Santos - Cape Town',
+    from: 'Santos',
+    to: 'Cape Town',
+    waypoints: [
+      [-24.1, -46.3],
+      [-25.0, -44.0],
+      [-34.3, 17.6],
+      [-33.75, 18.2],
+      [-33.88, 18.42],
+    ],
   },
 ];
 
@@ -67,7 +132,8 @@ export interface RouteGeometry {
 
 export function routeGeometry(route: SeaRoute): RouteGeometry {
   const cumulative = [0];
-  for (let i = 1; i < route.waypoints.length; i++) cumulative.push(cumulative[i - 1]! + distanceNm(route.waypoints[i - 1]!, route.waypoints[i]!));
+  for (let i = 1; i < route.waypoints.length; i++)
+    cumulative.push(cumulative[i - 1]! + distanceNm(route.waypoints[i - 1]!, route.waypoints[i]!));
   return { route, cumulative, lengthNm: cumulative[cumulative.length - 1]! };
 }
 

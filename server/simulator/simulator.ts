@@ -59,10 +59,16 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
     options.onError?.(`${deviceNum}: code ${code} ${msg}`);
   };
   // Over MQTT a refusal comes later, on the vessel's report/error topic (its reports were counted on the PUBACK).
-  const mqttVessels = options.transport === 'mqtt' ? connectVessels({
-    url: options.mqttUrl ?? 'mqtt://127.0.0.1:1884', fleet, topicRoot: options.mqttTopicRoot, onError: options.onError,
-    onRefused: (num, error) => refused(num, error.code, error.msg),
-  }) : undefined;
+  const mqttVessels =
+    options.transport === 'mqtt'
+      ? connectVessels({
+          url: options.mqttUrl ?? 'mqtt://127.0.0.1:1884',
+          fleet,
+          topicRoot: options.mqttTopicRoot,
+          onError: options.onError,
+          onRefused: (num, error) => refused(num, error.code, error.msg),
+        })
+      : undefined;
   void mqttVessels?.catch((e: Error) => options.onError?.(`MQTT: ${e.message}`));
 
   const send = async ({ device, reports }: FleetReports) => {
@@ -95,18 +101,28 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
     let next = 0;
     // Over MQTT every vessel has its own connection: all publish at once.
     const lanes = mqttVessels ? batch.length : Math.min(concurrency, batch.length);
-    await Promise.all(Array.from({ length: lanes }, async () => {
-      while (!stopped && next < batch.length) await send(batch[next++]!);
-    }));
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        while (!stopped && next < batch.length) await send(batch[next++]!);
+      }),
+    );
   };
 
   const timer = setInterval(() => {
     running = running.then(round);
   }, intervalMs);
   timer.unref?.();
-  const firmware = options.firmware === false ? undefined : startFirmwareAgent({
-    apiBase: options.apiBase, devices: options.devices, seed: options.seed, concurrency, onError: options.onError, ...options.firmware,
-  });
+  const firmware =
+    options.firmware === false
+      ? undefined
+      : startFirmwareAgent({
+          apiBase: options.apiBase,
+          devices: options.devices,
+          seed: options.seed,
+          concurrency,
+          onError: options.onError,
+          ...options.firmware,
+        });
 
   return {
     stats,

@@ -23,8 +23,14 @@ export interface BackgroundWork {
  * link, keeps the HTTP ingest). A replica that becomes the leader starts it; one that
  * stops being the leader stops its simulator.
  */
-export async function startBackgroundWork(app: FastifyInstance, db: Db, config: ServerConfig, leader: Leader, env: NodeJS.ProcessEnv = process.env,
-  link?: DeviceLink): Promise<BackgroundWork> {
+export async function startBackgroundWork(
+  app: FastifyInstance,
+  db: Db,
+  config: ServerConfig,
+  leader: Leader,
+  env: NodeJS.ProcessEnv = process.env,
+  link?: DeviceLink,
+): Promise<BackgroundWork> {
   const asLeader = (task: () => Promise<unknown>, ms: number) => {
     const timer = setInterval(() => leader.isLeader && void task().catch((e: Error) => app.log.warn(e.message)), ms);
     timer.unref();
@@ -42,7 +48,12 @@ export async function startBackgroundWork(app: FastifyInstance, db: Db, config: 
     }
   };
   // Commands past their deadline are marked expired within 10 s (acks after the deadline are refused anyway).
-  const timers = [asLeader(prune, HOUR_MS), asLeader(() => markOfflineDevices(db), 60_000), asLeader(() => sweepDataPeriods(db), 60_000), asLeader(() => expireCommands(db), 10_000)];
+  const timers = [
+    asLeader(prune, HOUR_MS),
+    asLeader(() => markOfflineDevices(db), 60_000),
+    asLeader(() => sweepDataPeriods(db), 60_000),
+    asLeader(() => expireCommands(db), 10_000),
+  ];
   let simulator: RunningSimulator | undefined;
   let starting: Promise<void> = Promise.resolve();
 
@@ -57,21 +68,29 @@ export async function startBackgroundWork(app: FastifyInstance, db: Db, config: 
     // Over the device link's broker when there is one (SIMULATOR_TRANSPORT=http keeps the HTTP ingest).
     const transport = env.SIMULATOR_TRANSPORT === 'http' || !link?.deviceUrl ? 'http' : 'mqtt';
     simulator = startSimulator({
-      apiBase: `http://127.0.0.1:${port}/cz/${config.apiSegment}`, devices,
-      seed: Number(env.SIMULATOR_SEED ?? 1), intervalMs: intervalS * 1000,
-      transport, mqttUrl: link?.deviceUrl, mqttTopicRoot: config.mqttTopicRoot,
+      apiBase: `http://127.0.0.1:${port}/cz/${config.apiSegment}`,
+      devices,
+      seed: Number(env.SIMULATOR_SEED ?? 1),
+      intervalMs: intervalS * 1000,
+      transport,
+      mqttUrl: link?.deviceUrl,
+      mqttTopicRoot: config.mqttTopicRoot,
       onError: (m) => app.log.warn(`simulator: ${m}`),
     });
     await simulator.tickNow(); // the vessels have positions before the first page load
-    console.log(`Simulator:     ${devices.length} demo vessels report every ${intervalS} s over ${transport === 'mqtt' ? `MQTT (${link!.deviceUrl})` : 'HTTP'} (SIMULATOR=0 turns it off)`);
+    console.log(
+      `Simulator:     ${devices.length} demo vessels report every ${intervalS} s over ${transport === 'mqtt' ? `MQTT (${link!.deviceUrl})` : 'HTTP'} (SIMULATOR=0 turns it off)`,
+    );
   };
   leader.onChange((isLeader) => {
-    starting = starting.then(async () => {
-      if (isLeader) return startFleet();
-      const running = simulator;
-      simulator = undefined;
-      await running?.stop();
-    }).catch((e: Error) => app.log.warn(`background work: ${e.message}`));
+    starting = starting
+      .then(async () => {
+        if (isLeader) return startFleet();
+        const running = simulator;
+        simulator = undefined;
+        await running?.stop();
+      })
+      .catch((e: Error) => app.log.warn(`background work: ${e.message}`));
   });
   await starting;
   if (!leader.isLeader) console.log('Simulator:     another replica leads the background work; this one takes over if it stops');

@@ -49,7 +49,12 @@ export class SimVessel {
    * `at` places the vessel on its route instead of its PRNG (the history backfill, which sails a
    * vessel backwards from where the live simulator will start it); it uses its own PRNG stream.
    */
-  constructor(readonly index: number, seed: number, private last: number, at?: { distance: number; direction: 1 | -1; stream?: number }) {
+  constructor(
+    readonly index: number,
+    seed: number,
+    private last: number,
+    at?: { distance: number; direction: 1 | -1; stream?: number },
+  ) {
     this.rng = vesselRng(seed + (at?.stream ?? 0), index);
     this.geo = GEOMETRIES[index % GEOMETRIES.length]!;
     this.distance = between(this.rng, 0, this.geo.lengthNm);
@@ -64,7 +69,10 @@ export class SimVessel {
     if (this.rng() < 0.12) this.faults.set(pick(this.rng, FAULT_CODES).code, last + between(this.rng, 5, 40) * 60_000);
     if (this.rng() < 0.05) this.lockLostUntil = last + between(this.rng, 20_000, 180_000);
     this.bootedAt = last;
-    this.firmware = { adu: `V2.${Math.floor(this.rng() * 4)}.${Math.floor(this.rng() * 10)}`, bdu: `V1.${Math.floor(this.rng() * 3)}.${Math.floor(this.rng() * 10)}` };
+    this.firmware = {
+      adu: `V2.${Math.floor(this.rng() * 4)}.${Math.floor(this.rng() * 10)}`,
+      bdu: `V1.${Math.floor(this.rng() * 3)}.${Math.floor(this.rng() * 10)}`,
+    };
   }
 
   /** Where it is on its route and which way it sails. */
@@ -164,25 +172,39 @@ export class SimVessel {
         const target = SATELLITES.find((s) => s.name === params.satellite);
         if (!target) return fail(`unknown satellite ${String(params.satellite)}`);
         const look = lookAngles(position, target.longitude);
-        if (look.elevation <= MIN_ELEVATION) return fail(`${target.name} is below the horizon here (elevation ${round(look.elevation, 1)}°)`);
+        if (look.elevation <= MIN_ELEVATION)
+          return fail(`${target.name} is below the horizon here (elevation ${round(look.elevation, 1)}°)`);
         this.pointedAt = target.name;
         this.lockLostUntil = Math.max(this.lockLostUntil, now + between(this.rng, 15_000, 45_000));
-        return { id: command.id, ok: true, data: { satellite: target.name, longitude: target.longitude, azimuth: round(look.azimuth, 1), elevation: round(look.elevation, 1) } };
+        return {
+          id: command.id,
+          ok: true,
+          data: {
+            satellite: target.name,
+            longitude: target.longitude,
+            azimuth: round(look.azimuth, 1),
+            elevation: round(look.elevation, 1),
+          },
+        };
       }
       case 'setInterval': {
         const seconds = Number(params.seconds);
-        if (!Number.isInteger(seconds) || seconds < REPORT_INTERVAL_MIN_S || seconds > REPORT_INTERVAL_MAX_S) return fail(`interval out of range: ${String(params.seconds)}`);
+        if (!Number.isInteger(seconds) || seconds < REPORT_INTERVAL_MIN_S || seconds > REPORT_INTERVAL_MAX_S)
+          return fail(`interval out of range: ${String(params.seconds)}`);
         this.reportIntervalMs = seconds * 1000;
         return { id: command.id, ok: true, data: { seconds } };
       }
       case 'diagnostics': {
         const sat = this.trackedSatellite(position);
         return {
-          id: command.id, ok: true,
+          id: command.id,
+          ok: true,
           data: {
             uptimeS: Math.max(0, Math.round((now - this.bootedAt) / 1000)),
-            satellite: sat.name, pointing: this.pointedAt ? 'manual' : 'auto',
-            azimuth: round(sat.azimuth, 1), elevation: round(sat.elevation, 1),
+            satellite: sat.name,
+            pointing: this.pointedAt ? 'manual' : 'auto',
+            azimuth: round(sat.azimuth, 1),
+            elevation: round(sat.elevation, 1),
             modemLock: now >= this.lockLostUntil && sat.elevation > MIN_ELEVATION,
             faults: [...this.faults.keys()].sort(),
             reportIntervalS: this.reportIntervalMs === null ? null : this.reportIntervalMs / 1000,
@@ -216,13 +238,18 @@ export class SimVessel {
     const bytesUsed = Math.min(MAX_BYTES_PER_REPORT, Math.round(rate * appetite * MB * seconds));
     return {
       deviceTime: new Date(Math.floor(now / 1000) * 1000).toISOString(),
-      lat: round(position[0], 5), lon: round(position[1], 5), speed: round(this.speed, 1),
+      lat: round(position[0], 5),
+      lon: round(position[1], 5),
+      speed: round(this.speed, 1),
       heading: round(clamp(heading + between(this.rng, -2, 2), 0, 359.9), 1),
-      azimuth: round(sat.azimuth, 1), elevation: round(sat.elevation, 1), skew: round(sat.skew, 1),
+      azimuth: round(sat.azimuth, 1),
+      elevation: round(sat.elevation, 1),
+      skew: round(sat.skew, 1),
       satellite: { name: sat.name, longitude: sat.longitude },
       signalLevel: round(clamp(lock ? 35 + sat.elevation * 0.7 + between(this.rng, -5, 5) : between(this.rng, 0, 15), 0, 100), 1),
       snr: round(clamp(lock ? 3 + sat.elevation * 0.15 + between(this.rng, -1, 1) : between(this.rng, -5, 1), -20, 50), 1),
-      modemLock: lock, txOn: lock,
+      modemLock: lock,
+      txOn: lock,
       lteSignal: distanceToPort < 15 ? Math.round(between(this.rng, -110, -65)) : null,
       faults: [...this.faults.keys()].sort(),
       firmware: this.firmware,

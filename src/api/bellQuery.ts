@@ -8,4 +8,10 @@ export const ALARM_STATUS = 2;
  * status with an unacknowledged data plan alarm (dataPlanAlarms, docs/api.md). One is enough, so
  * one is asked for: the poll costs the same with 5 or 5,000 vessels in alarm (bench:ingest).
  */
-export const BELL_QUERY: LiveStateQuery = { deviceStatus: [ALARM_STATUS], unacknowledgedOnly: true, dataPlanAlarms: true, pageIndex: 1, pageSize: 1 };
+export const BELL_QUERY: LiveStateQuery = {
+  deviceStatus: [ALARM_STATUS],
+  unacknowledgedOnly: true,
+  dataPlanAlarms: true,
+  pageIndex: 1,
+  pageSize: 1,
+};

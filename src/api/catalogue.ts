@@ -59,13 +59,15 @@ export function formatMessage(msg: string, data: unknown): string {
 
 /** The wrong-password refusal's data: how many attempts are left before the account locks. */
 function remainingAttempts(data: unknown): number | null {
-  const value = data && typeof data === 'object' && !Array.isArray(data) ? (data as { remainingAttempts?: unknown }).remainingAttempts : undefined;
+  const value =
+    data && typeof data === 'object' && !Array.isArray(data) ? (data as { remainingAttempts?: unknown }).remainingAttempts : undefined;
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 export function catalogueAction(error: unknown, context: CatalogueContext): CatalogueAction {
   if (error instanceof NetworkError) {
-    const messageKey = error.kind === 'timeout' ? 'console.error.timeout' : error.kind === 'http' ? 'console.error.http' : 'console.error.network';
+    const messageKey =
+      error.kind === 'timeout' ? 'console.error.timeout' : error.kind === 'http' ? 'console.error.http' : 'console.error.network';
     return { kind: 'message', messageKey, messageArgs: { status: error.status ?? '' }, closable: false, durationMs: MESSAGE_DURATION_MS };
   }
   if (!(error instanceof ApiError)) return { kind: 'none' };
@@ -90,7 +92,14 @@ export function catalogueAction(error: unknown, context: CatalogueContext): Cata
     case ErrorCode.LoginFailed: {
       // A sentence with the number in the user's language, not the server's data as JSON.
       const left = remainingAttempts(error.data);
-      if (left !== null) return { kind: 'message', messageKey: 'console.error.loginFailedRemaining', messageArgs: { smart_count: left, count: left }, closable: true, durationMs: MESSAGE_DURATION_MS };
+      if (left !== null)
+        return {
+          kind: 'message',
+          messageKey: 'console.error.loginFailedRemaining',
+          messageArgs: { smart_count: left, count: left },
+          closable: true,
+          durationMs: MESSAGE_DURATION_MS,
+        };
       return { kind: 'message', text: formatMessage(error.msg, error.data), closable: true, durationMs: MESSAGE_DURATION_MS };
     }
     default:

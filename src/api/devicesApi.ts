@@ -14,17 +14,23 @@ export interface EnterpriseWithSubUsers extends NameItem {
 
 export const devicesApi = {
   /** The device list as CSV or Excel with the list's filters; -101 within 10 s (the catalogue shows it). */
-  exportDevices: (format: 'csv' | 'xlsx', filters: Record<string, QueryValue>) => downloadFile(`${M}/device/export`, { ...filters, format }),
+  exportDevices: (format: 'csv' | 'xlsx', filters: Record<string, QueryValue>) =>
+    downloadFile(`${M}/device/export`, { ...filters, format }),
   importTemplate: (lang: string) => downloadFile(`${M}/device/importTemplate`, { lang }),
   /** Row errors (code 1 with data [{row, column, message}]) are not announced: the import dialog lists them. */
   importDevices: (file: File, onProgress: (fraction: number) => void) => {
     const formData = new FormData();
     formData.append('file', file);
-    return uploadWithProgress<{ imported: number }>(`${M}/device/import`, formData, { onProgress, quiet: [ErrorCode.Validation], timeoutMs: 10 * 60_000 });
+    return uploadWithProgress<{ imported: number }>(`${M}/device/import`, formData, {
+      onProgress,
+      quiet: [ErrorCode.Validation],
+      timeoutMs: 10 * 60_000,
+    });
   },
 
   deleteGroup: (id: number) => request<null>(`${M}/deviceGroup/deleteById`, { method: 'DELETE', query: { id } }),
-  moveDevices: (groupId: number, deviceIds: number[]) => request<null>(`${M}/deviceGroup/moveDevices`, { method: 'POST', json: { groupId, deviceIds } }),
+  moveDevices: (groupId: number, deviceIds: number[]) =>
+    request<null>(`${M}/deviceGroup/moveDevices`, { method: 'POST', json: { groupId, deviceIds } }),
   pin: (deviceIds: number[]) => request<null>(`${M}/deviceGroup/pin`, { method: 'POST', json: { deviceIds } }),
   unpin: (deviceIds: number[]) => request<null>(`${M}/deviceGroup/unpin`, { method: 'POST', json: { deviceIds } }),
 
@@ -40,7 +46,10 @@ export const devicesApi = {
   /** Of the granted vessels, those the sub-user may send commands to. */
   subUserCommandDeviceIds: (subUserId: number) => request<number[]>(`${M}/subUserGrant/getCommandDeviceIds`, { query: { subUserId } }),
   setSubUserDevices: (subUserId: number, deviceIds: number[], commandDeviceIds?: number[]) =>
-    request<{ granted: number }>(`${M}/subUserGrant/set`, { method: 'POST', json: { subUserId, deviceIds, ...(commandDeviceIds ? { commandDeviceIds } : {}) } }),
+    request<{ granted: number }>(`${M}/subUserGrant/set`, {
+      method: 'POST',
+      json: { subUserId, deviceIds, ...(commandDeviceIds ? { commandDeviceIds } : {}) },
+    }),
 
   enterprisesWithSubUsers: () => request<EnterpriseWithSubUsers[]>('/users/getEnterpriseUserWithSubUserNameList'),
 };

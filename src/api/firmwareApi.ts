@@ -58,7 +58,9 @@ export const firmwareApi = {
     form.append('file', file, file.name);
     const sent = uploadWithProgress<FirmwarePackage>(`${M}/add`, form, { onProgress, signal, timeoutMs: UPLOAD_TIMEOUT_MS, quiet: true });
     // An aborted XMLHttpRequest settles nothing: end the wait here.
-    const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const aborted = new Promise<never>((_, reject) =>
+      signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    );
     return Promise.race([sent, aborted]);
   },
   setEnabled: (id: number, enabled: boolean) => request<FirmwarePackage>(`${M}/setEnabled`, { method: 'POST', json: { id, enabled } }),

@@ -58,14 +58,21 @@ export interface LocationResponse {
   manual: ManualPosition | null;
 }
 
-const windowQuery = (r: Pick<TrackRequest, 'deviceId' | 'window' | 'from' | 'to'>) =>
-  ({ deviceId: r.deviceId, window: r.window, from: r.window === 'custom' ? r.from : undefined, to: r.window === 'custom' ? r.to : undefined });
+const windowQuery = (r: Pick<TrackRequest, 'deviceId' | 'window' | 'from' | 'to'>) => ({
+  deviceId: r.deviceId,
+  window: r.window,
+  from: r.window === 'custom' ? r.from : undefined,
+  to: r.window === 'custom' ? r.to : undefined,
+});
 
 export const historyApi = {
   /** A locked feature (code 3) is not announced: the page shows the notice in place. */
-  track: (r: TrackRequest, signal?: AbortSignal) => request<TrackResponse>(`${H}/track`, {
-    query: { ...windowQuery(r), zoom: r.zoom, samples: r.samples, ...(r.bbox ?? {}) }, signal, quiet: [ErrorCode.Forbidden],
-  }),
+  track: (r: TrackRequest, signal?: AbortSignal) =>
+    request<TrackResponse>(`${H}/track`, {
+      query: { ...windowQuery(r), zoom: r.zoom, samples: r.samples, ...(r.bbox ?? {}) },
+      signal,
+      quiet: [ErrorCode.Forbidden],
+    }),
   exportTrack: (r: Pick<TrackRequest, 'deviceId' | 'window' | 'from' | 'to'>, format: 'gpx' | 'kml' | 'csv') =>
     downloadFile(`${H}/track/export`, { ...windowQuery(r), format }),
   location: (deviceId: number, window: LocationWindow, zoom: number, signal?: AbortSignal) =>

@@ -106,13 +106,23 @@ const bg = (mode?: CallMode) => mode?.background === true;
 export const monitoringApi = {
   /** One page of the status monitor: { list, total, counts per state ignoring the state filter }. */
   livePage: (query: LiveStateQuery, mode?: CallMode) =>
-    request<{ list: DeviceLiveState[]; total: number; counts: StateCounts }>(UPLOAD_DATA, { method: 'POST', json: { ...query, withTotal: true }, revalidate: true, background: bg(mode) }),
+    request<{ list: DeviceLiveState[]; total: number; counts: StateCounts }>(UPLOAD_DATA, {
+      method: 'POST',
+      json: { ...query, withTotal: true },
+      revalidate: true,
+      background: bg(mode),
+    }),
   /** Every visible device with its state (the fleet map). */
-  liveAll: (query: LiveStateQuery = {}, mode?: CallMode) => request<DeviceLiveState[]>(UPLOAD_DATA, { method: 'POST', json: query, revalidate: true, background: bg(mode) }),
+  liveAll: (query: LiveStateQuery = {}, mode?: CallMode) =>
+    request<DeviceLiveState[]>(UPLOAD_DATA, { method: 'POST', json: query, revalidate: true, background: bg(mode) }),
   statusCounts: (mode?: CallMode) => request<KindCounts>('/deviceModule/monitor/statusCounts', { background: bg(mode) }),
-  topFaults: (days = 7, limit = 5, mode?: CallMode) => request<TopFault[]>('/deviceModule/monitor/topFaults', { query: { days, limit }, background: bg(mode) }),
+  topFaults: (days = 7, limit = 5, mode?: CallMode) =>
+    request<TopFault[]>('/deviceModule/monitor/topFaults', { query: { days, limit }, background: bg(mode) }),
   alarms: (query: AlarmQuery, mode?: CallMode) =>
-    request<{ list: Alarm[]; total: number }>('/deviceModule/alarm/getAll', { query: { ...query } as Record<string, string | number | boolean | undefined>, background: bg(mode) }),
+    request<{ list: Alarm[]; total: number }>('/deviceModule/alarm/getAll', {
+      query: { ...query } as Record<string, string | number | boolean | undefined>,
+      background: bg(mode),
+    }),
   acknowledge: (ids: number[]) => request<{ changed: number }>('/deviceModule/alarm/acknowledge', { method: 'POST', json: { ids } }),
   clear: (ids: number[]) => request<{ changed: number }>('/deviceModule/alarm/clear', { method: 'POST', json: { ids } }),
 };
@@ -125,4 +135,3 @@ export const liveRefreshMs = (warnRefreshSeconds: number): number => Math.max(1,
  * by the megabyte, so it does not poll at the monitor's 10 s.
  */
 export const dashboardRefreshMs = (warnRefreshSeconds: number): number => Math.max(1, warnRefreshSeconds) * 1000;
-

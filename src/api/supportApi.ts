@@ -51,23 +51,30 @@ const S = '/supportModule';
 
 export const supportApi = {
   faultGuide: () => request<FaultGuide[]>(`${S}/faultClearing/faultCodes`),
-  faultRecords: (query: Record<string, QueryValue>) => request<{ list: FaultRecord[]; total: number }>(`${S}/faultClearing/getRecords`, { query }),
+  faultRecords: (query: Record<string, QueryValue>) =>
+    request<{ list: FaultRecord[]; total: number }>(`${S}/faultClearing/getRecords`, { query }),
   addFaultRecord: (record: { deviceId: number; code: string; stepsDone: number[]; action: string; cleared: boolean }) =>
     request<FaultRecord>(`${S}/faultClearing/addRecord`, { method: 'POST', json: record }),
   activeAlarms: (deviceId: number) =>
     request<{ list: ActiveAlarm[]; total: number }>('/deviceModule/alarm/getAll', { query: { deviceId, active: true, pageSize: 100 } }),
   vessels: (search: string) =>
-    request<{ list: VesselItem[]; total: number }>('/deviceModule/device/getAll', { query: { search: search || undefined, pageSize: 50, sort: 'status', order: 'desc' } }),
+    request<{ list: VesselItem[]; total: number }>('/deviceModule/device/getAll', {
+      query: { search: search || undefined, pageSize: 50, sort: 'status', order: 'desc' },
+    }),
   vessel: (id: number) => request<VesselItem>('/deviceModule/device/getById', { query: { id } }),
-  catalogue: () => request<{ actions: PermissionAction[]; modules: PermissionModule[]; permissions: string[] }>(`${S}/permissionGroup/getCatalogue`),
+  catalogue: () =>
+    request<{ actions: PermissionAction[]; modules: PermissionModule[]; permissions: string[] }>(`${S}/permissionGroup/getCatalogue`),
   groups: () => request<{ list: PermissionGroup[]; total: number }>(`${S}/permissionGroup/getAll`, { query: { pageSize: 500 } }),
   saveGroup: (group: { id?: number; name: string; description?: string | null; permissions: string[] }) =>
     request<PermissionGroup>(`${S}/permissionGroup/${group.id ? 'update' : 'add'}`, { method: 'POST', json: group }),
   deleteGroup: (id: number) => request<null>(`${S}/permissionGroup/deleteById`, { method: 'DELETE', query: { id } }),
   userGroups: (userId: number) => request<number[]>(`${S}/permissionGroup/getUserGroups`, { query: { userId } }),
-  setUserGroups: (userId: number, groupIds: number[]) => request<number[]>(`${S}/permissionGroup/setUserGroups`, { method: 'POST', json: { userId, groupIds } }),
+  setUserGroups: (userId: number, groupIds: number[]) =>
+    request<number[]>(`${S}/permissionGroup/setUserGroups`, { method: 'POST', json: { userId, groupIds } }),
   settings: () => request<ConsoleSettings>(`${S}/settings/get`, { quiet: true }),
-  updateSettings: (settings: Partial<ConsoleSettings>) => request<ConsoleSettings>(`${S}/settings/update`, { method: 'POST', json: settings }),
+  updateSettings: (settings: Partial<ConsoleSettings>) =>
+    request<ConsoleSettings>(`${S}/settings/update`, { method: 'POST', json: settings }),
   monitorSettings: () => request<{ defaultOfflineMinutes: number; retentionDays: number }>('/deviceModule/monitor/settings'),
-  updateMonitorSettings: (settings: { defaultOfflineMinutes: number }) => request<unknown>('/deviceModule/monitor/updateSettings', { method: 'POST', json: settings }),
+  updateMonitorSettings: (settings: { defaultOfflineMinutes: number }) =>
+    request<unknown>('/deviceModule/monitor/updateSettings', { method: 'POST', json: settings }),
 };

@@ -58,7 +58,11 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /** Fetches a file; an envelope answer (an error) is thrown as ApiError like any request. */
-export async function fetchFile(path: string, query: Record<string, QueryValue> = {}, quiet?: RequestOptions['quiet']): Promise<{ blob: Blob; fileName: string }> {
+export async function fetchFile(
+  path: string,
+  query: Record<string, QueryValue> = {},
+  quiet?: RequestOptions['quiet'],
+): Promise<{ blob: Blob; fileName: string }> {
   let response: Response;
   try {
     response = await clientFetch(apiUrl(path, query), { credentials: 'omit', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -78,13 +82,17 @@ export async function fetchFile(path: string, query: Record<string, QueryValue> 
     } catch {
       payload = null;
     }
-    const error = isEnvelope(payload) && payload.code !== ErrorCode.Ok
-      ? new ApiError(payload.code, payload.msg, payload.data, path)
-      : new NetworkError('http', `Request failed with status code ${response.status}`, path, response.status);
+    const error =
+      isEnvelope(payload) && payload.code !== ErrorCode.Ok
+        ? new ApiError(payload.code, payload.msg, payload.data, path)
+        : new NetworkError('http', `Request failed with status code ${response.status}`, path, response.status);
     announce(error, quiet);
     throw error;
   }
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), path.split('/').pop() ?? 'download') };
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('content-disposition'), path.split('/').pop() ?? 'download'),
+  };
 }
 
 /** Saves a fetched file through a temporary link. */

@@ -15,8 +15,7 @@ export const usersApi = {
     request<{ token: string }>('/users/login', { method: 'POST', form: { name, password }, token: null }),
   logout: (token: string | null) => request<null>('/users/logout', { method: 'POST', token, quiet: true }),
   getSelf: () => request<User>('/users/getSelf'),
-  updatePassword: (id: number, password: string) =>
-    request<null>('/users/updatePassword', { method: 'POST', query: { id, password } }),
+  updatePassword: (id: number, password: string) => request<null>('/users/updatePassword', { method: 'POST', query: { id, password } }),
   updatePasswordSelf: (id: number, password: string) =>
     request<null>('/users/updatePasswordSelf', { method: 'POST', query: { id, password } }),
   updateUser: (user: Partial<User> & { id: number }) => request<User>('/users/updateUser', { method: 'POST', json: user }),
@@ -50,12 +49,19 @@ export interface AlarmQuery {
 export async function fetchAlarmCount(query: AlarmQuery): Promise<number> {
   let data: unknown;
   try {
-    data = await request<unknown>('/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition', { method: 'POST', json: query, quiet: [ErrorCode.RouteNotFound], revalidate: true, background: true });
+    data = await request<unknown>('/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition', {
+      method: 'POST',
+      json: query,
+      quiet: [ErrorCode.RouteNotFound],
+      revalidate: true,
+      background: true,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.code === ErrorCode.RouteNotFound) return 0;
     throw error;
   }
   if (Array.isArray(data)) return data.length;
-  if (data && typeof data === 'object' && Array.isArray((data as { list?: unknown }).list)) return (data as { list: unknown[] }).list.length;
+  if (data && typeof data === 'object' && Array.isArray((data as { list?: unknown }).list))
+    return (data as { list: unknown[] }).list.length;
   return 0;
 }

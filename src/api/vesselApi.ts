@@ -4,13 +4,32 @@ import type { DataWindow, StreamKind, VoyageStatus } from '../domain/vesselSchem
 import { request } from './client';
 
 /** The vessel pages' calls (deviceModule/vessel, statistics, voyage, camera). */
-export interface FaultText { code: string; severity: string | null; unit: string | null; meaning: string; remedy: string | null }
+export interface FaultText {
+  code: string;
+  severity: string | null;
+  unit: string | null;
+  meaning: string;
+  remedy: string | null;
+}
 export interface Voyage {
-  id: number; deviceId: number; deviceName: string; voyageNo: string; destination: string; etd: string; eta: string; agent: string;
-  email: string | null; phone: string | null; remark: string | null; status: VoyageStatus;
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  voyageNo: string;
+  destination: string;
+  etd: string;
+  eta: string;
+  agent: string;
+  email: string | null;
+  phone: string | null;
+  remark: string | null;
+  status: VoyageStatus;
 }
 /** A device not activated: its newest report, kept awaiting activation (docs/api.md, GET /vessel/getDetail). */
-export interface PendingReport { receivedAt: string; report: DeviceReport }
+export interface PendingReport {
+  receivedAt: string;
+  report: DeviceReport;
+}
 export interface VesselDetail {
   device: Device;
   latest: Record<string, unknown> | null;
@@ -20,20 +39,63 @@ export interface VesselDetail {
   pendingReport: PendingReport | null;
 }
 export interface SeriesPoint {
-  t: number; n: number;
+  t: number;
+  n: number;
   [metric: string]: number;
 }
-export interface Band { from: number; to: number; state: 'online' | 'warn' | 'offline' }
+export interface Band {
+  from: number;
+  to: number;
+  state: 'online' | 'warn' | 'offline';
+}
 export interface VesselSeries {
-  window: DataWindow; from: string; to: string; bucketSeconds: number; offlineMinutes: number;
-  points: SeriesPoint[]; bands: Band[]; totals: Record<Band['state'], number>;
+  window: DataWindow;
+  from: string;
+  to: string;
+  bucketSeconds: number;
+  offlineMinutes: number;
+  points: SeriesPoint[];
+  bands: Band[];
+  totals: Record<Band['state'], number>;
   faults: (FaultText & { raisedAt: string; lastSeenAt: string; clearedAt: string | null })[];
 }
-export interface DayStatistics { date: string; label: string; onlineSeconds: number; warnSeconds: number; periodSeconds: number; availability: number }
-export interface DailyStatistics { list: DayStatistics[]; onlineSeconds: number; periodSeconds: number; availability: number }
-export interface FleetRow { deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; availability: number | null; periodSeconds: number }
-export interface Camera { id: number; deviceId: number; deviceName: string; name: string; link: string; description: string | null; kind: StreamKind }
-export interface Page<T> { list: T[]; total: number }
+export interface DayStatistics {
+  date: string;
+  label: string;
+  onlineSeconds: number;
+  warnSeconds: number;
+  periodSeconds: number;
+  availability: number;
+}
+export interface DailyStatistics {
+  list: DayStatistics[];
+  onlineSeconds: number;
+  periodSeconds: number;
+  availability: number;
+}
+export interface FleetRow {
+  deviceId: number;
+  name: string;
+  deviceNum: string | null;
+  locked: boolean;
+  onlineSeconds: number | null;
+  warnSeconds: number | null;
+  availability: number | null;
+  periodSeconds: number;
+}
+export interface Camera {
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  name: string;
+  link: string;
+  description: string | null;
+  kind: StreamKind;
+}
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
 
 export const vesselApi = {
   getDetail: (id: number, signal?: AbortSignal) => request<VesselDetail>('/deviceModule/vessel/getDetail', { query: { id }, signal }),
@@ -41,7 +103,10 @@ export const vesselApi = {
     request<VesselSeries>('/deviceModule/vessel/getSeries', { query: { id, window }, signal, quiet: [3] }),
   getDaily: (id: number, days: number, utcOffset: number, signal?: AbortSignal) =>
     request<DailyStatistics>('/deviceModule/statistics/getDaily', { query: { id, days, utcOffset }, signal, quiet: [3] }),
-  getFleet: (query: { days: number; utcOffset: number; pageIndex: number; pageSize: number; sort: string; order: string; search?: string }, signal?: AbortSignal) =>
-    request<Page<FleetRow> & { periodSeconds: number }>('/deviceModule/statistics/getFleet', { query, signal }),
-  currentVoyage: (deviceId: number, signal?: AbortSignal) => request<Voyage | null>('/deviceModule/voyage/getCurrent', { query: { deviceId }, signal }),
+  getFleet: (
+    query: { days: number; utcOffset: number; pageIndex: number; pageSize: number; sort: string; order: string; search?: string },
+    signal?: AbortSignal,
+  ) => request<Page<FleetRow> & { periodSeconds: number }>('/deviceModule/statistics/getFleet', { query, signal }),
+  currentVoyage: (deviceId: number, signal?: AbortSignal) =>
+    request<Voyage | null>('/deviceModule/voyage/getCurrent', { query: { deviceId }, signal }),
 };

@@ -8,8 +8,18 @@ import { DATE_PATTERN } from './deviceSchemas';
  * (docs/requirements.md §5: "必填项" / "required"). The same schema checks the console form and the API.
  */
 export const AFTER_SALES_FIELDS = [
-  'DeviceModel', 'DeviceSn', 'FeedbackApartment', 'FeedbackPeople', 'Customer', 'DeviceNum',
-  'DispatchOfData', 'CustomerSuggestion', 'Classification', 'Description', 'Department', 'Reamrk',
+  'DeviceModel',
+  'DeviceSn',
+  'FeedbackApartment',
+  'FeedbackPeople',
+  'Customer',
+  'DeviceNum',
+  'DispatchOfData',
+  'CustomerSuggestion',
+  'Classification',
+  'Description',
+  'Department',
+  'Reamrk',
 ] as const;
 export type AfterSalesField = (typeof AFTER_SALES_FIELDS)[number];
 export const AFTER_SALES_OPTIONAL: readonly AfterSalesField[] = ['CustomerSuggestion', 'Reamrk'];
@@ -17,7 +27,6 @@ export const AFTER_SALES_OPTIONAL: readonly AfterSalesField[] = ['CustomerSugges
 /** The classifications a report is filed under (message keys afterSales.classification.<id>). */
 export const AFTER_SALES_CLASSIFICATIONS = ['hardware', 'software', 'installation', 'signal', 'consultation', 'other'] as const;
 export type AfterSalesClassification = (typeof AFTER_SALES_CLASSIFICATIONS)[number];
-
 
 const required = (max: number) => yup.string().trim().required('validation.required').max(max, 'validation.tooLong');
 const optional = (max: number) => yup.string().trim().max(max, 'validation.tooLong').optional().nullable();
@@ -31,7 +40,10 @@ export const afterSalesSchema = yup.object({
   DeviceNum: required(32),
   DispatchOfData: required(10).matches(DATE_PATTERN, 'validation.date').test('date', 'validation.date', isRealDate),
   CustomerSuggestion: optional(2000),
-  Classification: yup.string().required('validation.required').oneOf([...AFTER_SALES_CLASSIFICATIONS], 'validation.classification'),
+  Classification: yup
+    .string()
+    .required('validation.required')
+    .oneOf([...AFTER_SALES_CLASSIFICATIONS], 'validation.classification'),
   Description: required(2000),
   Department: required(64),
   Reamrk: optional(2000),
@@ -46,5 +58,13 @@ export const updateAfterSalesSchema = afterSalesSchema.shape({
 });
 
 /** The list's filters: dates are YYYY-MM-DD (inclusive), device matches DeviceSn or DeviceNum. */
-export const AFTER_SALES_SORTS = ['id', 'DispatchOfData', 'FeedbackPeople', 'FeedbackApartment', 'Classification', 'Department', 'createdAt'] as const;
+export const AFTER_SALES_SORTS = [
+  'id',
+  'DispatchOfData',
+  'FeedbackPeople',
+  'FeedbackApartment',
+  'Classification',
+  'Department',
+  'createdAt',
+] as const;
 export const isReportDate = (value: string | undefined): boolean => !!value && DATE_PATTERN.test(value) && isRealDate(value);

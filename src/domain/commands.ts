@@ -35,9 +35,18 @@ export const COMMAND_DEADLINE_DEFAULT_MIN = 10;
 export const COMMAND_DEADLINE_MIN_MIN = 1;
 export const COMMAND_DEADLINE_MAX_MIN = 24 * 60;
 
-const satelliteRule = yup.string().trim().required('validation.required').oneOf([...SATELLITE_NAMES], 'validation.commandSatellite');
-const secondsRule = yup.number().typeError('validation.commandInterval').required('validation.required').integer('validation.commandInterval')
-  .min(REPORT_INTERVAL_MIN_S, 'validation.commandInterval').max(REPORT_INTERVAL_MAX_S, 'validation.commandInterval');
+const satelliteRule = yup
+  .string()
+  .trim()
+  .required('validation.required')
+  .oneOf([...SATELLITE_NAMES], 'validation.commandSatellite');
+const secondsRule = yup
+  .number()
+  .typeError('validation.commandInterval')
+  .required('validation.required')
+  .integer('validation.commandInterval')
+  .min(REPORT_INTERVAL_MIN_S, 'validation.commandInterval')
+  .max(REPORT_INTERVAL_MAX_S, 'validation.commandInterval');
 
 /** Each kind's parameters (unknown keys are dropped). */
 export const COMMAND_PARAMS: Record<CommandKind, yup.AnyObjectSchema> = {
@@ -51,12 +60,27 @@ export const COMMAND_PARAMS: Record<CommandKind, yup.AnyObjectSchema> = {
 /** A new command: deviceId, kind, its params, and optionally its deadline in minutes from now. */
 export const commandSchema = yup.object({
   deviceId: idRule().required('validation.required'),
-  kind: yup.string().required('validation.required').oneOf([...COMMAND_KINDS], 'validation.commandKind'),
-  params: yup.object().default({}).when('kind', ([kind]: unknown[], schema) =>
-    ((COMMAND_KINDS as readonly unknown[]).includes(kind) ? COMMAND_PARAMS[kind as CommandKind].default({}) : schema) as typeof schema),
-  deadlineMinutes: yup.number().transform((v: number, raw: unknown) => (raw === '' ? undefined : v)).typeError('validation.commandDeadline')
-    .integer('validation.commandDeadline').min(COMMAND_DEADLINE_MIN_MIN, 'validation.commandDeadline')
-    .max(COMMAND_DEADLINE_MAX_MIN, 'validation.commandDeadline').optional().nullable(),
+  kind: yup
+    .string()
+    .required('validation.required')
+    .oneOf([...COMMAND_KINDS], 'validation.commandKind'),
+  params: yup
+    .object()
+    .default({})
+    .when(
+      'kind',
+      ([kind]: unknown[], schema) =>
+        ((COMMAND_KINDS as readonly unknown[]).includes(kind) ? COMMAND_PARAMS[kind as CommandKind].default({}) : schema) as typeof schema,
+    ),
+  deadlineMinutes: yup
+    .number()
+    .transform((v: number, raw: unknown) => (raw === '' ? undefined : v))
+    .typeError('validation.commandDeadline')
+    .integer('validation.commandDeadline')
+    .min(COMMAND_DEADLINE_MIN_MIN, 'validation.commandDeadline')
+    .max(COMMAND_DEADLINE_MAX_MIN, 'validation.commandDeadline')
+    .optional()
+    .nullable(),
 });
 export type CommandInput = yup.InferType<typeof commandSchema>;
 

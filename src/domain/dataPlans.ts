@@ -26,8 +26,14 @@ const int = (key: string) => yup.number().typeError(key).integer(key);
 /** Set a vessel's plan (quota in bytes, reset day of month). */
 export const dataPlanSchema = yup.object({
   deviceId: int('validation.integer').required('validation.required'),
-  quotaBytes: int('validation.quotaBytes').required('validation.required').min(1, 'validation.quotaBytes').max(MAX_QUOTA_BYTES, 'validation.quotaBytes'),
-  resetDay: int('validation.resetDay').required('validation.required').min(RESET_DAY_MIN, 'validation.resetDay').max(RESET_DAY_MAX, 'validation.resetDay'),
+  quotaBytes: int('validation.quotaBytes')
+    .required('validation.required')
+    .min(1, 'validation.quotaBytes')
+    .max(MAX_QUOTA_BYTES, 'validation.quotaBytes'),
+  resetDay: int('validation.resetDay')
+    .required('validation.required')
+    .min(RESET_DAY_MIN, 'validation.resetDay')
+    .max(RESET_DAY_MAX, 'validation.resetDay'),
 });
 export type DataPlanInput = yup.InferType<typeof dataPlanSchema>;
 
@@ -49,7 +55,14 @@ export function formatBytes(bytes: number | null | undefined, locale = 'en'): st
 }
 
 /** A vessel's plan, as the API answers it. */
-export interface DataPlan { deviceId: number; quotaBytes: number; resetDay: number; updatedAt: string; updatedBy: number | null; updatedByName: string | null }
+export interface DataPlan {
+  deviceId: number;
+  quotaBytes: number;
+  resetDay: number;
+  updatedAt: string;
+  updatedBy: number | null;
+  updatedByName: string | null;
+}
 
 /** A vessel's data usage, as the API answers it (deviceModule/dataPlan/getUsage). */
 export interface DataUsage {

@@ -16,23 +16,36 @@ export const CALLSIGN_PATTERN = /^[A-Za-z0-9]{3,10}$/;
 /** Group names may not contain these (docs/requirements.md §5): the virtual groups' names in both languages. */
 export const RESERVED_GROUP_NAMES = ['Special Focus', 'Ungrouped Device', '特别关注', '未分组设备'] as const;
 
-
 export const deviceFields = {
   name: requiredText(64),
   deviceNum: optionalPattern(DEVICE_NUM_PATTERN, 'validation.deviceNum'),
   mac: optionalPattern(MAC_PATTERN, 'validation.mac').transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v)),
-  deviceSn: yup.string().transform(blankToUndefined).required('validation.required').matches(SN_PATTERN, 'validation.snNoSpace').max(64, 'validation.tooLong'),
+  deviceSn: yup
+    .string()
+    .transform(blankToUndefined)
+    .required('validation.required')
+    .matches(SN_PATTERN, 'validation.snNoSpace')
+    .max(64, 'validation.tooLong'),
   ownerId: idRule().required('validation.required').min(1, 'validation.required'),
   /** The sub-user of the owner the device is assigned to; 0 means none. */
   ownerSubId: idRule().required('validation.required').min(0, 'validation.integer'),
-  manufactureDate: yup.string().transform(blankToUndefined).trim().required('validation.required')
-    .matches(DATE_PATTERN, 'validation.date').test('real-date', 'validation.date', isRealDate),
+  manufactureDate: yup
+    .string()
+    .transform(blankToUndefined)
+    .trim()
+    .required('validation.required')
+    .matches(DATE_PATTERN, 'validation.date')
+    .test('real-date', 'validation.date', isRealDate),
   deviceType: requiredText(32),
   aduVersion: requiredText(32),
   bduVersion: requiredText(32),
   manufactureInfo: requiredText(200),
   deviceModel: requiredText(64),
-  deviceKind: yup.string().transform(blankToUndefined).required('validation.required').oneOf([...DEVICE_KINDS], 'validation.deviceKind'),
+  deviceKind: yup
+    .string()
+    .transform(blankToUndefined)
+    .required('validation.required')
+    .oneOf([...DEVICE_KINDS], 'validation.deviceKind'),
   chipId: optionalPattern(/^.{1,64}$/, 'validation.tooLong'),
   modemSn: optionalPattern(/^.{1,64}$/, 'validation.tooLong'),
   hardware: optionalPattern(/^.{1,64}$/, 'validation.tooLong'),
@@ -53,7 +66,11 @@ export const deviceFieldKey = (field: string) => `deviceField.${field}`;
 export const containsReservedGroupName = (name: string | undefined) =>
   !!name && RESERVED_GROUP_NAMES.some((reserved) => name.toLowerCase().includes(reserved.toLowerCase()));
 
-export const groupNameRule = yup.string().transform(blankToUndefined).trim().required('validation.required')
+export const groupNameRule = yup
+  .string()
+  .transform(blankToUndefined)
+  .trim()
+  .required('validation.required')
   .max(32, 'validation.tooLong')
   .test('not-reserved', 'validation.groupNameReserved', (value) => !containsReservedGroupName(value));
 
@@ -65,10 +82,17 @@ export const deviceGroupSchema = yup.object({
 export const updateDeviceGroupSchema = yup.object({ id: idRule().required('validation.required'), name: groupNameRule });
 
 const idList = (max: number) =>
-  yup.array(idRule().required('validation.required')).required('validation.required').min(1, 'validation.required').max(max, 'validation.tooLong');
+  yup
+    .array(idRule().required('validation.required'))
+    .required('validation.required')
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong');
 
 /** Moves devices into a group; groupId 0 takes them out of every group ("Ungrouped Device"). */
-export const moveDevicesSchema = yup.object({ groupId: idRule().required('validation.required').min(0, 'validation.integer'), deviceIds: idList(1000) });
+export const moveDevicesSchema = yup.object({
+  groupId: idRule().required('validation.required').min(0, 'validation.integer'),
+  deviceIds: idList(1000),
+});
 export const deviceIdsSchema = yup.object({ deviceIds: idList(1000) });
 
 export const activationSchema = yup.object({
@@ -81,10 +105,19 @@ export const deviceAuthGrantSchema = yup.object({
   enterpriseId: idRule().required('validation.required'),
   /** Absent or null: the grant covers every device of the enterprise. */
   deviceId: idRule().optional().nullable(),
-  feature: yup.string().required('validation.required').oneOf([...FEATURES], 'validation.feature'),
+  feature: yup
+    .string()
+    .required('validation.required')
+    .oneOf([...FEATURES], 'validation.feature'),
   deviceCount: idRule().min(0, 'validation.integer').optional().nullable(),
   subscriptionQuantity: idRule().min(0, 'validation.integer').optional().nullable(),
-  deadline: yup.string().transform(blankToUndefined).matches(DATE_PATTERN, 'validation.date').test('real-date', 'validation.date', isRealDate).optional().nullable(),
+  deadline: yup
+    .string()
+    .transform(blankToUndefined)
+    .matches(DATE_PATTERN, 'validation.date')
+    .test('real-date', 'validation.date', isRealDate)
+    .optional()
+    .nullable(),
 });
 export const updateDeviceAuthGrantSchema = deviceAuthGrantSchema.shape({ id: idRule().required('validation.required') });
 

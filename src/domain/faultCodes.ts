@@ -24,32 +24,97 @@ export interface FaultCodeInfo {
 
 const SERVICE = { zh: '如仍未恢复，请联系售后服务。', en: 'If it persists, contact after-sales service.' };
 const fault = (code: string, severity: FaultSeverity, unit: FaultUnit, meaning: Bilingual, remedy: Bilingual): FaultCodeInfo => ({
-  code, severity, unit, meaning, remedy: { zh: `${remedy.zh}${SERVICE.zh}`, en: `${remedy.en} ${SERVICE.en}` },
+  code,
+  severity,
+  unit,
+  meaning,
+  remedy: { zh: `${remedy.zh}${SERVICE.zh}`, en: `${remedy.en} ${SERVICE.en}` },
 });
 
 export const FAULT_CODES: readonly FaultCodeInfo[] = [
-  fault('E01', 'critical', 'antenna', { zh: '天线主板初始化失败', en: 'Antenna mainboard initialisation failed' },
-    { zh: '断电重启天线（ADU）并检查主板供电与连接线。', en: 'Power-cycle the antenna (ADU) and check the mainboard supply and cables.' }),
-  fault('E02', 'critical', 'antenna', { zh: '天线电源检测失败', en: 'Antenna power detection failed' },
-    { zh: '检查BDU到天线的电源输出、射频电缆与接头。', en: 'Check the power output from the BDU to the antenna, the RF cable and its connectors.' }),
-  fault('E03', 'major', 'motor', { zh: '极化（Skew）电机检测失败', en: 'Skew motor detection failed' },
-    { zh: '检查极化电机连线与限位开关，手动转动确认无卡阻。', en: 'Check the skew motor wiring and limit switch; turn it by hand to make sure it moves freely.' }),
-  fault('E04', 'major', 'bdu', { zh: '调谐器检测失败', en: 'Tuner detection failed' },
-    { zh: '重启BDU，检查调谐器与中频电缆。', en: 'Restart the BDU and check the tuner and the IF cable.' }),
-  fault('E05', 'major', 'antenna', { zh: 'LNB检测失败', en: 'LNB detection failed' },
-    { zh: '检查LNB供电与接头是否进水或松动，必要时更换LNB。', en: 'Check the LNB supply and that its connector is dry and tight; replace the LNB if needed.' }),
-  fault('E06', 'major', 'sensor', { zh: '陀螺仪传感器检测失败', en: 'Gyro sensor detection failed' },
-    { zh: '重启天线，检查陀螺仪传感器连线与安装是否牢固。', en: 'Restart the antenna and check the gyro sensor wiring and mounting.' }),
-  fault('E07', 'major', 'motor', { zh: '俯仰电机检测失败', en: 'Elevation motor detection failed' },
-    { zh: '检查俯仰电机连线、皮带与限位开关。', en: 'Check the elevation motor wiring, belt and limit switch.' }),
-  fault('E08', 'major', 'motor', { zh: '方位电机检测失败', en: 'Azimuth motor detection failed' },
-    { zh: '检查方位电机连线、皮带与原点传感器。', en: 'Check the azimuth motor wiring, belt and home sensor.' }),
-  fault('E11', 'minor', 'bdu', { zh: '信标电路故障', en: 'Beacon circuit failure' },
-    { zh: '核对卫星参数与信标频率，重启BDU。', en: 'Check the satellite parameters and beacon frequency, then restart the BDU.' }),
-  fault('E12', 'major', 'motor', { zh: '横滚（Cross-level）电机故障', en: 'Cross-level motor failure' },
-    { zh: '检查横滚电机连线与机械结构是否卡阻。', en: 'Check the cross-level motor wiring and that the mechanism moves freely.' }),
+  fault(
+    'E01',
+    'critical',
+    'antenna',
+    { zh: '天线主板初始化失败', en: 'Antenna mainboard initialisation failed' },
+    { zh: '断电重启天线（ADU）并检查主板供电与连接线。', en: 'Power-cycle the antenna (ADU) and check the mainboard supply and cables.' },
+  ),
+  fault(
+    'E02',
+    'critical',
+    'antenna',
+    { zh: '天线电源检测失败', en: 'Antenna power detection failed' },
+    {
+      zh: '检查BDU到天线的电源输出、射频电缆与接头。',
+      en: 'Check the power output from the BDU to the antenna, the RF cable and its connectors.',
+    },
+  ),
+  fault(
+    'E03',
+    'major',
+    'motor',
+    { zh: '极化（Skew）电机检测失败', en: 'Skew motor detection failed' },
+    {
+      zh: '检查极化电机连线与限位开关，手动转动确认无卡阻。',
+      en: 'Check the skew motor wiring and limit switch; turn it by hand to make sure it moves freely.',
+    },
+  ),
+  fault(
+    'E04',
+    'major',
+    'bdu',
+    { zh: '调谐器检测失败', en: 'Tuner detection failed' },
+    { zh: '重启BDU，检查调谐器与中频电缆。', en: 'Restart the BDU and check the tuner and the IF cable.' },
+  ),
+  fault(
+    'E05',
+    'major',
+    'antenna',
+    { zh: 'LNB检测失败', en: 'LNB detection failed' },
+    {
+      zh: '检查LNB供电与接头是否进水或松动，必要时更换LNB。',
+      en: 'Check the LNB supply and that its connector is dry and tight; replace the LNB if needed.',
+    },
+  ),
+  fault(
+    'E06',
+    'major',
+    'sensor',
+    { zh: '陀螺仪传感器检测失败', en: 'Gyro sensor detection failed' },
+    { zh: '重启天线，检查陀螺仪传感器连线与安装是否牢固。', en: 'Restart the antenna and check the gyro sensor wiring and mounting.' },
+  ),
+  fault(
+    'E07',
+    'major',
+    'motor',
+    { zh: '俯仰电机检测失败', en: 'Elevation motor detection failed' },
+    { zh: '检查俯仰电机连线、皮带与限位开关。', en: 'Check the elevation motor wiring, belt and limit switch.' },
+  ),
+  fault(
+    'E08',
+    'major',
+    'motor',
+    { zh: '方位电机检测失败', en: 'Azimuth motor detection failed' },
+    { zh: '检查方位电机连线、皮带与原点传感器。', en: 'Check the azimuth motor wiring, belt and home sensor.' },
+  ),
+  fault(
+    'E11',
+    'minor',
+    'bdu',
+    { zh: '信标电路故障', en: 'Beacon circuit failure' },
+    { zh: '核对卫星参数与信标频率，重启BDU。', en: 'Check the satellite parameters and beacon frequency, then restart the BDU.' },
+  ),
+  fault(
+    'E12',
+    'major',
+    'motor',
+    { zh: '横滚（Cross-level）电机故障', en: 'Cross-level motor failure' },
+    { zh: '检查横滚电机连线与机械结构是否卡阻。', en: 'Check the cross-level motor wiring and that the mechanism moves freely.' },
+  ),
   {
-    code: 'E90', severity: 'critical', unit: 'bdu',
+    code: 'E90',
+    severity: 'critical',
+    unit: 'bdu',
     meaning: { zh: '主板固件损坏', en: 'Mainboard firmware damaged' },
     remedy: { zh: '请联系厂家处理（固件需由厂家恢复）。', en: 'Contact the manufacturer: the firmware has to be restored by them.' },
   },
@@ -72,7 +137,11 @@ export interface DataPlanAlarmInfo extends FaultCodeInfo {
 /** Data plan alarms, lowest share first; a device never reports them (isFaultCode refuses them). */
 export const DATA_PLAN_ALARMS: readonly DataPlanAlarmInfo[] = [
   {
-    code: 'DATA80', kind: 'dataPlan', percent: 80, severity: 'minor', unit: 'dataPlan',
+    code: 'DATA80',
+    kind: 'dataPlan',
+    percent: 80,
+    severity: 'minor',
+    unit: 'dataPlan',
     meaning: { zh: '本期流量已用 80% 以上', en: 'Over 80 % of the data plan used this period' },
     remedy: {
       zh: '控制船上非必要的数据使用，或提高套餐额度；本提醒在新周期开始或套餐修改时解除。',
@@ -80,7 +149,11 @@ export const DATA_PLAN_ALARMS: readonly DataPlanAlarmInfo[] = [
     },
   },
   {
-    code: 'DATA100', kind: 'dataPlan', percent: 100, severity: 'major', unit: 'dataPlan',
+    code: 'DATA100',
+    kind: 'dataPlan',
+    percent: 100,
+    severity: 'major',
+    unit: 'dataPlan',
     meaning: { zh: '本期流量已用尽（超出套餐额度）', en: 'Data plan used up (over the quota) this period' },
     remedy: {
       zh: '超出部分可能另行计费或限速：提高套餐额度，或等待新周期开始。',

@@ -5,17 +5,29 @@ import type { Bilingual } from './faultCodes';
  * the meaning, unit, severity and a one-line remedy). E90 has one step: contact the manufacturer.
  */
 const s = (zh: string, en: string): Bilingual => ({ zh, en });
-const FINAL = s('如按以上步骤仍未恢复，请从此故障发起售后报告。', 'If the fault persists after these steps, start an after-sales report from this fault.');
+const FINAL = s(
+  '如按以上步骤仍未恢复，请从此故障发起售后报告。',
+  'If the fault persists after these steps, start an after-sales report from this fault.',
+);
 
 export const FAULT_STEPS: Readonly<Record<string, readonly Bilingual[]>> = {
   E01: [
-    s('在BDU上关闭天线（ADU）电源，等待30秒后重新上电。', 'Switch the antenna (ADU) off at the BDU, wait 30 seconds and switch it on again.'),
-    s('检查BDU到天线的电源与数据电缆，重新插紧两端接头。', 'Check the power and data cable from the BDU to the antenna and reseat both connectors.'),
+    s(
+      '在BDU上关闭天线（ADU）电源，等待30秒后重新上电。',
+      'Switch the antenna (ADU) off at the BDU, wait 30 seconds and switch it on again.',
+    ),
+    s(
+      '检查BDU到天线的电源与数据电缆，重新插紧两端接头。',
+      'Check the power and data cable from the BDU to the antenna and reseat both connectors.',
+    ),
     s('观察天线启动过程，确认主板指示灯正常。', 'Watch the antenna start up and make sure the mainboard LEDs look normal.'),
     FINAL,
   ],
   E02: [
-    s('在BDU上测量天线电源输出电压是否在规格范围内。', 'Measure the antenna supply voltage at the BDU and compare it with the specification.'),
+    s(
+      '在BDU上测量天线电源输出电压是否在规格范围内。',
+      'Measure the antenna supply voltage at the BDU and compare it with the specification.',
+    ),
     s('检查射频电缆与接头有无损伤、进水或松动。', 'Check the RF cable and connectors for damage, water or looseness.'),
     s('更换一根已知完好的电缆再试。', 'Try again with a cable known to be good.'),
     FINAL,
@@ -26,11 +38,7 @@ export const FAULT_STEPS: Readonly<Record<string, readonly Bilingual[]>> = {
     s('重新上电，观察极化电机自检。', 'Power up again and watch the skew motor self-test.'),
     FINAL,
   ],
-  E04: [
-    s('重启BDU。', 'Restart the BDU.'),
-    s('检查调谐器与中频（IF）电缆连接。', 'Check the tuner and the IF cable connections.'),
-    FINAL,
-  ],
+  E04: [s('重启BDU。', 'Restart the BDU.'), s('检查调谐器与中频（IF）电缆连接。', 'Check the tuner and the IF cable connections.'), FINAL],
   E05: [
     s('检查LNB供电电压。', 'Check the LNB supply voltage.'),
     s('检查LNB接头是否干燥、拧紧。', 'Make sure the LNB connector is dry and tight.'),
@@ -65,7 +73,10 @@ export const FAULT_STEPS: Readonly<Record<string, readonly Bilingual[]>> = {
     FINAL,
   ],
   E90: [
-    s('主板固件已损坏，现场无法修复：请联系厂家。请勿反复断电重启或自行刷写固件。', 'The mainboard firmware is damaged and cannot be repaired on board: contact the manufacturer. Do not keep power-cycling or flash the firmware yourself.'),
+    s(
+      '主板固件已损坏，现场无法修复：请联系厂家。请勿反复断电重启或自行刷写固件。',
+      'The mainboard firmware is damaged and cannot be repaired on board: contact the manufacturer. Do not keep power-cycling or flash the firmware yourself.',
+    ),
   ],
 };
 

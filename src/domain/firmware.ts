@@ -75,13 +75,21 @@ export const ROLLOUT_MAX_DEVICES = 10_000;
 /** A device holding a slot that has said nothing for this long is marked failed and frees its slot. */
 export const ROLLOUT_STALL_MINUTES = 15;
 
-
 export const firmwareFields = {
   deviceType: requiredText(32),
   customer: requiredText(64),
   model: requiredText(64),
-  version: yup.string().transform(blankToUndefined).trim().required('validation.required').matches(FIRMWARE_VERSION_PATTERN, 'validation.firmwareVersion'),
-  versionType: yup.string().transform(blankToUndefined).oneOf([...FIRMWARE_VERSION_TYPES], 'validation.firmwareVersionType').default('release'),
+  version: yup
+    .string()
+    .transform(blankToUndefined)
+    .trim()
+    .required('validation.required')
+    .matches(FIRMWARE_VERSION_PATTERN, 'validation.firmwareVersion'),
+  versionType: yup
+    .string()
+    .transform(blankToUndefined)
+    .oneOf([...FIRMWARE_VERSION_TYPES], 'validation.firmwareVersionType')
+    .default('release'),
   enabled: yup.boolean().typeError('validation.boolean').default(true),
   updateInfo: yup.string().transform(blankToUndefined).trim().max(2000, 'validation.tooLong').optional().nullable(),
 };
@@ -96,24 +104,41 @@ export const updateFirmwareSchema = yup.object({
   enabled: firmwareFields.enabled,
   updateInfo: firmwareFields.updateInfo,
 });
-export const setFirmwareEnabledSchema = yup.object({ id: idRule().required('validation.required'), enabled: yup.boolean().typeError('validation.boolean').required('validation.required') });
+export const setFirmwareEnabledSchema = yup.object({
+  id: idRule().required('validation.required'),
+  enabled: yup.boolean().typeError('validation.boolean').required('validation.required'),
+});
 
 /** A rollout: the devices named (of the package's type and model), or those of one group; N at a time. */
-export const rolloutSchema = yup.object({
-  firmwareId: idRule().required('validation.required'),
-  deviceIds: yup.array(idRule().required('validation.required')).max(ROLLOUT_MAX_DEVICES, 'validation.tooLong').optional(),
-  groupId: idRule().min(1, 'validation.integer').optional().nullable(),
-  maxConcurrent: idRule().required('validation.required').min(1, 'validation.rolloutConcurrency').max(ROLLOUT_MAX_CONCURRENT, 'validation.rolloutConcurrency'),
-}).test('devices-or-group', 'validation.rolloutDevices', function check(value) {
-  if ((value?.deviceIds?.length ?? 0) > 0 || value?.groupId) return true;
-  return this.createError({ path: 'deviceIds', message: 'validation.rolloutDevices' });
-});
+export const rolloutSchema = yup
+  .object({
+    firmwareId: idRule().required('validation.required'),
+    deviceIds: yup.array(idRule().required('validation.required')).max(ROLLOUT_MAX_DEVICES, 'validation.tooLong').optional(),
+    groupId: idRule().min(1, 'validation.integer').optional().nullable(),
+    maxConcurrent: idRule()
+      .required('validation.required')
+      .min(1, 'validation.rolloutConcurrency')
+      .max(ROLLOUT_MAX_CONCURRENT, 'validation.rolloutConcurrency'),
+  })
+  .test('devices-or-group', 'validation.rolloutDevices', function check(value) {
+    if ((value?.deviceIds?.length ?? 0) > 0 || value?.groupId) return true;
+    return this.createError({ path: 'deviceIds', message: 'validation.rolloutDevices' });
+  });
 
 /** What a device reports about its update. */
 export const updateReportSchema = yup.object({
   rolloutId: idRule().required('validation.required'),
-  state: yup.string().required('validation.required').oneOf([...REPORTABLE_UPDATE_STATES], 'validation.updateState'),
-  progress: yup.number().typeError('validation.integer').min(0, 'validation.progress').max(100, 'validation.progress').optional().nullable(),
+  state: yup
+    .string()
+    .required('validation.required')
+    .oneOf([...REPORTABLE_UPDATE_STATES], 'validation.updateState'),
+  progress: yup
+    .number()
+    .typeError('validation.integer')
+    .min(0, 'validation.progress')
+    .max(100, 'validation.progress')
+    .optional()
+    .nullable(),
   message: yup.string().max(200, 'validation.tooLong').optional().nullable(),
 });
 

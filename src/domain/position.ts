@@ -7,8 +7,13 @@ import { idRule } from './schemaRules';
  */
 export const TWO_DECIMALS = /^\d{1,3}(\.\d{1,2})?$/;
 
-const magnitude = (max: number, key: string) => yup.string().typeError(key).trim().required('validation.required')
-  .test('format', key, (v) => !v || (TWO_DECIMALS.test(v) && Number(v) >= 0 && Number(v) <= max));
+const magnitude = (max: number, key: string) =>
+  yup
+    .string()
+    .typeError(key)
+    .trim()
+    .required('validation.required')
+    .test('format', key, (v) => !v || (TWO_DECIMALS.test(v) && Number(v) >= 0 && Number(v) <= max));
 
 export const positionSchema = yup.object({
   longitude: magnitude(180, 'validation.positionLongitude'),
@@ -26,8 +31,10 @@ export const toSigned = (p: PositionInput): { lat: number; lon: number } => ({
 
 /** The form's fields for signed degrees (rounded to two decimals). */
 export const fromSigned = (lat: number, lon: number): PositionInput => ({
-  longitude: Math.abs(lon).toFixed(2), lonHemisphere: lon < 0 ? 'W' : 'E',
-  latitude: Math.abs(lat).toFixed(2), latHemisphere: lat < 0 ? 'S' : 'N',
+  longitude: Math.abs(lon).toFixed(2),
+  lonHemisphere: lon < 0 ? 'W' : 'E',
+  latitude: Math.abs(lat).toFixed(2),
+  latHemisphere: lat < 0 ? 'S' : 'N',
 });
 
 /** A vessel's manual position: the typed position plus the device it is for. */

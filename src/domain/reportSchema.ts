@@ -25,8 +25,13 @@ const num = (min: number, max: number, key: string) =>
 /** A real instant whose calendar date is the one written (JavaScript would roll 02-30 into March). */
 
 export const reportSchema = yup.object({
-  deviceTime: yup.string().strict().typeError('validation.deviceTime').required('validation.required')
-    .matches(UTC_ISO_PATTERN, 'validation.deviceTime').test('real-time', 'validation.deviceTime', isRealTime),
+  deviceTime: yup
+    .string()
+    .strict()
+    .typeError('validation.deviceTime')
+    .required('validation.required')
+    .matches(UTC_ISO_PATTERN, 'validation.deviceTime')
+    .test('real-time', 'validation.deviceTime', isRealTime),
   lat: num(-90, 90, 'validation.latitude'),
   lon: num(-180, 180, 'validation.longitude'),
   speed: num(0, 60, 'validation.speed'),
@@ -34,26 +39,72 @@ export const reportSchema = yup.object({
   azimuth: num(0, 360, 'validation.azimuth'),
   elevation: num(-90, 90, 'validation.elevation'),
   skew: num(-90, 90, 'validation.skew'),
-  satellite: yup.object({
-    name: yup.string().strict().typeError('validation.invalid').trim().required('validation.required').max(64, 'validation.tooLong')
-      // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-      .matches(/^[^\u0000-\u001f\u007f]*$/, 'validation.invalid'),
-    longitude: num(-180, 180, 'validation.longitude'),
-  }).default(undefined).required('validation.required'),
+  satellite: yup
+    .object({
+      name: yup
+        .string()
+        .strict()
+        .typeError('validation.invalid')
+        .trim()
+        .required('validation.required')
+        .max(64, 'validation.tooLong')
+        // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+        .matches(/^[^\u0000-\u001f\u007f]*$/, 'validation.invalid'),
+      longitude: num(-180, 180, 'validation.longitude'),
+    })
+    .default(undefined)
+    .required('validation.required'),
   signalLevel: num(0, 100, 'validation.signalLevel'),
   snr: num(-20, 50, 'validation.snr'),
   modemLock: yup.boolean().strict().typeError('validation.boolean').required('validation.required'),
   txOn: yup.boolean().strict().typeError('validation.boolean').required('validation.required'),
-  lteSignal: yup.number().strict().typeError('validation.lteSignal').min(-140, 'validation.lteSignal').max(0, 'validation.lteSignal').optional().nullable(),
-  faults: yup.array(yup.string().strict().typeError('validation.faultCode').required('validation.faultCode').test('known', 'validation.faultCode', isFaultCode))
-    .typeError('validation.faultCode').required('validation.required').max(FAULT_CODE_LIST.length, 'validation.tooLong'),
+  lteSignal: yup
+    .number()
+    .strict()
+    .typeError('validation.lteSignal')
+    .min(-140, 'validation.lteSignal')
+    .max(0, 'validation.lteSignal')
+    .optional()
+    .nullable(),
+  faults: yup
+    .array(
+      yup
+        .string()
+        .strict()
+        .typeError('validation.faultCode')
+        .required('validation.faultCode')
+        .test('known', 'validation.faultCode', isFaultCode),
+    )
+    .typeError('validation.faultCode')
+    .required('validation.required')
+    .max(FAULT_CODE_LIST.length, 'validation.tooLong'),
   /** Bytes sent and received since the device's previous report (docs/api.md, "dataPlan"); optional. */
-  bytesUsed: yup.number().strict().typeError('validation.bytesUsed').integer('validation.bytesUsed').min(0, 'validation.bytesUsed')
-    .max(MAX_BYTES_PER_REPORT, 'validation.bytesUsed').optional().nullable(),
-  firmware: yup.object({
-    adu: yup.string().strict().typeError('validation.firmwareVersion').required('validation.required').matches(FIRMWARE_VERSION_PATTERN, 'validation.firmwareVersion'),
-    bdu: yup.string().strict().typeError('validation.firmwareVersion').required('validation.required').matches(FIRMWARE_VERSION_PATTERN, 'validation.firmwareVersion'),
-  }).default(undefined).optional(),
+  bytesUsed: yup
+    .number()
+    .strict()
+    .typeError('validation.bytesUsed')
+    .integer('validation.bytesUsed')
+    .min(0, 'validation.bytesUsed')
+    .max(MAX_BYTES_PER_REPORT, 'validation.bytesUsed')
+    .optional()
+    .nullable(),
+  firmware: yup
+    .object({
+      adu: yup
+        .string()
+        .strict()
+        .typeError('validation.firmwareVersion')
+        .required('validation.required')
+        .matches(FIRMWARE_VERSION_PATTERN, 'validation.firmwareVersion'),
+      bdu: yup
+        .string()
+        .strict()
+        .typeError('validation.firmwareVersion')
+        .required('validation.required')
+        .matches(FIRMWARE_VERSION_PATTERN, 'validation.firmwareVersion'),
+    })
+    .default(undefined)
+    .optional(),
 });
 
 export type DeviceReport = yup.InferType<typeof reportSchema>;

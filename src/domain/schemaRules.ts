@@ -20,7 +20,12 @@ export const optionalPattern = (pattern: RegExp, key: string) =>
 
 /** A whole number PostgreSQL's integer columns take (ids, counts); past that range it is "out of range", not a database error. */
 export const idRule = () =>
-  yup.number().typeError('validation.integer').integer('validation.integer').min(INTEGER_MIN, 'validation.outOfRange').max(INTEGER_MAX, 'validation.outOfRange');
+  yup
+    .number()
+    .typeError('validation.integer')
+    .integer('validation.integer')
+    .min(INTEGER_MIN, 'validation.outOfRange')
+    .max(INTEGER_MAX, 'validation.outOfRange');
 
 /** A YYYY-MM-DD that is a day of the calendar (02-30 is refused, not rolled over); empty passes (required() decides). */
 export const isRealDate = (value: string | undefined | null): boolean => {

@@ -15,18 +15,35 @@ export interface ConsoleSettings {
   warnRefreshSeconds: number;
   defaultSize: Size;
 }
-export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { warnRefreshSeconds: DEFAULT_WARN_REFRESH_SECONDS, defaultSize: DEFAULT_SIZE as Size };
+export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = {
+  warnRefreshSeconds: DEFAULT_WARN_REFRESH_SECONDS,
+  defaultSize: DEFAULT_SIZE as Size,
+};
 
 export const consoleSettingsSchema = yup.object({
-  warnRefreshSeconds: yup.number().typeError('validation.warnRefresh').integer('validation.warnRefresh')
-    .min(WARN_REFRESH_MIN, 'validation.warnRefresh').max(WARN_REFRESH_MAX, 'validation.warnRefresh').optional(),
-  defaultSize: yup.string().typeError('validation.size').oneOf([...SIZES], 'validation.size').optional(),
+  warnRefreshSeconds: yup
+    .number()
+    .typeError('validation.warnRefresh')
+    .integer('validation.warnRefresh')
+    .min(WARN_REFRESH_MIN, 'validation.warnRefresh')
+    .max(WARN_REFRESH_MAX, 'validation.warnRefresh')
+    .optional(),
+  defaultSize: yup
+    .string()
+    .typeError('validation.size')
+    .oneOf([...SIZES], 'validation.size')
+    .optional(),
 });
 
 /** A device's, an enterprise's or the server's offline threshold in minutes (monitor/setOfflineThreshold, updateSettings). */
 export const OFFLINE_MINUTES_MIN = 1;
 export const OFFLINE_MINUTES_MAX = 10080;
-export const offlineMinutesRule = () => yup.number().typeError('validation.offlineMinutes').integer('validation.offlineMinutes')
-  .min(OFFLINE_MINUTES_MIN, 'validation.offlineMinutes').max(OFFLINE_MINUTES_MAX, 'validation.offlineMinutes');
+export const offlineMinutesRule = () =>
+  yup
+    .number()
+    .typeError('validation.offlineMinutes')
+    .integer('validation.offlineMinutes')
+    .min(OFFLINE_MINUTES_MIN, 'validation.offlineMinutes')
+    .max(OFFLINE_MINUTES_MAX, 'validation.offlineMinutes');
 
 export const isSize = (v: unknown): v is Size => (SIZES as readonly unknown[]).includes(v);

@@ -9,7 +9,11 @@ import { LOCATION_HISTORY_DAYS, TRACK_WINDOWS_DAYS } from './constants';
 export const TRACK_WINDOWS = ['3d', '1w', '2w', '3w', '1m'] as const;
 export type TrackWindow = (typeof TRACK_WINDOWS)[number] | 'custom';
 export const TRACK_WINDOW_DAYS: Record<(typeof TRACK_WINDOWS)[number], number> = {
-  '3d': TRACK_WINDOWS_DAYS[0], '1w': TRACK_WINDOWS_DAYS[1], '2w': TRACK_WINDOWS_DAYS[2], '3w': TRACK_WINDOWS_DAYS[3], '1m': TRACK_WINDOWS_DAYS[4],
+  '3d': TRACK_WINDOWS_DAYS[0],
+  '1w': TRACK_WINDOWS_DAYS[1],
+  '2w': TRACK_WINDOWS_DAYS[2],
+  '3w': TRACK_WINDOWS_DAYS[3],
+  '1m': TRACK_WINDOWS_DAYS[4],
 };
 /** A custom range may span at most the longest preset (one month), and not end in the future. */
 export const TRACK_CUSTOM_MAX_DAYS = TRACK_WINDOWS_DAYS[TRACK_WINDOWS_DAYS.length - 1];
@@ -17,7 +21,10 @@ export const TRACK_CUSTOM_MAX_DAYS = TRACK_WINDOWS_DAYS[TRACK_WINDOWS_DAYS.lengt
 export const LOCATION_WINDOWS = ['week', 'month', '3months', 'year'] as const;
 export type LocationWindow = (typeof LOCATION_WINDOWS)[number];
 export const LOCATION_WINDOW_DAYS: Record<LocationWindow, number> = {
-  week: LOCATION_HISTORY_DAYS[0], month: LOCATION_HISTORY_DAYS[1], '3months': LOCATION_HISTORY_DAYS[2], year: LOCATION_HISTORY_DAYS[3],
+  week: LOCATION_HISTORY_DAYS[0],
+  month: LOCATION_HISTORY_DAYS[1],
+  '3months': LOCATION_HISTORY_DAYS[2],
+  year: LOCATION_HISTORY_DAYS[3],
 };
 
 /** Speed at or above which a vessel is "under way"; a stop is a run below it lasting STOP_MIN_MINUTES or more. */
@@ -34,41 +41,65 @@ export const ZOOM_MIN = 0;
 export const ZOOM_MAX = 18;
 
 const DAY_MS = 86_400_000;
-const isoDate = () => yup.string().strict().typeError('validation.dateTime').trim()
-  .test('date', 'validation.dateTime', (v) => !v || !Number.isNaN(Date.parse(v)));
+const isoDate = () =>
+  yup
+    .string()
+    .strict()
+    .typeError('validation.dateTime')
+    .trim()
+    .test('date', 'validation.dateTime', (v) => !v || !Number.isNaN(Date.parse(v)));
 const zoom = () => yup.number().typeError('validation.zoom').min(ZOOM_MIN, 'validation.zoom').max(ZOOM_MAX, 'validation.zoom');
-const coordinate = (limit: number) => yup.number().typeError('validation.bbox').min(-limit * 2, 'validation.bbox').max(limit * 2, 'validation.bbox');
+const coordinate = (limit: number) =>
+  yup
+    .number()
+    .typeError('validation.bbox')
+    .min(-limit * 2, 'validation.bbox')
+    .max(limit * 2, 'validation.bbox');
 
 /**
  * The track query: a device, a preset window or a custom from/to (from before to, at most one
  * month, not ending in the future), the map zoom the track is drawn at, and optionally the visible
  * box (west, south, east, north) for the detail of a zoomed-in part.
  */
-export const trackQuerySchema = yup.object({
-  deviceId: idRule().required('validation.required'),
-  window: yup.string().oneOf([...TRACK_WINDOWS, 'custom'], 'validation.trackWindow').default('3d'),
-  from: isoDate().when('window', { is: 'custom', then: (s) => s.required('validation.required') }),
-  to: isoDate().when('window', { is: 'custom', then: (s) => s.required('validation.required') }),
-  zoom: zoom().default(3),
-  samples: yup.number().typeError('validation.integer').integer('validation.integer').min(0, 'validation.invalid').max(TRACK_MAX_SAMPLES, 'validation.invalid').default(0),
-  west: coordinate(180).optional(),
-  south: coordinate(90).optional(),
-  east: coordinate(180).optional(),
-  north: coordinate(90).optional(),
-}).test('range', 'validation.trackRange', function check(value) {
-  if (value.window !== 'custom' || !value.from || !value.to) return true;
-  const from = Date.parse(value.from);
-  const to = Date.parse(value.to);
-  if (Number.isNaN(from) || Number.isNaN(to)) return true;
-  if (to <= from) return this.createError({ path: 'to', message: 'validation.trackOrder' });
-  if (to - from > TRACK_CUSTOM_MAX_DAYS * DAY_MS) return this.createError({ path: 'to', message: 'validation.trackRange' });
-  return true;
-});
+export const trackQuerySchema = yup
+  .object({
+    deviceId: idRule().required('validation.required'),
+    window: yup
+      .string()
+      .oneOf([...TRACK_WINDOWS, 'custom'], 'validation.trackWindow')
+      .default('3d'),
+    from: isoDate().when('window', { is: 'custom', then: (s) => s.required('validation.required') }),
+    to: isoDate().when('window', { is: 'custom', then: (s) => s.required('validation.required') }),
+    zoom: zoom().default(3),
+    samples: yup
+      .number()
+      .typeError('validation.integer')
+      .integer('validation.integer')
+      .min(0, 'validation.invalid')
+      .max(TRACK_MAX_SAMPLES, 'validation.invalid')
+      .default(0),
+    west: coordinate(180).optional(),
+    south: coordinate(90).optional(),
+    east: coordinate(180).optional(),
+    north: coordinate(90).optional(),
+  })
+  .test('range', 'validation.trackRange', function check(value) {
+    if (value.window !== 'custom' || !value.from || !value.to) return true;
+    const from = Date.parse(value.from);
+    const to = Date.parse(value.to);
+    if (Number.isNaN(from) || Number.isNaN(to)) return true;
+    if (to <= from) return this.createError({ path: 'to', message: 'validation.trackOrder' });
+    if (to - from > TRACK_CUSTOM_MAX_DAYS * DAY_MS) return this.createError({ path: 'to', message: 'validation.trackRange' });
+    return true;
+  });
 export type TrackQuery = yup.InferType<typeof trackQuerySchema>;
 
 export const locationQuerySchema = yup.object({
   deviceId: idRule().required('validation.required'),
-  window: yup.string().oneOf([...LOCATION_WINDOWS], 'validation.locationWindow').default('week'),
+  window: yup
+    .string()
+    .oneOf([...LOCATION_WINDOWS], 'validation.locationWindow')
+    .default('week'),
   zoom: zoom().default(3),
 });
 
@@ -127,8 +158,14 @@ export function decodeTrack(e: EncodedTrack): TrackPoint[] {
     lat += e.lat[i]!;
     lon += e.lon[i]!;
     out[i] = {
-      time: (e.t0 + t) * 1000, lat: lat / 1e5, lon: lon / 1e5, speed: e.speed[i]! / 10, heading: e.heading[i]!,
-      signal: e.signal[i]!, state: e.state[i]!, afterGap: breaks.has(i),
+      time: (e.t0 + t) * 1000,
+      lat: lat / 1e5,
+      lon: lon / 1e5,
+      speed: e.speed[i]! / 10,
+      heading: e.heading[i]!,
+      signal: e.signal[i]!,
+      state: e.state[i]!,
+      afterGap: breaks.has(i),
     };
   }
   return out;

@@ -7,11 +7,7 @@ export const NAME_PATTERN = /^[a-z]{2,16}$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 18;
 
-export const nameRule = yup
-  .string()
-  .trim()
-  .required('validation.nameRequired')
-  .matches(NAME_PATTERN, 'validation.namePattern');
+export const nameRule = yup.string().trim().required('validation.nameRequired').matches(NAME_PATTERN, 'validation.namePattern');
 
 export const passwordRule = yup
   .string()
@@ -27,8 +23,7 @@ export const emailRule = yup
   .max(100, 'validation.tooLong')
   .optional();
 
-const optionalText = (max: number) =>
-  yup.string().trim().max(max, 'validation.tooLong').optional().nullable();
+const optionalText = (max: number) => yup.string().trim().max(max, 'validation.tooLong').optional().nullable();
 
 const profileFields = {
   nickname: optionalText(32),
@@ -40,7 +35,10 @@ const profileFields = {
   userType: optionalText(32),
 };
 
-const levelRule = yup.string().oneOf([...LEVELS], 'validation.level').required('validation.required');
+const levelRule = yup
+  .string()
+  .oneOf([...LEVELS], 'validation.level')
+  .required('validation.required');
 
 const parentRule = yup
   .number()
@@ -69,7 +67,10 @@ export const addUserSchema = yup.object({
 export const updateUserSchema = yup.object({
   id: idRule().required('validation.required'),
   name: nameRule.optional(),
-  permissionLevel: yup.string().oneOf([...LEVELS], 'validation.level').optional(),
+  permissionLevel: yup
+    .string()
+    .oneOf([...LEVELS], 'validation.level')
+    .optional(),
   parentId: idRule().nullable().optional(),
   ...profileFields,
 });

@@ -6,9 +6,7 @@ export interface FieldError {
   message: string;
 }
 
-export type Validated<S extends AnySchema> =
-  | { ok: true; value: InferType<S> }
-  | { ok: false; errors: FieldError[] };
+export type Validated<S extends AnySchema> = { ok: true; value: InferType<S> } | { ok: false; errors: FieldError[] };
 
 /** Validates with every rule at once and reports each failing field once. */
 export function validate<S extends AnySchema>(schema: S, input: unknown): Validated<S> {

@@ -12,8 +12,14 @@ export const ZONED_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,
 export const STREAM_LINK_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 export const PHONE_PATTERN = /^[+0-9()\-\s]{3,32}$/;
 
-const zonedTime = () => yup.string().transform(blankToUndefined).trim().required('validation.required')
-  .matches(ZONED_TIME_PATTERN, 'validation.dateTime').test('real-time', 'validation.dateTime', isRealTime);
+const zonedTime = () =>
+  yup
+    .string()
+    .transform(blankToUndefined)
+    .trim()
+    .required('validation.required')
+    .matches(ZONED_TIME_PATTERN, 'validation.dateTime')
+    .test('real-time', 'validation.dateTime', isRealTime);
 
 /** eta may not be before etd (checked only when both are valid times). */
 export const etaNotBeforeEtd = (etd: string | undefined | null, eta: string | undefined | null): boolean => {
@@ -42,7 +48,12 @@ export type VoyageInput = yup.InferType<typeof voyageSchema>;
 export const cameraFields = {
   deviceId: idRule().required('validation.required').min(1, 'validation.required'),
   name: requiredText(64),
-  link: yup.string().transform(blankToUndefined).trim().required('validation.required').max(1000, 'validation.tooLong')
+  link: yup
+    .string()
+    .transform(blankToUndefined)
+    .trim()
+    .required('validation.required')
+    .max(1000, 'validation.tooLong')
     .matches(STREAM_LINK_PATTERN, 'validation.streamLink'),
   description: optionalText(500),
 };

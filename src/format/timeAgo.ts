@@ -1,7 +1,10 @@
 /** "n minutes ago": the unit and count a past time is said in, from now. */
 export type AgoUnit = 'justNow' | 'minutes' | 'hours' | 'days';
 
-export function timeAgo(value: string | number | Date | null | undefined, now: number = Date.now()): { unit: AgoUnit; count: number } | null {
+export function timeAgo(
+  value: string | number | Date | null | undefined,
+  now: number = Date.now(),
+): { unit: AgoUnit; count: number } | null {
   if (value === null || value === undefined || value === '') return null;
   const at = value instanceof Date ? value.getTime() : new Date(value).getTime();
   if (Number.isNaN(at)) return null;

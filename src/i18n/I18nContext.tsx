@@ -15,12 +15,19 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 const polyglots: Partial<Record<Language, Polyglot>> = {};
 export function translatorFor(language: Language): Translate {
-  const polyglot = (polyglots[language] ??= new Polyglot({ locale: language, phrases: messagesOf(language) as object, allowMissing: true }));
+  const polyglot = (polyglots[language] ??= new Polyglot({
+    locale: language,
+    phrases: messagesOf(language) as object,
+    allowMissing: true,
+  }));
   return (key, options) => polyglot.t(key, { _: key, ...options });
 }
 
 export function ConsoleI18nProvider({ children }: { children: ReactNode }) {
   const language = useClientState((s) => s.language);
-  const provider = useMemo<I18nProvider>(() => ({ translate: translatorFor(language), changeLocale: async () => undefined, getLocale: () => language }), [language]);
+  const provider = useMemo<I18nProvider>(
+    () => ({ translate: translatorFor(language), changeLocale: async () => undefined, getLocale: () => language }),
+    [language],
+  );
   return <I18nContext.Provider value={provider}>{children}</I18nContext.Provider>;
 }

@@ -22,7 +22,8 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
       timeout: 'The request timed out (60 s), please try again later',
       http: 'Request failed with status code %{status}',
       // the wrong-password refusal as a sentence
-      loginFailedRemaining: 'Wrong username or password. %{smart_count} attempt left before the account is locked |||| Wrong username or password. %{smart_count} attempts left before the account is locked',
+      loginFailedRemaining:
+        'Wrong username or password. %{smart_count} attempt left before the account is locked |||| Wrong username or password. %{smart_count} attempts left before the account is locked',
     },
     // a day typed as text in the page's own words (never the browser's mm/dd/yyyy)
     date: { placeholder: 'YYYY-MM-DD, e.g. 2025-01-31' },
@@ -166,20 +167,34 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
     // Device groups, cameras and voyages: their words come from the areas' catalogues (one language per chunk).
     'device/deviceData': {
       name: devicesEn.groups.title,
-      fields: { name: devicesEn.groups.name, ownerId: devicesEn.groups.owner, ownerName: devicesEn.groups.owner, deviceCount: devicesEn.groups.list },
+      fields: {
+        name: devicesEn.groups.name,
+        ownerId: devicesEn.groups.owner,
+        ownerName: devicesEn.groups.owner,
+        deviceCount: devicesEn.groups.list,
+      },
     },
     'device/cameraInfo': { name: 'Camera |||| Cameras', fields: { ...vesselEn.camera.fields, deviceId: 'Vessel', deviceName: 'Vessel' } },
     'device/command': { name: commandsEn.menu, fields: commandsEn.fields },
-    'device/voyage': { name: 'Voyage |||| Voyages', fields: { ...vesselEn.voyage.fields, deviceId: 'Vessel', deviceName: 'Vessel', search: 'Search' } },
+    'device/voyage': {
+      name: 'Voyage |||| Voyages',
+      fields: { ...vesselEn.voyage.fields, deviceId: 'Vessel', deviceName: 'Vessel', search: 'Search' },
+    },
     'service/afterService': { name: supportEn.afterSales.name, fields: {} },
     'system/firmware': { name: firmwareEn.name, fields: firmwareEn.fields },
     // Device Auth (generic views): the words of devices.auth.
     'system/deviceAuth': {
       name: devicesEn.auth.title,
       fields: {
-        enterpriseId: devicesEn.auth.enterprise, enterpriseName: devicesEn.auth.enterprise, deviceId: devicesEn.auth.device, deviceName: devicesEn.auth.device,
-        feature: devicesEn.auth.feature, deviceCount: devicesEn.auth.deviceCount, subscriptionQuantity: devicesEn.auth.subscriptionQuantity,
-        deadline: devicesEn.auth.deadline, createdAt: devicesEn.auth.createdAt,
+        enterpriseId: devicesEn.auth.enterprise,
+        enterpriseName: devicesEn.auth.enterprise,
+        deviceId: devicesEn.auth.device,
+        deviceName: devicesEn.auth.device,
+        feature: devicesEn.auth.feature,
+        deviceCount: devicesEn.auth.deviceCount,
+        subscriptionQuantity: devicesEn.auth.subscriptionQuantity,
+        deadline: devicesEn.auth.deadline,
+        createdAt: devicesEn.auth.createdAt,
       },
     },
     'system/user': {

@@ -163,7 +163,12 @@ export const consoleZh = {
     // Device groups, cameras and voyages: their words come from the areas' catalogues (one language per chunk).
     'device/deviceData': {
       name: devicesZh.groups.title,
-      fields: { name: devicesZh.groups.name, ownerId: devicesZh.groups.owner, ownerName: devicesZh.groups.owner, deviceCount: devicesZh.groups.list },
+      fields: {
+        name: devicesZh.groups.name,
+        ownerId: devicesZh.groups.owner,
+        ownerName: devicesZh.groups.owner,
+        deviceCount: devicesZh.groups.list,
+      },
     },
     'device/cameraInfo': { name: '摄像头', fields: { ...vesselZh.camera.fields, deviceId: '船舶', deviceName: '船舶' } },
     'device/command': { name: commandsZh.menu, fields: commandsZh.fields },
@@ -174,9 +179,15 @@ export const consoleZh = {
     'system/deviceAuth': {
       name: devicesZh.auth.title,
       fields: {
-        enterpriseId: devicesZh.auth.enterprise, enterpriseName: devicesZh.auth.enterprise, deviceId: devicesZh.auth.device, deviceName: devicesZh.auth.device,
-        feature: devicesZh.auth.feature, deviceCount: devicesZh.auth.deviceCount, subscriptionQuantity: devicesZh.auth.subscriptionQuantity,
-        deadline: devicesZh.auth.deadline, createdAt: devicesZh.auth.createdAt,
+        enterpriseId: devicesZh.auth.enterprise,
+        enterpriseName: devicesZh.auth.enterprise,
+        deviceId: devicesZh.auth.device,
+        deviceName: devicesZh.auth.device,
+        feature: devicesZh.auth.feature,
+        deviceCount: devicesZh.auth.deviceCount,
+        subscriptionQuantity: devicesZh.auth.subscriptionQuantity,
+        deadline: devicesZh.auth.deadline,
+        createdAt: devicesZh.auth.createdAt,
       },
     },
     'system/user': {

@@ -17,7 +17,7 @@ export const dataPlansEn: DeepStrings<typeof dataPlansZh> = {
   setPlan: 'Set plan',
   editPlan: 'Edit plan',
   removePlan: 'Remove plan',
-  removeConfirm: 'Remove this vessel\'s data plan? Its data alarms clear.',
+  removeConfirm: "Remove this vessel's data plan? Its data alarms clear.",
   saved: 'Data plan saved',
   removed: 'Data plan removed',
   level: { normal: 'Normal', over80: 'Over 80 %', over100: 'Over the quota' },

@@ -31,7 +31,8 @@ export const devicesEn: DeepStrings<typeof devicesZh> = {
   },
   import: {
     title: 'Batch import devices',
-    steps: '1. Download the template in the current language and fill it in; 2. pick the filled Excel file (.xlsx or .xls); 3. import. Rows are written only when every row passes; with any error nothing is written.',
+    steps:
+      '1. Download the template in the current language and fill it in; 2. pick the filled Excel file (.xlsx or .xls); 3. import. Rows are written only when every row passes; with any error nothing is written.',
     template: 'Download template',
     pick: 'Choose file',
     picked: 'Chosen: %{name} (%{size})',
@@ -86,7 +87,8 @@ export const devicesEn: DeepStrings<typeof devicesZh> = {
     activatedAt: 'Activated at',
     state: 'Activation',
     secretTitle: 'Device secret',
-    secretOnce: 'The device secret is shown only this once (the server keeps only its digest). Copy it now and configure the device; if it is lost, deactivate and activate again for a new one.',
+    secretOnce:
+      'The device secret is shown only this once (the server keeps only its digest). Copy it now and configure the device; if it is lost, deactivate and activate again for a new one.',
     copy: 'Copy',
     copied: 'Copied to the clipboard',
     done: 'I have saved it',

@@ -28,7 +28,8 @@ export const devicesZh = {
   },
   import: {
     title: '批量导入设备',
-    steps: '1. 下载当前语言的模板并填写；2. 选择填好的 Excel 文件（.xlsx 或 .xls）；3. 导入。所有行校验通过后才会写入，有任何错误时不写入任何数据。',
+    steps:
+      '1. 下载当前语言的模板并填写；2. 选择填好的 Excel 文件（.xlsx 或 .xls）；3. 导入。所有行校验通过后才会写入，有任何错误时不写入任何数据。',
     template: '下载模板',
     pick: '选择文件',
     picked: '已选择：%{name}（%{size}）',

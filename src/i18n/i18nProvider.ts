@@ -15,11 +15,17 @@ const withExtra = (messages: ConsoleMessages, extra: Record<string, unknown> | u
 
 export function createI18nProvider(initial: string = DEFAULT_LANGUAGE, extra: ExtraMessages = {}) {
   const first = normaliseLanguage(initial);
-  return polyglotI18nProvider((locale) => {
-    const language = normaliseLanguage(locale);
-    return language === first ? withExtra(messagesOf(first), extra[first]) : loadMessages(language).then((m) => withExtra(m, extra[language]));
-  }, first, [
-    { locale: 'zh', name: '中文' },
-    { locale: 'en', name: 'English' },
-  ]);
+  return polyglotI18nProvider(
+    (locale) => {
+      const language = normaliseLanguage(locale);
+      return language === first
+        ? withExtra(messagesOf(first), extra[first])
+        : loadMessages(language).then((m) => withExtra(m, extra[language]));
+    },
+    first,
+    [
+      { locale: 'zh', name: '中文' },
+      { locale: 'en', name: 'English' },
+    ],
+  );
 }

@@ -174,7 +174,13 @@ export const raZh: DeepStrings<typeof englishMessages> = {
     configurable: {
       customize: '自定义',
       configureMode: '配置此页面',
-      inspector: { title: '检查器', content: '将鼠标悬停在界面元素上进行配置', reset: '重置设置', hideAll: '全部隐藏', showAll: '全部显示' },
+      inspector: {
+        title: '检查器',
+        content: '将鼠标悬停在界面元素上进行配置',
+        reset: '重置设置',
+        hideAll: '全部隐藏',
+        showAll: '全部显示',
+      },
       Datagrid: { title: '数据表', unlabeled: '未命名列 #%{column}' },
       SimpleForm: { title: '表单', unlabeled: '未命名输入 #%{input}' },
       SimpleList: { title: '列表', primaryText: '主要文字', secondaryText: '次要文字', tertiaryText: '第三行文字' },

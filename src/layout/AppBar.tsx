@@ -29,13 +29,25 @@ export function AppBar() {
   return (
     <MuiAppBar position="fixed" color="primary" elevation={1}>
       <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 48, px: { xs: 0.5, sm: 2 }, minWidth: 0 }}>
-        <IconButton color="inherit" aria-label={t('console.nav.toggleSidebar')} data-testid="sidebar-toggle" aria-expanded={open} onClick={toggle}>
+        <IconButton
+          color="inherit"
+          aria-label={t('console.nav.toggleSidebar')}
+          data-testid="sidebar-toggle"
+          aria-expanded={open}
+          onClick={toggle}
+        >
           <MenuIcon />
         </IconButton>
         <Typography variant="subtitle1" component="div" noWrap sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }}>
           {t('console.title')}
         </Typography>
-        <Box component="img" src={pictureForDay()} alt="" data-testid="weekday-picture" sx={{ height: 28, display: { xs: 'none', md: 'block' } }} />
+        <Box
+          component="img"
+          src={pictureForDay()}
+          alt=""
+          data-testid="weekday-picture"
+          sx={{ height: 28, display: { xs: 'none', md: 'block' } }}
+        />
         <TestBadge />
         <Box sx={{ flex: 1, minWidth: 0 }} />
         <Bell />

@@ -17,7 +17,8 @@ export const BELL_TARGET = `${STATUS_MONITOR_PATH}?state=warn`;
 /** How many devices the alarm query answered: a bare list (the query's own answer, docs/requirements.md §7), or { list } (a paged answer). */
 function alarmCount(data: unknown): number {
   if (Array.isArray(data)) return data.length;
-  if (data && typeof data === 'object' && Array.isArray((data as { list?: unknown }).list)) return (data as { list: unknown[] }).list.length;
+  if (data && typeof data === 'object' && Array.isArray((data as { list?: unknown }).list))
+    return (data as { list: unknown[] }).list.length;
   return 0;
 }
 
@@ -65,7 +66,12 @@ export function Bell() {
             navigate(BELL_TARGET);
           }}
         >
-          <Badge variant="dot" color="error" invisible={!dot} slotProps={{ badge: { 'data-testid': dot ? 'bell-dot' : undefined } as object }}>
+          <Badge
+            variant="dot"
+            color="error"
+            invisible={!dot}
+            slotProps={{ badge: { 'data-testid': dot ? 'bell-dot' : undefined } as object }}
+          >
             <NotificationsIcon />
           </Badge>
         </IconButton>

@@ -19,9 +19,13 @@ export function Breadcrumb() {
     <Breadcrumbs aria-label={t('console.nav.breadcrumb')} data-testid="breadcrumb" sx={{ fontSize: 13, px: 2, py: 0.5 }}>
       {trail.map((step, i) =>
         step.to && i < trail.length - 1 ? (
-          <Link key={i} component={RouterLink} to={step.to} underline="hover" color="inherit">{step.label}</Link>
+          <Link key={i} component={RouterLink} to={step.to} underline="hover" color="inherit">
+            {step.label}
+          </Link>
         ) : (
-          <Typography key={i} color={i === trail.length - 1 ? 'text.primary' : 'text.secondary'} sx={{ fontSize: 13 }}>{step.label}</Typography>
+          <Typography key={i} color={i === trail.length - 1 ? 'text.primary' : 'text.secondary'} sx={{ fontSize: 13 }}>
+            {step.label}
+          </Typography>
         ),
       )}
     </Breadcrumbs>

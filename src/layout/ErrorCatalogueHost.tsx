@@ -19,7 +19,6 @@ const browserActions: PageActions = {
   goTo: (path) => window.location.assign(path),
 };
 
-
 /**
  * The dialogs and messages themselves (MUI Dialog, Snackbar, Alert) are a chunk of their own,
  * fetched as soon as the host is mounted: the login form does not wait for them. What arrives

@@ -17,7 +17,13 @@ export interface ShownMessage extends MessageAction {
 }
 
 /** What ErrorCatalogueHost shows: the -24 and -124/-125 dialogs and the 5-second messages. */
-export function CatalogueView({ t, dialog, messages, onLeave: leave, onDismiss: dismiss }: {
+export function CatalogueView({
+  t,
+  dialog,
+  messages,
+  onLeave: leave,
+  onDismiss: dismiss,
+}: {
   t: Translate;
   dialog: CatalogueDialog | null;
   messages: ShownMessage[];
@@ -34,7 +40,9 @@ export function CatalogueView({ t, dialog, messages, onLeave: leave, onDismiss: 
           data-testid={dialog.kind === 'kicked' ? 'kicked-dialog' : 'kicked-out-dialog'}
           aria-labelledby="catalogue-dialog-title"
         >
-          <DialogTitle id="catalogue-dialog-title">{t(dialog.kind === 'kicked' ? 'console.dialog.kickedTitle' : 'console.dialog.notice')}</DialogTitle>
+          <DialogTitle id="catalogue-dialog-title">
+            {t(dialog.kind === 'kicked' ? 'console.dialog.kickedTitle' : 'console.dialog.notice')}
+          </DialogTitle>
           <DialogContent>
             <DialogContentText>{t(dialog.messageKey)}</DialogContentText>
           </DialogContent>
@@ -45,10 +53,34 @@ export function CatalogueView({ t, dialog, messages, onLeave: leave, onDismiss: 
           </DialogActions>
         </Dialog>
       )}
-      <Stack spacing={1} sx={{ position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 1500, width: 'min(560px, 92vw)', pointerEvents: 'none' }}>
+      <Stack
+        spacing={1}
+        sx={{
+          position: 'fixed',
+          top: 16,
+          left: '50%',
+          transform: 'translateX(-50%)',
+          zIndex: 1500,
+          width: 'min(560px, 92vw)',
+          pointerEvents: 'none',
+        }}
+      >
         {messages.map((m) => (
-          <Snackbar key={m.id} open autoHideDuration={m.durationMs} onClose={(_, reason) => reason !== 'clickaway' && dismiss(m.id)} sx={{ position: 'static', transform: 'none', pointerEvents: 'auto' }}>
-            <Alert severity={m.messageKey === 'error.busy' || m.messageKey === 'error.exportTooFrequent' ? 'warning' : 'error'} variant="filled" role="alert" data-testid="error-message" onClose={m.closable ? () => dismiss(m.id) : undefined} sx={{ width: '100%' }}>
+          <Snackbar
+            key={m.id}
+            open
+            autoHideDuration={m.durationMs}
+            onClose={(_, reason) => reason !== 'clickaway' && dismiss(m.id)}
+            sx={{ position: 'static', transform: 'none', pointerEvents: 'auto' }}
+          >
+            <Alert
+              severity={m.messageKey === 'error.busy' || m.messageKey === 'error.exportTooFrequent' ? 'warning' : 'error'}
+              variant="filled"
+              role="alert"
+              data-testid="error-message"
+              onClose={m.closable ? () => dismiss(m.id) : undefined}
+              sx={{ width: '100%' }}
+            >
               {m.text ?? t(m.messageKey ?? '', m.messageArgs)}
             </Alert>
           </Snackbar>

@@ -28,7 +28,15 @@ export function FeatureLockedNotice() {
  * Shows its children only when the feature is unlocked for the device; otherwise the
  * 'contact your service provider to unlock it' notice. The server refuses the same calls (code 3).
  */
-export function FeatureGate({ feature, deviceId, children }: { feature: Feature; deviceId: number | null | undefined; children: ReactNode }) {
+export function FeatureGate({
+  feature,
+  deviceId,
+  children,
+}: {
+  feature: Feature;
+  deviceId: number | null | undefined;
+  children: ReactNode;
+}) {
   const features = useDeviceFeatures(deviceId);
   if (!deviceId) return <>{children}</>;
   if (!features) return null;

@@ -33,9 +33,16 @@ export function LanguageSelect({ light = false }: { light?: boolean }) {
         aria-label={t('console.layout.languageCurrent', { name: t(`console.lang.${language}`) })}
         aria-haspopup="menu"
         data-testid="lang-select"
-        sx={{ textTransform: 'none', ...(light ? { bgcolor: 'rgba(255,255,255,0.85)', color: 'text.primary', '&:hover': { bgcolor: '#fff' } } : { minWidth: 0, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }) }}
+        sx={{
+          textTransform: 'none',
+          ...(light
+            ? { bgcolor: 'rgba(255,255,255,0.85)', color: 'text.primary', '&:hover': { bgcolor: '#fff' } }
+            : { minWidth: 0, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }),
+        }}
       >
-        <Box component="span" sx={light ? undefined : { display: { xs: 'none', sm: 'inline' } }}>{t(`console.lang.${language}`)}</Box>
+        <Box component="span" sx={light ? undefined : { display: { xs: 'none', sm: 'inline' } }}>
+          {t(`console.lang.${language}`)}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((lang) => (

@@ -21,12 +21,26 @@ function Item({ page, open, nested }: { page: PageEntry; open: boolean; nested?:
   const Icon = page.icon;
   const selected = pathname === page.path || pathname.startsWith(`${page.path}/`) || (page.path === DASHBOARD.path && pathname === '/');
   const button = (
-    <ListItemButton component={Link} to={page.path} selected={selected} data-testid={`menu-${page.path}`} sx={{ pl: open && nested ? 4 : 2 }}>
-      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}><Icon fontSize="small" /></ListItemIcon>
+    <ListItemButton
+      component={Link}
+      to={page.path}
+      selected={selected}
+      data-testid={`menu-${page.path}`}
+      sx={{ pl: open && nested ? 4 : 2 }}
+    >
+      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
       {open && <ListItemText primary={t(page.titleKey)} />}
     </ListItemButton>
   );
-  return open ? button : <Tooltip title={t(page.titleKey)} placement="right">{button}</Tooltip>;
+  return open ? (
+    button
+  ) : (
+    <Tooltip title={t(page.titleKey)} placement="right">
+      {button}
+    </Tooltip>
+  );
 }
 
 /** The sidebar menu: the groups the user's level may see (built once per level), icons, the logo. */
@@ -45,7 +59,12 @@ export function Menu() {
       component="nav"
       dense
       sx={{
-        bgcolor: menuBg, color: text, minHeight: '100%', py: 0, width: open ? 240 : 55, transition: 'width 195ms',
+        bgcolor: menuBg,
+        color: text,
+        minHeight: '100%',
+        py: 0,
+        width: open ? 240 : 55,
+        transition: 'width 195ms',
         '& .MuiListItemButton-root:hover': { bgcolor: hover },
         '& .MuiListItemButton-root.Mui-selected': { bgcolor: hover, color: '#fff', borderLeft: `3px solid ${theme.palette.primary.light}` },
       }}
@@ -56,13 +75,20 @@ export function Menu() {
         const Icon = group.icon;
         return (
           <div key={group.path}>
-            <ListItemButton data-testid={`menu-${group.path}`} onClick={() => setExpanded((e) => ({ ...e, [group.path]: !isExpanded(group.path) }))}>
-              <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}><Icon fontSize="small" /></ListItemIcon>
+            <ListItemButton
+              data-testid={`menu-${group.path}`}
+              onClick={() => setExpanded((e) => ({ ...e, [group.path]: !isExpanded(group.path) }))}
+            >
+              <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+                <Icon fontSize="small" />
+              </ListItemIcon>
               {open && <ListItemText primary={t(group.titleKey)} />}
               {open && (isExpanded(group.path) ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
             </ListItemButton>
             <Collapse in={isExpanded(group.path) || !open} timeout="auto" unmountOnExit>
-              {group.children.map((page) => <Item key={page.path} page={page} open={open} nested />)}
+              {group.children.map((page) => (
+                <Item key={page.path} page={page} open={open} nested />
+              ))}
             </Collapse>
           </div>
         );

@@ -16,7 +16,11 @@ export function PalettePicker({ compact = false }: { compact?: boolean }) {
   const t = useTranslate();
   const current = useClientState((s) => s.theme).toLowerCase();
   return (
-    <Box role="radiogroup" aria-label={t('support.preference.theme')} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: compact ? 'repeat(4, 56px)' : 'repeat(auto-fill, minmax(150px, 1fr))' }}>
+    <Box
+      role="radiogroup"
+      aria-label={t('support.preference.theme')}
+      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: compact ? 'repeat(4, 56px)' : 'repeat(auto-fill, minmax(150px, 1fr))' }}
+    >
       {PALETTES.map((p, i) => {
         const selected = p.primary.toLowerCase() === current;
         const label = t('support.preference.palette', { n: i + 1 });
@@ -28,10 +32,28 @@ export function PalettePicker({ compact = false }: { compact?: boolean }) {
               aria-label={label}
               data-testid={`palette-${i + 1}`}
               onClick={() => setTheme(p.primary)}
-              sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', border: 2, borderColor: selected ? p.primary : 'divider', textAlign: 'left', position: 'relative' }}
+              sx={{
+                display: 'block',
+                borderRadius: 1,
+                overflow: 'hidden',
+                border: 2,
+                borderColor: selected ? p.primary : 'divider',
+                textAlign: 'left',
+                position: 'relative',
+              }}
             >
               <Box sx={{ display: 'flex', height: compact ? 40 : 64 }}>
-                <Box sx={{ width: '30%', bgcolor: p.menuBg, display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 0.5, px: 0.5 }}>
+                <Box
+                  sx={{
+                    width: '30%',
+                    bgcolor: p.menuBg,
+                    display: 'flex',
+                    flexDirection: 'column',
+                    justifyContent: 'center',
+                    gap: 0.5,
+                    px: 0.5,
+                  }}
+                >
                   <Box sx={{ height: 4, bgcolor: p.text, opacity: 0.7, borderRadius: 1 }} />
                   <Box sx={{ height: 4, bgcolor: p.hover, borderRadius: 1 }} />
                   <Box sx={{ height: 4, bgcolor: p.text, opacity: 0.7, borderRadius: 1 }} />
@@ -46,10 +68,27 @@ export function PalettePicker({ compact = false }: { compact?: boolean }) {
                 <Box sx={{ px: 1, py: 0.5, fontSize: 12, display: 'flex', justifyContent: 'space-between' }}>
                   <span>{label}</span>
                   {/* The code on its own colour, in black or white by contrast (AA 4.5:1 on every swatch). */}
-                  <Box component="span" sx={{ bgcolor: p.primary, color: readableTextOn(p.primary), borderRadius: 0.5, px: 0.5, fontFamily: 'monospace' }}>{p.primary}</Box>
+                  <Box
+                    component="span"
+                    sx={{ bgcolor: p.primary, color: readableTextOn(p.primary), borderRadius: 0.5, px: 0.5, fontFamily: 'monospace' }}
+                  >
+                    {p.primary}
+                  </Box>
                 </Box>
               )}
-              {selected && <CheckIcon sx={{ position: 'absolute', top: 2, right: 2, color: readableTextOn(p.primary), fontSize: 18, bgcolor: p.primary, borderRadius: '50%' }} />}
+              {selected && (
+                <CheckIcon
+                  sx={{
+                    position: 'absolute',
+                    top: 2,
+                    right: 2,
+                    color: readableTextOn(p.primary),
+                    fontSize: 18,
+                    bgcolor: p.primary,
+                    borderRadius: '50%',
+                  }}
+                />
+              )}
             </ButtonBase>
           </Tooltip>
         );

@@ -40,7 +40,11 @@ export function PasswordField(props: {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={t(shown ? 'console.login.hidePassword' : 'console.login.showPassword')} onClick={() => setShown((s) => !s)} edge="end">
+              <IconButton
+                aria-label={t(shown ? 'console.login.hidePassword' : 'console.login.showPassword')}
+                onClick={() => setShown((s) => !s)}
+                edge="end"
+              >
                 {shown ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

@@ -56,14 +56,30 @@ export function ReloginDialog({ leave = (path: string) => window.location.assign
       <DialogTitle id="relogin-title">{t('console.dialog.reloginTitle')}</DialogTitle>
       <DialogContent>
         <Stack sx={{ pt: 1, minWidth: { xs: 240, sm: 320 } }}>
-          <TextField label={t('console.login.name')} value={name} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'relogin-name' } }} helperText=" " />
-          <PasswordField label={t('console.login.password')} value={password} onChange={setPassword} onEnter={submit} testId="relogin-password" autoFocus />
+          <TextField
+            label={t('console.login.name')}
+            value={name}
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'relogin-name' } }}
+            helperText=" "
+          />
+          <PasswordField
+            label={t('console.login.password')}
+            value={password}
+            onChange={setPassword}
+            onEnter={submit}
+            testId="relogin-password"
+            autoFocus
+          />
           <FormControlLabel control={<Checkbox disabled />} label={t('console.dialog.autoLogin')} />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={back} data-testid="relogin-back">{t('console.dialog.backToLogin')}</Button>
-        <Button variant="contained" onClick={submit} disabled={busy} data-testid="relogin-submit">{t('console.dialog.login')}</Button>
+        <Button onClick={back} data-testid="relogin-back">
+          {t('console.dialog.backToLogin')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy} data-testid="relogin-submit">
+          {t('console.dialog.login')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -13,7 +13,18 @@ export function SidebarLogo({ open }: { open: boolean }) {
   const src = logo && failed !== logo ? logo : DEFAULT_LOGO;
   return (
     <Box sx={{ height: 48, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 1, overflow: 'hidden' }}>
-      <Box component="img" src={src} alt={t('console.nav.logo')} data-testid="sidebar-logo" onError={() => setFailed(logo)} sx={open ? { maxHeight: 35, maxWidth: 160, objectFit: 'contain' } : { width: 35, height: 35, objectFit: 'cover', objectPosition: 'left' }} />
+      <Box
+        component="img"
+        src={src}
+        alt={t('console.nav.logo')}
+        data-testid="sidebar-logo"
+        onError={() => setFailed(logo)}
+        sx={
+          open
+            ? { maxHeight: 35, maxWidth: 160, objectFit: 'contain' }
+            : { width: 35, height: 35, objectFit: 'cover', objectPosition: 'left' }
+        }
+      />
     </Box>
   );
 }

@@ -77,7 +77,10 @@ export function TabsStrip() {
   const { before, after } = useOverflow(strip, [tabs.length, t]);
   useEffect(() => {
     const el = strip.current;
-    const tab = active && el ? Array.from(el.children).find((c): c is HTMLElement => c instanceof HTMLElement && c.dataset.testid === `tab-${active}`) : undefined;
+    const tab =
+      active && el
+        ? Array.from(el.children).find((c): c is HTMLElement => c instanceof HTMLElement && c.dataset.testid === `tab-${active}`)
+        : undefined;
     if (!el || !tab) return;
     const left = tab.offsetLeft - el.offsetLeft;
     if (left < el.scrollLeft) el.scrollLeft = left - 8;
@@ -94,9 +97,28 @@ export function TabsStrip() {
   };
 
   return (
-    <Box data-testid="tabs-strip" sx={{ display: 'flex', alignItems: 'center', minWidth: 0, maxWidth: '100%', px: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box
+      data-testid="tabs-strip"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        minWidth: 0,
+        maxWidth: '100%',
+        px: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
       {(before || after) && (
-        <IconButton size="small" sx={arrowSx} disabled={!before} onClick={() => scrollBy(-1)} aria-label={t('console.layout.tabsBack')} data-testid="tabs-back">
+        <IconButton
+          size="small"
+          sx={arrowSx}
+          disabled={!before}
+          onClick={() => scrollBy(-1)}
+          aria-label={t('console.layout.tabsBack')}
+          data-testid="tabs-back"
+        >
           <ChevronLeftIcon fontSize="small" />
         </IconButton>
       )}
@@ -105,8 +127,16 @@ export function TabsStrip() {
         role="tablist"
         aria-label={t('console.tabs.strip')}
         sx={{
-          display: 'flex', gap: 0.5, px: 1, py: 0.5, flex: 1, minWidth: 0, overflowX: 'auto', overscrollBehaviorX: 'contain',
-          scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' },
+          display: 'flex',
+          gap: 0.5,
+          px: 1,
+          py: 0.5,
+          flex: 1,
+          minWidth: 0,
+          overflowX: 'auto',
+          overscrollBehaviorX: 'contain',
+          scrollbarWidth: 'none',
+          '&::-webkit-scrollbar': { display: 'none' },
           '& > .MuiChip-root': { flexShrink: 0 },
         }}
       >
@@ -131,15 +161,37 @@ export function TabsStrip() {
         })}
       </Box>
       {(before || after) && (
-        <IconButton size="small" sx={arrowSx} disabled={!after} onClick={() => scrollBy(1)} aria-label={t('console.layout.tabsForward')} data-testid="tabs-forward">
+        <IconButton
+          size="small"
+          sx={arrowSx}
+          disabled={!after}
+          onClick={() => scrollBy(1)}
+          aria-label={t('console.layout.tabsForward')}
+          data-testid="tabs-forward"
+        >
           <ChevronRightIcon fontSize="small" />
         </IconButton>
       )}
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        <MenuItem data-testid="tab-refresh" onClick={() => { const path = menu!.path; setMenu(null); navigate(refreshPath(path)); }}>{t('console.tabs.refresh')}</MenuItem>
-        <MenuItem data-testid="tab-close" onClick={() => apply(closeTab(getState().tabs, menu!.path, current))}>{t('console.tabs.close')}</MenuItem>
-        <MenuItem data-testid="tab-close-others" onClick={() => apply(closeOthers(getState().tabs, menu!.path, current))}>{t('console.tabs.closeOthers')}</MenuItem>
-        <MenuItem data-testid="tab-close-all" onClick={() => apply(closeAll())}>{t('console.tabs.closeAll')}</MenuItem>
+        <MenuItem
+          data-testid="tab-refresh"
+          onClick={() => {
+            const path = menu!.path;
+            setMenu(null);
+            navigate(refreshPath(path));
+          }}
+        >
+          {t('console.tabs.refresh')}
+        </MenuItem>
+        <MenuItem data-testid="tab-close" onClick={() => apply(closeTab(getState().tabs, menu!.path, current))}>
+          {t('console.tabs.close')}
+        </MenuItem>
+        <MenuItem data-testid="tab-close-others" onClick={() => apply(closeOthers(getState().tabs, menu!.path, current))}>
+          {t('console.tabs.closeOthers')}
+        </MenuItem>
+        <MenuItem data-testid="tab-close-all" onClick={() => apply(closeAll())}>
+          {t('console.tabs.closeAll')}
+        </MenuItem>
       </Menu>
     </Box>
   );

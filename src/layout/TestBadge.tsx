@@ -6,5 +6,12 @@ import { useTranslate } from 'ra-core';
 export function TestBadge() {
   const t = useTranslate();
   if (isProduction()) return null;
-  return <Chip label={t('console.nav.testBadge')} size="small" data-testid="test-badge" sx={{ bgcolor: '#d32f2f', color: '#fff', fontWeight: 700 }} />;
+  return (
+    <Chip
+      label={t('console.nav.testBadge')}
+      size="small"
+      data-testid="test-badge"
+      sx={{ bgcolor: '#d32f2f', color: '#fff', fontWeight: 700 }}
+    />
+  );
 }

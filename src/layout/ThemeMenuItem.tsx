@@ -19,7 +19,9 @@ export function ThemeMenuItem({ onOpen }: { onOpen: () => void }) {
   const t = useTranslate();
   return (
     <MenuItem data-testid="theme-menu" onClick={onOpen}>
-      <ListItemIcon><PaletteIcon fontSize="small" /></ListItemIcon>
+      <ListItemIcon>
+        <PaletteIcon fontSize="small" />
+      </ListItemIcon>
       {t('support.themeMenu.open')}
     </MenuItem>
   );
@@ -32,7 +34,9 @@ export function ThemeDialog({ open, onClose }: { open: boolean; onClose: () => v
     <Dialog open={open} onClose={onClose} data-testid="theme-dialog">
       <DialogTitle>{t('support.themeMenu.title')}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('support.preference.themeHint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('support.preference.themeHint')}
+        </Typography>
         <PalettePicker compact />
       </DialogContent>
     </Dialog>

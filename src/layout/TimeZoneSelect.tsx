@@ -16,8 +16,17 @@ export function TimeZoneSelect() {
       value={timeZone}
       onChange={(e) => setTimeZone(Number(e.target.value))}
       aria-label={t('console.nav.timeZone')}
-      slotProps={{ htmlInput: { 'aria-label': t('console.nav.timeZone') }, select: { SelectDisplayProps: { 'data-testid': 'tz-select', 'aria-label': t('console.nav.timeZone') } as object } }}
-      sx={{ minWidth: { xs: 84, sm: 108 }, '& .MuiSelect-select': { py: 0.75, pl: 1.25 }, '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)' }, '& fieldset': { border: 'none' }, '& svg': { color: 'inherit' } }}
+      slotProps={{
+        htmlInput: { 'aria-label': t('console.nav.timeZone') },
+        select: { SelectDisplayProps: { 'data-testid': 'tz-select', 'aria-label': t('console.nav.timeZone') } as object },
+      }}
+      sx={{
+        minWidth: { xs: 84, sm: 108 },
+        '& .MuiSelect-select': { py: 0.75, pl: 1.25 },
+        '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)' },
+        '& fieldset': { border: 'none' },
+        '& svg': { color: 'inherit' },
+      }}
     >
       {TIME_ZONES.map((hours) => (
         <MenuItem key={hours} value={hours} data-testid={`tz-${hours}`}>

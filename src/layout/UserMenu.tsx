@@ -29,15 +29,65 @@ export function UserMenu() {
   };
   return (
     <>
-      <Button color="inherit" startIcon={<AccountCircle />} onClick={(e) => setAnchor(e.currentTarget)} aria-label={name ? t('console.layout.userMenuOf', { name }) : t('console.nav.userMenu')} aria-haspopup="menu" data-testid="user-menu" sx={{ textTransform: 'none', minWidth: 0, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline-block' }, maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</Box>
+      <Button
+        color="inherit"
+        startIcon={<AccountCircle />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={name ? t('console.layout.userMenuOf', { name }) : t('console.nav.userMenu')}
+        aria-haspopup="menu"
+        data-testid="user-menu"
+        sx={{ textTransform: 'none', minWidth: 0, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+      >
+        <Box
+          component="span"
+          sx={{
+            display: { xs: 'none', sm: 'inline-block' },
+            maxWidth: 160,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {name}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => go('/')}><ListItemIcon><DashboardIcon fontSize="small" /></ListItemIcon>{t('console.nav.dashboard')}</MenuItem>
-        <MenuItem onClick={() => go('/personal/password')}><ListItemIcon><KeyIcon fontSize="small" /></ListItemIcon>{t('console.nav.password')}</MenuItem>
-        <MenuItem onClick={() => go('/personal/info')}><ListItemIcon><BadgeIcon fontSize="small" /></ListItemIcon>{t('console.nav.info')}</MenuItem>
-        <ThemeMenuItem onOpen={() => { setAnchor(null); themeDialog.show(); }} />
-        <MenuItem data-testid="logout" onClick={() => { setAnchor(null); void logout(); }}><ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>{t('console.nav.logout')}</MenuItem>
+        <MenuItem onClick={() => go('/')}>
+          <ListItemIcon>
+            <DashboardIcon fontSize="small" />
+          </ListItemIcon>
+          {t('console.nav.dashboard')}
+        </MenuItem>
+        <MenuItem onClick={() => go('/personal/password')}>
+          <ListItemIcon>
+            <KeyIcon fontSize="small" />
+          </ListItemIcon>
+          {t('console.nav.password')}
+        </MenuItem>
+        <MenuItem onClick={() => go('/personal/info')}>
+          <ListItemIcon>
+            <BadgeIcon fontSize="small" />
+          </ListItemIcon>
+          {t('console.nav.info')}
+        </MenuItem>
+        <ThemeMenuItem
+          onOpen={() => {
+            setAnchor(null);
+            themeDialog.show();
+          }}
+        />
+        <MenuItem
+          data-testid="logout"
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('console.nav.logout')}
+        </MenuItem>
       </Menu>
       <ThemeDialog open={themeDialog.open} onClose={themeDialog.hide} />
     </>

@@ -17,7 +17,15 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
         role="img"
         aria-label={label}
         data-testid="live-indicator"
-        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'success.light', mx: 0.5, flexShrink: 0, boxShadow: (th) => `0 0 0 1px ${th.palette.background.paper}` }}
+        sx={{
+          width: 8,
+          height: 8,
+          borderRadius: '50%',
+          bgcolor: 'success.light',
+          mx: 0.5,
+          flexShrink: 0,
+          boxShadow: (th) => `0 0 0 1px ${th.palette.background.paper}`,
+        }}
       />
     </Tooltip>
   );

@@ -10,8 +10,7 @@ import { setLiveStatus } from './liveStatus';
 /** The stream's path under /cz/{segment} (docs/api.md, live push). */
 export const LIVE_EVENTS_PATH = '/deviceModule/live/events';
 
-const browserEventSource: EventSourceFactory | null =
-  typeof EventSource === 'undefined' ? null : (url) => new EventSource(url);
+const browserEventSource: EventSourceFactory | null = typeof EventSource === 'undefined' ? null : (url) => new EventSource(url);
 
 /**
  * Opens the console's live stream while a user is logged in (mounted by the layout, which only

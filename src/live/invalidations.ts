@@ -41,7 +41,7 @@ export const ALL_LIVE_KEYS: readonly LiveKey[] = uniqueKeys(Object.values(LIVE_I
 
 /** The distinct keys the given event kinds make stale (unknown kinds: none). */
 export function keysFor(kinds: Iterable<string>): LiveKey[] {
-  return uniqueKeys([...kinds].flatMap((kind) => (kind === 'reset' ? ALL_LIVE_KEYS : LIVE_INVALIDATIONS[kind] ?? [])));
+  return uniqueKeys([...kinds].flatMap((kind) => (kind === 'reset' ? ALL_LIVE_KEYS : (LIVE_INVALIDATIONS[kind] ?? []))));
 }
 
 function uniqueKeys(keys: readonly LiveKey[]): LiveKey[] {
@@ -82,7 +82,11 @@ export function createInvalidator(
         if (waiting.has(id)) continue;
         const wait = (lastAt.get(id) ?? -Infinity) + minIntervalMs - timers.now();
         if (wait <= 0) run(id, key);
-        else waiting.set(id, timers.set(() => run(id, key), wait));
+        else
+          waiting.set(
+            id,
+            timers.set(() => run(id, key), wait),
+          );
       }
     },
     close() {

@@ -81,7 +81,11 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     source?.close();
     source = null;
     options.onStatus('fallback');
-    if (!closed && options.createEventSource) retry = timers.set(() => { retry = null; connect(); }, retryMs);
+    if (!closed && options.createEventSource)
+      retry = timers.set(() => {
+        retry = null;
+        connect();
+      }, retryMs);
   };
 
   function connect() {

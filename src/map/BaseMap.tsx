@@ -20,7 +20,12 @@ export function BaseMap({ style, className, onReady, center, zoom, 'data-testid'
   ready.current = onReady;
   useEffect(() => {
     if (!element.current) return undefined;
-    const map = createBaseMap(element.current, { center, zoom, zoomTitles: { zoomIn: translate('map.zoomIn'), zoomOut: translate('map.zoomOut') }, leafletTitle: translate('map.leaflet') });
+    const map = createBaseMap(element.current, {
+      center,
+      zoom,
+      zoomTitles: { zoomIn: translate('map.zoomIn'), zoomOut: translate('map.zoomOut') },
+      leafletTitle: translate('map.leaflet'),
+    });
     mapRef.current = map;
     const cleanup = ready.current(map);
     // Leaflet measures its container once; a layout that settles later needs a new measure.
@@ -38,11 +43,16 @@ export function BaseMap({ style, className, onReady, center, zoom, 'data-testid'
   // Another language: the zoom buttons' titles and the attribution's Leaflet link follow.
   useEffect(() => {
     mapRef.current?.attributionControl.setPrefix(leafletPrefix(translate('map.leaflet')));
-    for (const [selector, key] of [['.leaflet-control-zoom-in', 'map.zoomIn'], ['.leaflet-control-zoom-out', 'map.zoomOut']] as const) {
+    for (const [selector, key] of [
+      ['.leaflet-control-zoom-in', 'map.zoomIn'],
+      ['.leaflet-control-zoom-out', 'map.zoomOut'],
+    ] as const) {
       const button = element.current?.querySelector(selector);
       button?.setAttribute('title', translate(key));
       button?.setAttribute('aria-label', translate(key));
     }
   }, [translate]);
-  return <div ref={element} className={className} data-testid={testId} style={{ width: '100%', height: '100%', minHeight: 240, ...style }} />;
+  return (
+    <div ref={element} className={className} data-testid={testId} style={{ width: '100%', height: '100%', minHeight: 240, ...style }} />
+  );
 }

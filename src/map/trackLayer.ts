@@ -29,14 +29,20 @@ export function unwrapLongitudes(points: readonly TrackPoint[]): number[] {
   return out;
 }
 
-const endIcon = (letter: string, colour: string) => L.divIcon({
-  className: 'track-end-marker',
-  html: `<div style="width:20px;height:20px;border-radius:50%;background:${colour};color:#fff;font:bold 11px/20px sans-serif;text-align:center;border:2px solid #fff;box-shadow:0 0 2px rgba(0,0,0,.5)">${letter}</div>`,
-  iconSize: [24, 24],
-  iconAnchor: [12, 12],
-});
+const endIcon = (letter: string, colour: string) =>
+  L.divIcon({
+    className: 'track-end-marker',
+    html: `<div style="width:20px;height:20px;border-radius:50%;background:${colour};color:#fff;font:bold 11px/20px sans-serif;text-align:center;border:2px solid #fff;box-shadow:0 0 2px rgba(0,0,0,.5)">${letter}</div>`,
+    iconSize: [24, 24],
+    iconAnchor: [12, 12],
+  });
 
-export function drawTrack(points: readonly TrackPoint[], cuts: ReadonlySet<number>, renderer: L.Renderer, labels: { start: string; end: string }): DrawnTrack {
+export function drawTrack(
+  points: readonly TrackPoint[],
+  cuts: ReadonlySet<number>,
+  renderer: L.Renderer,
+  labels: { start: string; end: string },
+): DrawnTrack {
   const layer = L.layerGroup();
   if (!points.length) return { layer, bounds: null, lons: [] };
   const lons = unwrapLongitudes(points);
@@ -64,7 +70,9 @@ export function drawTrack(points: readonly TrackPoint[], cuts: ReadonlySet<numbe
   }
   flush();
   for (const [s, lines] of Object.entries(runs)) {
-    L.polyline(lines, { renderer, color: STATE_COLOURS[Number(s)] ?? STATE_COLOURS[1], weight: 3, opacity: 0.9, interactive: false }).addTo(layer);
+    L.polyline(lines, { renderer, color: STATE_COLOURS[Number(s)] ?? STATE_COLOURS[1], weight: 3, opacity: 0.9, interactive: false }).addTo(
+      layer,
+    );
   }
   const first = points[0]!;
   const last = points[points.length - 1]!;

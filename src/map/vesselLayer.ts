@@ -1,8 +1,17 @@
 import L from 'leaflet';
 import Supercluster from 'supercluster';
 import {
-  CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, clusterColour, clusterLabel, clusterRing, clusterRadius, headingRadians, shouldCluster, stateColour,
-  wrapNear, type StateTally,
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_RADIUS_PX,
+  clusterColour,
+  clusterLabel,
+  clusterRing,
+  clusterRadius,
+  headingRadians,
+  shouldCluster,
+  stateColour,
+  wrapNear,
+  type StateTally,
 } from './vesselStyle';
 
 /** One vessel as the fleet map needs it. */
@@ -79,7 +88,11 @@ export class VesselLayer extends L.Layer {
     const started = performance.now();
     if (shouldCluster(this.vessels.length)) {
       this.index = new Supercluster<PointProps, ClusterProps>({
-        radius: CLUSTER_RADIUS_PX, extent: 256, minZoom: 2, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 3,
+        radius: CLUSTER_RADIUS_PX,
+        extent: 256,
+        minZoom: 2,
+        maxZoom: CLUSTER_MAX_ZOOM,
+        minPoints: 3,
         map: (p) => {
           const s = this.vessels[p.i]!.status;
           return { online: s === 1 ? 1 : 0, offline: s === 0 ? 1 : 0, warn: s === 2 ? 1 : 0 };
@@ -90,7 +103,9 @@ export class VesselLayer extends L.Layer {
           acc.warn += p.warn;
         },
       });
-      this.index.load(this.vessels.map((v, i) => ({ type: 'Feature', properties: { i }, geometry: { type: 'Point', coordinates: [v.lon, v.lat] } })));
+      this.index.load(
+        this.vessels.map((v, i) => ({ type: 'Feature', properties: { i }, geometry: { type: 'Point', coordinates: [v.lon, v.lat] } })),
+      );
     }
     this.indexMs = performance.now() - started;
     this.redraw();

@@ -46,7 +46,8 @@ export const clusterRing = (tally: StateTally): string => (tally.warn > 0 ? STAT
 export const clusterRadius = (count: number): number => Math.min(26, 12 + Math.round(Math.log10(Math.max(1, count)) * 4.5));
 
 /** The count as a cluster shows it: 1234 -> "1.2k". */
-export const clusterLabel = (count: number): string => (count >= 10_000 ? `${Math.round(count / 1000)}k` : count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count));
+export const clusterLabel = (count: number): string =>
+  count >= 10_000 ? `${Math.round(count / 1000)}k` : count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count);
 
 /** The longitude of a point moved by whole turns so that it lies nearest to the view's centre. */
 export const wrapNear = (lng: number, centreLng: number): number => lng + 360 * Math.round((centreLng - lng) / 360);

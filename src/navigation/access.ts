@@ -32,7 +32,12 @@ export function pageKeyOf(path: string): string | null {
 
 /** Which endpoint an action needs: an action whose endpoint is missing is never allowed. */
 const ENDPOINT_OF: Record<ResourceAction, keyof ResourceDefinition['endpoints']> = {
-  list: 'list', show: 'one', create: 'create', edit: 'update', delete: 'delete', export: 'export',
+  list: 'list',
+  show: 'one',
+  create: 'create',
+  edit: 'update',
+  delete: 'delete',
+  export: 'export',
 };
 
 /** May this level do this action on this resource (react-admin's canAccess)? */

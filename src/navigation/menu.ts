@@ -25,14 +25,21 @@ const DECLARED: readonly { path: string; menu: MenuEntry }[] = [
   ...PAGES.map((p) => ({ path: p.path, menu: p.menu })),
   ...RESOURCES.map((r) => ({ path: `/${r.name}`, menu: r.menu })),
 ];
-const entryOf = ({ path, menu }: { path: string; menu: MenuEntry }): PageEntry => ({ path, titleKey: menu.titleKey, icon: menu.icon, ...(menu.hidden ? { hidden: true } : {}) });
+const entryOf = ({ path, menu }: { path: string; menu: MenuEntry }): PageEntry => ({
+  path,
+  titleKey: menu.titleKey,
+  icon: menu.icon,
+  ...(menu.hidden ? { hidden: true } : {}),
+});
 
 const dashboard = DECLARED.find((d) => d.menu.group === null);
 if (!dashboard) throw new Error('no top-level page (the dashboard) is declared');
 export const DASHBOARD: PageEntry = entryOf(dashboard);
 
 export const MENU: readonly MenuGroup[] = MENU_GROUPS.map((group) => {
-  const children = DECLARED.filter((d) => d.menu.group === group.key).sort((a, b) => a.menu.order - b.menu.order).map(entryOf);
+  const children = DECLARED.filter((d) => d.menu.group === group.key)
+    .sort((a, b) => a.menu.order - b.menu.order)
+    .map(entryOf);
   return { path: group.path, titleKey: group.titleKey, icon: group.icon, redirect: children[0]?.path ?? '/dashboard', children };
 }).filter((group) => group.children.length > 0);
 
@@ -40,8 +47,9 @@ export const ALL_PAGES: readonly PageEntry[] = [DASHBOARD, ...MENU.flatMap((g) =
 
 /** The menu a level sees: visible children it may open; groups left empty disappear. */
 export function menuFor(level: string | null): MenuGroup[] {
-  return MENU.map((group) => ({ ...group, children: group.children.filter((c) => !c.hidden && canAccessPage(level, c.path)) }))
-    .filter((group) => group.children.length > 0);
+  return MENU.map((group) => ({ ...group, children: group.children.filter((c) => !c.hidden && canAccessPage(level, c.path)) })).filter(
+    (group) => group.children.length > 0,
+  );
 }
 
 /** The page a path shows (for tabs and the breadcrumb), matching sub-paths such as /system/user/3. */

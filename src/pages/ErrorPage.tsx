@@ -12,11 +12,17 @@ export function ErrorPage({ code }: { code: 401 | 404 }) {
   const prefix = code === 401 ? 'console.page.unauthorized' : 'console.page.notFound';
   return (
     <Box data-testid={`error-${code}`} sx={{ textAlign: 'center', py: 8 }}>
-      <Typography variant="h1" component="h1" sx={{ fontWeight: 700, color: 'primary.main', fontSize: { xs: 64, sm: 96 } }}>{t(prefix)}</Typography>
+      <Typography variant="h1" component="h1" sx={{ fontWeight: 700, color: 'primary.main', fontSize: { xs: 64, sm: 96 } }}>
+        {t(prefix)}
+      </Typography>
       <Typography sx={{ mb: 3 }}>{t(`${prefix}Text`)}</Typography>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-        <Button variant="outlined" onClick={() => navigate(-1)}>{t('console.page.back')}</Button>
-        <Button variant="contained" onClick={() => navigate('/')}>{t('console.page.home')}</Button>
+        <Button variant="outlined" onClick={() => navigate(-1)}>
+          {t('console.page.back')}
+        </Button>
+        <Button variant="contained" onClick={() => navigate('/')}>
+          {t('console.page.home')}
+        </Button>
       </Stack>
     </Box>
   );

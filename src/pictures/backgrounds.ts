@@ -2,7 +2,8 @@
  * The six login backgrounds (p1..p6) and six home backgrounds (homep1..homep6) of docs/requirements.md §9:
  * small SVG seascapes built here (no downloaded pictures), each well under 1 KB.
  */
-const svg = (body: string) => `url("data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1440 900' preserveAspectRatio='xMidYMid slice'>${body}</svg>`)}")`;
+const svg = (body: string) =>
+  `url("data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1440 900' preserveAspectRatio='xMidYMid slice'>${body}</svg>`)}")`;
 
 const waves = (sky: [string, string], sea: [string, string, string], sun: string) =>
   svg(

@@ -28,7 +28,12 @@ export const resourceMessages = (language: 'zh' | 'en'): Record<string, unknown>
   Object.fromEntries(RESOURCES.filter((r) => r.messages).map((r) => [r.name, r.messages![language]]));
 
 /** Each resource's endpoints as the dataProvider reads them, with the list's required filters from the definition. */
-export const ENDPOINTS: Record<string, ResourceEndpoints> = Object.fromEntries(RESOURCES.map((r) => {
-  const requires = r.filters.map(filterDefOf).filter((f) => f.required).map((f) => f.source);
-  return [r.name, requires.length ? { ...r.endpoints, list: { ...r.endpoints.list, requires } } : r.endpoints];
-}));
+export const ENDPOINTS: Record<string, ResourceEndpoints> = Object.fromEntries(
+  RESOURCES.map((r) => {
+    const requires = r.filters
+      .map(filterDefOf)
+      .filter((f) => f.required)
+      .map((f) => f.source);
+    return [r.name, requires.length ? { ...r.endpoints, list: { ...r.endpoints.list, requires } } : r.endpoints];
+  }),
+);

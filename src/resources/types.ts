@@ -26,7 +26,8 @@ export interface ReferenceDef {
   searchField?: string;
 }
 
-export type FieldKind = 'text' | 'textarea' | 'email' | 'password' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'reference' | 'file' | 'image';
+export type FieldKind =
+  'text' | 'textarea' | 'email' | 'password' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'reference' | 'file' | 'image';
 
 export interface FieldDef {
   source: string;

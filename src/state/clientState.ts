@@ -163,5 +163,15 @@ export function clearSession(): void {
   } catch {
     /* ignore */
   }
-  setState({ token: null, ...NO_USER, roles: [], icons: { ...NO_ICONS }, tabs: [], relogin: false, deviceId: null, locationId: null, tabPaneName: null });
+  setState({
+    token: null,
+    ...NO_USER,
+    roles: [],
+    icons: { ...NO_ICONS },
+    tabs: [],
+    relogin: false,
+    deviceId: null,
+    locationId: null,
+    tabPaneName: null,
+  });
 }

@@ -11,7 +11,14 @@ export async function loadIcons(): Promise<void> {
   try {
     const pictures = await usersApi.pictures();
     const of = (type: number) => pictures.find((p) => p.fileType === type)?.content ?? null;
-    setState({ icons: { logo: of(FileType.Logo), online: of(FileType.AntennaOnline), offline: of(FileType.AntennaOffline), alarm: of(FileType.AntennaAlarm) } });
+    setState({
+      icons: {
+        logo: of(FileType.Logo),
+        online: of(FileType.AntennaOnline),
+        offline: of(FileType.AntennaOffline),
+        alarm: of(FileType.AntennaAlarm),
+      },
+    });
   } catch {
     setState({ icons: { logo: null, online: null, offline: null, alarm: null } });
   }

@@ -46,7 +46,8 @@ const subscribe = (l: () => void) => {
 /** Applies the server's console settings: the bell interval, and the default size when none was chosen here. */
 export function applyConsoleSettings(next: ConsoleSettings): void {
   settings = next;
-  if (getCookie(CookieKey.size) === null && isSize(next.defaultSize) && getState().size !== next.defaultSize) setState({ size: next.defaultSize });
+  if (getCookie(CookieKey.size) === null && isSize(next.defaultSize) && getState().size !== next.defaultSize)
+    setState({ size: next.defaultSize });
   notify();
 }
 

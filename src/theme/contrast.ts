@@ -13,7 +13,13 @@ export const TEXT_ON_DARK = '#ffffff';
 /** #rgb or #rrggbb as [r, g, b] in 0-255. */
 function rgb(hex: string): [number, number, number] {
   const h = hex.trim().replace(/^#/, '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   if (!/^[0-9a-f]{6}$/i.test(full)) throw new Error(`not a #rrggbb colour: ${hex}`);
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }

@@ -8,7 +8,8 @@ describe.each(engines)('audit log (%s)', (engine) => {
   let s: TestServer;
   const tokens: Record<string, string> = {};
   const dm = (path: string) => `${s.base}/deviceModule/${path}`;
-  const log = (who: string, query = '') => s.call({ url: `${s.base}/supportModule/auditLog/getAll?pageSize=100${query}`, token: tokens[who], lang: 'en' });
+  const log = (who: string, query = '') =>
+    s.call({ url: `${s.base}/supportModule/auditLog/getAll?pageSize=100${query}`, token: tokens[who], lang: 'en' });
 
   beforeAll(async () => {
     s = await createTestServer(engine);
@@ -26,7 +27,15 @@ describe.each(engines)('audit log (%s)', (engine) => {
     const { data } = await log('oceanic', `&entity=deviceGroup&entityId=${id}`);
     expect(data.list.map((e: { action: string }) => e.action)).toEqual(['deleteById', 'update', 'add']);
     const [deleted, updated, added] = data.list;
-    expect(added).toMatchObject({ userName: 'oceanic', userLevel: '2', method: 'POST', route: '/deviceModule/deviceGroup/add', entity: 'deviceGroup', entityId: String(id), before: null });
+    expect(added).toMatchObject({
+      userName: 'oceanic',
+      userLevel: '2',
+      method: 'POST',
+      route: '/deviceModule/deviceGroup/add',
+      entity: 'deviceGroup',
+      entityId: String(id),
+      before: null,
+    });
     expect(added.after).toMatchObject({ id, name: 'Reefers' });
     expect(added.address).toBe('127.0.0.1');
     expect(updated.before).toEqual({ name: 'Reefers' });
@@ -37,15 +46,24 @@ describe.each(engines)('audit log (%s)', (engine) => {
   });
 
   it('never records a password, a password hash or a token', async () => {
-    const created = await s.call({ method: 'POST', url: `${s.base}/users/addUser`, token: tokens.oceanic, payload: { name: 'auditee', password: 'Secret9876', repassword: 'Secret9876', permissionLevel: '3' } });
+    const created = await s.call({
+      method: 'POST',
+      url: `${s.base}/users/addUser`,
+      token: tokens.oceanic,
+      payload: { name: 'auditee', password: 'Secret9876', repassword: 'Secret9876', permissionLevel: '3' },
+    });
     expect(created.code).toBe(ErrorCode.Ok);
-    const reset = await s.call({ method: 'POST', url: `${s.base}/users/updatePassword?id=${created.data.id}&password=Other5432`, token: tokens.oceanic });
+    const reset = await s.call({
+      method: 'POST',
+      url: `${s.base}/users/updatePassword?id=${created.data.id}&password=Other5432`,
+      token: tokens.oceanic,
+    });
     expect(reset.code).toBe(ErrorCode.Ok);
     const { data } = await log('oceanic', '&entity=user');
     const text = JSON.stringify(data.list);
     expect(data.list.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['addUser', 'updatePassword']));
     for (const secret of ['Secret9876', 'Other5432', 'password', tokens.oceanic]) expect(text).not.toContain(secret);
-    const [stored] = await s.db.query<{ text: string }>('SELECT string_agg(before::text || after::text, \' \') AS text FROM audit_log');
+    const [stored] = await s.db.query<{ text: string }>("SELECT string_agg(before::text || after::text, ' ') AS text FROM audit_log");
     expect(stored!.text).not.toMatch(/Secret9876|Other5432|password_hash|\$2[aby]\$|scrypt/);
   });
 
@@ -59,7 +77,16 @@ describe.each(engines)('audit log (%s)', (engine) => {
   it('level 1 reads every entry, level 2 its enterprise (its sub-users included), level 3 nothing', async () => {
     await s.call({ method: 'POST', url: dm('deviceGroup/add'), token: tokens.polaris, payload: { name: 'Polar group' } });
     const self = await s.call({ url: `${s.base}/users/getSelf`, token: tokens.oceanops });
-    expect((await s.call({ method: 'POST', url: `${s.base}/users/updateUser`, token: tokens.oceanops, payload: { id: self.data.id, signature: 'on watch' } })).code).toBe(ErrorCode.Ok);
+    expect(
+      (
+        await s.call({
+          method: 'POST',
+          url: `${s.base}/users/updateUser`,
+          token: tokens.oceanops,
+          payload: { id: self.data.id, signature: 'on watch' },
+        })
+      ).code,
+    ).toBe(ErrorCode.Ok);
     const all = (await log('admin')).data.list.map((e: { userName: string }) => e.userName);
     expect(all).toEqual(expect.arrayContaining(['oceanic', 'polaris', 'oceanops']));
     const oceanic = (await log('oceanic')).data.list.map((e: { userName: string }) => e.userName);
@@ -75,7 +102,9 @@ describe.each(engines)('audit log (%s)', (engine) => {
     expect(byUser.every((e: { userName: string }) => e.userName === 'polaris')).toBe(true);
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await log('admin', `&from=${encodeURIComponent(future)}`)).data.total).toBe(0);
-    expect((await log('admin', `&to=${encodeURIComponent(future)}&entity=user`)).data.list.every((e: { entity: string }) => e.entity === 'user')).toBe(true);
+    expect(
+      (await log('admin', `&to=${encodeURIComponent(future)}&entity=user`)).data.list.every((e: { entity: string }) => e.entity === 'user'),
+    ).toBe(true);
     // Days as the date pickers send them: today from its start to its end holds today's entries, yesterday none.
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -84,7 +113,7 @@ describe.each(engines)('audit log (%s)', (engine) => {
     expect((await log('admin', '&from=2026-02-30')).code).toBe(ErrorCode.Validation);
   });
 
-  it('exports the filtered log as xlsx in the caller\'s language, once per 10 s (-101)', async () => {
+  it("exports the filtered log as xlsx in the caller's language, once per 10 s (-101)", async () => {
     const res = await s.app.inject({ url: `${s.base}/supportModule/auditLog/export?token=${tokens.polaris}&lang=en` });
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log-\d+\.xlsx"/);
     const book = new ExcelJS.Workbook();

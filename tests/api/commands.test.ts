@@ -27,7 +27,8 @@ function fakeLink() {
     close: async () => undefined,
   };
   return {
-    link, published,
+    link,
+    published,
     connect(deviceNum: string) {
       connected.add(deviceNum);
       for (const l of connectListeners) l(deviceNum);
@@ -50,23 +51,52 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     s = await createTestServer(engine, {}, { openLink: async () => device.link });
     for (const name of ['admin', 'oceanic', 'oceanops', 'polaris']) tokens[name] = await s.login(name);
     ids = await vesselIds(s);
-    for (const row of await s.db.query<{ id: number; num: string }>('SELECT id, device_num AS num FROM devices WHERE id = ANY($1::int[])', [[ids.granted, ids.ungranted, ids.polaris]])) nums[row.id] = row.num;
+    for (const row of await s.db.query<{ id: number; num: string }>('SELECT id, device_num AS num FROM devices WHERE id = ANY($1::int[])', [
+      [ids.granted, ids.ungranted, ids.polaris],
+    ]))
+      nums[row.id] = row.num;
   });
   afterAll(() => s.close());
 
   const api = <T = any>(path: string, token: string, payload?: object, lang: 'zh' | 'en' = 'en') =>
     s.call<T>({ method: payload ? 'POST' : 'GET', url: `${s.base}/deviceModule/${path}`, token, lang, ...(payload ? { payload } : {}) });
   const send = (token: string, body: object, lang: 'zh' | 'en' = 'en') => api('command/add', token, body, lang);
-  const stateOf = async (id: number) => (await s.db.query<{ state: string }>('SELECT state FROM device_commands WHERE id = $1', [id]))[0]!.state;
+  const stateOf = async (id: number) =>
+    (await s.db.query<{ state: string }>('SELECT state FROM device_commands WHERE id = $1', [id]))[0]!.state;
 
   it('refuses a bad kind, bad params, an unknown satellite, an interval or deadline out of range, in zh and en, storing nothing', async () => {
     const cases: [object, string, string, string][] = [
-      [{ deviceId: ids.ungranted, kind: 'selfDestruct' }, 'kind', 'The command must be reboot, re-point, set report interval, diagnostics or firmware check', '指令类型必须是重启、重新对星、设置上报间隔、诊断或固件检查之一'],
+      [
+        { deviceId: ids.ungranted, kind: 'selfDestruct' },
+        'kind',
+        'The command must be reboot, re-point, set report interval, diagnostics or firmware check',
+        '指令类型必须是重启、重新对星、设置上报间隔、诊断或固件检查之一',
+      ],
       [{ deviceId: ids.ungranted, kind: 'repoint', params: {} }, 'params.satellite', 'required', '必填项'],
-      [{ deviceId: ids.ungranted, kind: 'repoint', params: { satellite: 'Sputnik 1' } }, 'params.satellite', 'Unknown satellite: choose one of the satellites the product knows', '未知的卫星：请从系统已知的卫星中选择'],
-      [{ deviceId: ids.ungranted, kind: 'setInterval', params: { seconds: 2 } }, 'params.seconds', 'The report interval must be a whole number of seconds from 5 to 3600', '上报间隔必须是 5 到 3600 秒之间的整数'],
-      [{ deviceId: ids.ungranted, kind: 'setInterval', params: { seconds: 86_400 } }, 'params.seconds', 'The report interval must be a whole number of seconds from 5 to 3600', '上报间隔必须是 5 到 3600 秒之间的整数'],
-      [{ deviceId: ids.ungranted, kind: 'reboot', deadlineMinutes: 2000 }, 'deadlineMinutes', 'The deadline must be a whole number of minutes from 1 to 1440', '有效期必须是 1 到 1440 分钟之间的整数'],
+      [
+        { deviceId: ids.ungranted, kind: 'repoint', params: { satellite: 'Sputnik 1' } },
+        'params.satellite',
+        'Unknown satellite: choose one of the satellites the product knows',
+        '未知的卫星：请从系统已知的卫星中选择',
+      ],
+      [
+        { deviceId: ids.ungranted, kind: 'setInterval', params: { seconds: 2 } },
+        'params.seconds',
+        'The report interval must be a whole number of seconds from 5 to 3600',
+        '上报间隔必须是 5 到 3600 秒之间的整数',
+      ],
+      [
+        { deviceId: ids.ungranted, kind: 'setInterval', params: { seconds: 86_400 } },
+        'params.seconds',
+        'The report interval must be a whole number of seconds from 5 to 3600',
+        '上报间隔必须是 5 到 3600 秒之间的整数',
+      ],
+      [
+        { deviceId: ids.ungranted, kind: 'reboot', deadlineMinutes: 2000 },
+        'deadlineMinutes',
+        'The deadline must be a whole number of minutes from 1 to 1440',
+        '有效期必须是 1 到 1440 分钟之间的整数',
+      ],
       [{ kind: 'reboot' }, 'deviceId', 'required', '必填项'],
     ];
     const before = (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_commands'))[0]!.n;
@@ -83,7 +113,13 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
   it("keeps each enterprise to its own vessels: another enterprise's vessel and command are not found", async () => {
     const mine = await send(tokens.oceanic!, { deviceId: ids.ungranted, kind: 'diagnostics' });
     expect(mine.code).toBe(0);
-    expect(mine.data).toMatchObject({ deviceId: ids.ungranted, kind: 'diagnostics', state: 'queued', createdByName: 'oceanic', sentAt: null });
+    expect(mine.data).toMatchObject({
+      deviceId: ids.ungranted,
+      kind: 'diagnostics',
+      state: 'queued',
+      createdByName: 'oceanic',
+      sentAt: null,
+    });
 
     const foreign = await send(tokens.polaris!, { deviceId: ids.ungranted, kind: 'reboot' });
     expect(foreign.code).toBe(ErrorCode.NotFound);
@@ -98,7 +134,9 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
       expect(list.data.list.map((c: any) => c.id)).toContain(mine.data.id);
       expect(list.data.total).toBeGreaterThanOrEqual(1);
     }
-    expect((await api(`command/getAll?deviceId=${ids.ungranted}&state=acknowledged`, tokens.oceanic!)).data.list.map((c: any) => c.id)).not.toContain(mine.data.id);
+    expect(
+      (await api(`command/getAll?deviceId=${ids.ungranted}&state=acknowledged`, tokens.oceanic!)).data.list.map((c: any) => c.id),
+    ).not.toContain(mine.data.id);
   });
 
   it('lets a sub-user send only to a vessel granted it with canCommand', async () => {
@@ -116,8 +154,12 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     // Commands only on vessels it may see.
     const outside = await api('subUserGrant/set', tokens.oceanic!, { subUserId, deviceIds: granted, commandDeviceIds: [ids.ungranted] });
     expect(outside.code).toBe(ErrorCode.Validation);
-    expect(outside.data).toEqual([{ field: 'commandDeviceIds', message: 'Commands can be allowed only on vessels the sub-user is granted to see' }]);
-    expect((await api('subUserGrant/set', tokens.oceanic!, { subUserId, deviceIds: granted, commandDeviceIds: [ids.granted] })).code).toBe(0);
+    expect(outside.data).toEqual([
+      { field: 'commandDeviceIds', message: 'Commands can be allowed only on vessels the sub-user is granted to see' },
+    ]);
+    expect((await api('subUserGrant/set', tokens.oceanic!, { subUserId, deviceIds: granted, commandDeviceIds: [ids.granted] })).code).toBe(
+      0,
+    );
     const grants = await api(`subUserGrant/getAll?subUserId=${subUserId}&pageSize=500`, tokens.oceanic!);
     expect(grants.data.list.find((g: any) => g.deviceId === ids.granted).canCommand).toBe(true);
     expect((await api(`subUserGrant/getCommandDeviceIds?subUserId=${subUserId}`, tokens.oceanic!)).data).toEqual([ids.granted]);
@@ -137,9 +179,13 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
 
   it('queues a command for an offline device, sends the queue in order when it connects, and follows its ack', async () => {
     const num = nums[ids.ungranted]!;
-    await s.db.query(`UPDATE device_commands SET state = 'cancelled' WHERE device_id = $1 AND state IN ('queued', 'sent')`, [ids.ungranted]);
+    await s.db.query(`UPDATE device_commands SET state = 'cancelled' WHERE device_id = $1 AND state IN ('queued', 'sent')`, [
+      ids.ungranted,
+    ]);
     const first = (await send(tokens.oceanic!, { deviceId: ids.ungranted, kind: 'repoint', params: { satellite: 'Intelsat 39' } })).data;
-    const second = (await send(tokens.oceanic!, { deviceId: ids.ungranted, kind: 'setInterval', params: { seconds: 30 }, deadlineMinutes: 60 })).data;
+    const second = (
+      await send(tokens.oceanic!, { deviceId: ids.ungranted, kind: 'setInterval', params: { seconds: 30 }, deadlineMinutes: 60 })
+    ).data;
     expect([first.state, second.state]).toEqual(['queued', 'queued']);
     expect(device.published.filter((p) => p.deviceNum === num)).toEqual([]);
 
@@ -165,7 +211,10 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     const acked = (await api(`command/getById?id=${first.id}`, tokens.oceanic!)).data;
     expect(acked).toMatchObject({ state: 'acknowledged', result: { satellite: 'Intelsat 39', elevation: 41.2 } });
     expect(acked.ackedAt).not.toBeNull();
-    expect((await api(`command/getById?id=${second.id}`, tokens.oceanic!)).data).toMatchObject({ state: 'failed', message: 'interval not supported by this modem' });
+    expect((await api(`command/getById?id=${second.id}`, tokens.oceanic!)).data).toMatchObject({
+      state: 'failed',
+      message: 'interval not supported by this modem',
+    });
     // A repeated ack does not reopen or change it.
     await device.ack(num, { id: second.id, ok: true });
     expect(await stateOf(second.id)).toBe('failed');
@@ -195,7 +244,9 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     await vi.waitFor(async () => expect(await stateOf(queued.id)).toBe('sent'));
     device.disconnect(num);
     const later = (await send(tokens.polaris!, { deviceId: ids.polaris, kind: 'firmwareCheck', deadlineMinutes: 1 })).data;
-    await s.db.query(`UPDATE device_commands SET deadline = now() - interval '1 second' WHERE id = ANY($1::int[])`, [[queued.id, later.id]]);
+    await s.db.query(`UPDATE device_commands SET deadline = now() - interval '1 second' WHERE id = ANY($1::int[])`, [
+      [queued.id, later.id],
+    ]);
     // Before the sweep an ack past the deadline already counts for nothing, and a connect sends nothing.
     await device.ack(num, { id: queued.id, ok: true });
     expect(await stateOf(queued.id)).toBe('sent');
@@ -208,7 +259,9 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     await new Promise((r) => setTimeout(r, 50));
     expect(device.published.length).toBe(sentBefore);
     device.disconnect(num);
-    expect((await api(`command/getAll?state=expired&deviceId=${ids.polaris}`, tokens.polaris!)).data.list.map((c: any) => c.id)).toEqual(expect.arrayContaining([queued.id, later.id]));
+    expect((await api(`command/getAll?state=expired&deviceId=${ids.polaris}`, tokens.polaris!)).data.list.map((c: any) => c.id)).toEqual(
+      expect.arrayContaining([queued.id, later.id]),
+    );
   });
 
   it('cancels a queued command only', async () => {
@@ -226,9 +279,14 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
   });
 
   it('records the command in the audit log and writes a live event for each of its states', async () => {
-    await s.db.query(`UPDATE device_commands SET state = 'cancelled' WHERE device_id = $1 AND state IN ('queued', 'sent')`, [ids.ungranted]);
+    await s.db.query(`UPDATE device_commands SET state = 'cancelled' WHERE device_id = $1 AND state IN ('queued', 'sent')`, [
+      ids.ungranted,
+    ]);
     const created = (await send(tokens.oceanic!, { deviceId: ids.ungranted, kind: 'repoint', params: { satellite: 'AsiaSat 7' } })).data;
-    const [entry] = await s.db.query<any>(`SELECT user_name, entity, entity_id, action, after FROM audit_log WHERE entity = 'command' AND entity_id = $1`, [String(created.id)]);
+    const [entry] = await s.db.query<any>(
+      `SELECT user_name, entity, entity_id, action, after FROM audit_log WHERE entity = 'command' AND entity_id = $1`,
+      [String(created.id)],
+    );
     expect(entry).toMatchObject({ user_name: 'oceanic', entity: 'command', action: 'add' });
     const after = typeof entry.after === 'string' ? JSON.parse(entry.after) : entry.after;
     expect(after).toMatchObject({ id: created.id, kind: 'repoint', params: { satellite: 'AsiaSat 7' }, state: 'queued' });
@@ -240,10 +298,16 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     await device.ack(nums[ids.ungranted]!, { id: created.id, ok: true });
     device.disconnect(nums[ids.ungranted]!);
     const events = await s.db.query<{ device_id: number; owner_id: number; data: any }>(
-      `SELECT device_id, owner_id, data FROM live_events WHERE kind = 'command' AND (data->>'commandId')::int = $1 ORDER BY id`, [created.id]);
+      `SELECT device_id, owner_id, data FROM live_events WHERE kind = 'command' AND (data->>'commandId')::int = $1 ORDER BY id`,
+      [created.id],
+    );
     const owner = (await s.db.query<{ owner_id: number }>('SELECT owner_id FROM devices WHERE id = $1', [ids.ungranted]))[0]!.owner_id;
     expect(events.map((e) => e.data.state)).toEqual(['queued', 'sent', 'acknowledged']);
-    expect(events[0]).toMatchObject({ device_id: ids.ungranted, owner_id: owner, data: { commandId: created.id, kind: 'repoint', state: 'queued' } });
+    expect(events[0]).toMatchObject({
+      device_id: ids.ungranted,
+      owner_id: owner,
+      data: { commandId: created.id, kind: 'repoint', state: 'queued' },
+    });
   });
 });
 
@@ -255,17 +319,27 @@ describe.runIf(engines.includes('postgres'))('commands with two replicas on one 
     const b = await createTestServer('postgres', {}, { shareSchemaOf: a, openLink: async () => two.link });
     try {
       const ids = await vesselIds(a);
-      const [{ num }] = await a.db.query<{ num: string }>('SELECT device_num AS num FROM devices WHERE id = $1', [ids.ungranted]) as [{ num: string }];
+      const [{ num }] = (await a.db.query<{ num: string }>('SELECT device_num AS num FROM devices WHERE id = $1', [ids.ungranted])) as [
+        { num: string },
+      ];
       const token = await a.login('oceanic');
       const created: number[] = [];
       for (let i = 0; i < 20; i += 1) {
-        const res = await a.call({ method: 'POST', url: `${a.base}/deviceModule/command/add`, token, payload: { deviceId: ids.ungranted, kind: 'diagnostics' } });
+        const res = await a.call({
+          method: 'POST',
+          url: `${a.base}/deviceModule/command/add`,
+          token,
+          payload: { deviceId: ids.ungranted, kind: 'diagnostics' },
+        });
         created.push(res.data.id);
       }
       one.connect(num);
       two.connect(num);
       await vi.waitFor(async () => {
-        const [{ n }] = await a.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM device_commands WHERE id = ANY($1::int[]) AND state = 'sent'`, [created]) as [{ n: number }];
+        const [{ n }] = (await a.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM device_commands WHERE id = ANY($1::int[]) AND state = 'sent'`,
+          [created],
+        )) as [{ n: number }];
         expect(n).toBe(created.length);
       });
       const published = [...one.published, ...two.published].map((p) => p.payload.id).sort((x, y) => x - y);

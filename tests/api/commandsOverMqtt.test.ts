@@ -20,7 +20,9 @@ describe.each(engines)('commands over MQTT (embedded broker) on %s', (engine) =>
 
   it('delivers a command queued while the vessel was offline when it connects, and records its ack', async () => {
     const [device] = await issueDemoSecrets(s.db);
-    const [{ id: deviceId }] = await s.db.query<{ id: number }>('SELECT id FROM devices WHERE device_num = $1', [device!.deviceNum]) as [{ id: number }];
+    const [{ id: deviceId }] = (await s.db.query<{ id: number }>('SELECT id FROM devices WHERE device_num = $1', [device!.deviceNum])) as [
+      { id: number },
+    ];
     const fleet = new SimFleet([device!], 3, Date.now());
     const send = (body: object) => s.call({ method: 'POST', url: `${s.base}/deviceModule/command/add`, token, payload: body });
     const stateOf = async (id: number) => (await s.call({ url: `${s.base}/deviceModule/command/getById?id=${id}`, token })).data;
@@ -41,7 +43,10 @@ describe.each(engines)('commands over MQTT (embedded broker) on %s', (engine) =>
       await vi.waitFor(async () => expect((await stateOf(repoint.id)).state).toBe('acknowledged'), { timeout: 10_000, interval: 20 });
       const shown = Date.now() - connecting;
       const first = await stateOf(queued.id);
-      expect(first).toMatchObject({ state: 'acknowledged', result: fleet.obey(device!.deviceNum, { id: 0, kind: 'firmwareCheck' }, Date.now()).data as object });
+      expect(first).toMatchObject({
+        state: 'acknowledged',
+        result: fleet.obey(device!.deviceNum, { id: 0, kind: 'firmwareCheck' }, Date.now()).data as object,
+      });
       expect(Date.parse(first.sentAt)).toBeLessThanOrEqual(Date.parse((await stateOf(repoint.id)).sentAt));
       console.log(`commands over MQTT (${engine}): 2 queued commands acknowledged ${shown} ms after the vessel started connecting`);
 
@@ -64,13 +69,25 @@ describe.each(engines)('commands over MQTT (embedded broker) on %s', (engine) =>
   it('delivers a command queued before a terminal ever connected: it goes out once the terminal has subscribed', async () => {
     const devices = await issueDemoSecrets(s.db);
     const device = devices[1]!;
-    const [{ id: deviceId }] = await s.db.query<{ id: number }>('SELECT id FROM devices WHERE device_num = $1', [device.deviceNum]) as [{ id: number }];
-    const added = await s.call({ method: 'POST', url: `${s.base}/deviceModule/command/add`, token, payload: { deviceId, kind: 'diagnostics' } });
+    const [{ id: deviceId }] = (await s.db.query<{ id: number }>('SELECT id FROM devices WHERE device_num = $1', [device.deviceNum])) as [
+      { id: number },
+    ];
+    const added = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/command/add`,
+      token,
+      payload: { deviceId, kind: 'diagnostics' },
+    });
     expect(added.data.state).toBe('queued');
     const vessels = await connectVessels({ url: s.link.deviceUrl!, fleet: new SimFleet([device], 4, Date.now()) });
     try {
-      await vi.waitFor(async () => expect((await s.call({ url: `${s.base}/deviceModule/command/getById?id=${added.data.id}`, token })).data.state).toBe('acknowledged'),
-        { timeout: 10_000, interval: 20 });
+      await vi.waitFor(
+        async () =>
+          expect((await s.call({ url: `${s.base}/deviceModule/command/getById?id=${added.data.id}`, token })).data.state).toBe(
+            'acknowledged',
+          ),
+        { timeout: 10_000, interval: 20 },
+      );
     } finally {
       await vessels.stop();
     }

@@ -13,19 +13,25 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     ({ s, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris']));
     const rows = await s.db.query<{ id: number; granted: boolean }>(
       `SELECT d.id, EXISTS (SELECT 1 FROM sub_user_grants g JOIN users u ON u.id = g.sub_user_id WHERE u.name = 'oceanops' AND g.device_id = d.id) AS granted
-         FROM devices d JOIN users o ON o.id = d.owner_id WHERE o.name = 'oceanic' AND d.owner_sub_id IS NULL AND d.activated ORDER BY d.id`);
+         FROM devices d JOIN users o ON o.id = d.owner_id WHERE o.name = 'oceanic' AND d.owner_sub_id IS NULL AND d.activated ORDER BY d.id`,
+    );
     granted = rows.find((r) => r.granted)!.id;
     ungranted = rows.find((r) => !r.granted)!.id;
   });
   afterAll(() => s.close());
 
-  const api = (path: string, token: string, payload?: object, lang: 'zh' | 'en' = 'en') => payload
-    ? s.call<any>({ method: 'POST', url: `${s.base}/deviceModule/dataPlan/${path}`, token, payload, lang })
-    : s.call<any>({ url: `${s.base}/deviceModule/dataPlan/${path}`, token, lang });
+  const api = (path: string, token: string, payload?: object, lang: 'zh' | 'en' = 'en') =>
+    payload
+      ? s.call<any>({ method: 'POST', url: `${s.base}/deviceModule/dataPlan/${path}`, token, payload, lang })
+      : s.call<any>({ url: `${s.base}/deviceModule/dataPlan/${path}`, token, lang });
   const usage = (deviceId: number, token = tokens.oceanic!) => api(`getUsage?deviceId=${deviceId}&days=3`, token);
-  const setPlan = (deviceId: number, quotaBytes: number, resetDay = 1, token = tokens.oceanic!) => api('set', token, { deviceId, quotaBytes, resetDay });
-  const dataAlarms = (id: number) => s.db.query<{ id: number; code: string; severity: string; cleared_at: Date | null }>(
-    `SELECT id::int AS id, code, severity, cleared_at FROM alarms WHERE device_id = $1 AND code LIKE 'DATA%' ORDER BY id`, [id]);
+  const setPlan = (deviceId: number, quotaBytes: number, resetDay = 1, token = tokens.oceanic!) =>
+    api('set', token, { deviceId, quotaBytes, resetDay });
+  const dataAlarms = (id: number) =>
+    s.db.query<{ id: number; code: string; severity: string; cleared_at: Date | null }>(
+      `SELECT id::int AS id, code, severity, cleared_at FROM alarms WHERE device_id = $1 AND code LIKE 'DATA%' ORDER BY id`,
+      [id],
+    );
   const active = async (id: number) => (await dataAlarms(id)).filter((a) => !a.cleared_at).map((a) => a.code);
   const bell = (token: string) => uploadData(s, token, { deviceStatus: [2], unacknowledgedOnly: true, dataPlanAlarms: true });
 
@@ -33,7 +39,10 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     const d = await reportingDevice(s.db, 'oceanic', 2);
     const batch = [report({ bytesUsed: 1000 }, minutesAgo(3)), report({ bytesUsed: 2000 }, minutesAgo(2)), report({}, minutesAgo(1))];
     expect((await ingest(s, d.num, { reports: batch })).data).toMatchObject({ accepted: 3 });
-    const stored = await s.db.query<{ b: string | number | null }>('SELECT bytes_used AS b FROM device_reports WHERE device_id = $1 ORDER BY device_time', [d.id]);
+    const stored = await s.db.query<{ b: string | number | null }>(
+      'SELECT bytes_used AS b FROM device_reports WHERE device_id = $1 ORDER BY device_time',
+      [d.id],
+    );
     expect(stored.map((r) => (r.b === null ? null : Number(r.b)))).toEqual([1000, 2000, null]);
     const [hourly] = await s.db.query<{ b: number }>('SELECT sum(bytes_used)::float8 AS b FROM report_hourly WHERE device_id = $1', [d.id]);
     expect(hourly!.b).toBe(3000);
@@ -49,12 +58,14 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     expect(new Date(u.periodStart).getUTCHours()).toBe(0);
   });
 
-  it('refuses a bad bytesUsed with a message in the caller\'s language', async () => {
+  it("refuses a bad bytesUsed with a message in the caller's language", async () => {
     const d = await reportingDevice(s.db, 'oceanic', 2);
     for (const bad of [-1, 1.5, '100', 10_000_000_001]) {
       const res = await ingest(s, d.num, report({ bytesUsed: bad }, minutesAgo(0.5)));
       expect(res.code).toBe(ErrorCode.Validation);
-      expect(res.data).toEqual([{ field: 'bytesUsed', message: 'Data used (bytesUsed) must be a whole number of bytes from 0 to 10 GB (10000000000)' }]);
+      expect(res.data).toEqual([
+        { field: 'bytesUsed', message: 'Data used (bytesUsed) must be a whole number of bytes from 0 to 10 GB (10000000000)' },
+      ]);
     }
     const zh = await ingest(s, d.num, report({ bytesUsed: -5 }, minutesAgo(0.5)), undefined, 'zh');
     expect(zh.data[0].message).toBe('流量（bytesUsed）必须是 0 到 10 GB（10000000000 字节）之间的整数');
@@ -64,11 +75,13 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     const en = await api('set', tokens.oceanic!, { deviceId: granted, quotaBytes: 0, resetDay: 29 });
     expect(en.code).toBe(ErrorCode.Validation);
     expect(Object.fromEntries(en.data.map((f: any) => [f.field, f.message]))).toEqual({
-      quotaBytes: 'The quota must be more than 0 and at most 1,000,000 GB', resetDay: 'The reset day must be a whole number from 1 to 28',
+      quotaBytes: 'The quota must be more than 0 and at most 1,000,000 GB',
+      resetDay: 'The reset day must be a whole number from 1 to 28',
     });
     const zh = await api('set', tokens.oceanic!, { deviceId: granted, quotaBytes: 1e16, resetDay: 0 }, 'zh');
     expect(Object.fromEntries(zh.data.map((f: any) => [f.field, f.message]))).toEqual({
-      quotaBytes: '流量额度必须大于 0 且不超过 1,000,000 GB', resetDay: '重置日必须是 1 到 28 之间的整数',
+      quotaBytes: '流量额度必须大于 0 且不超过 1,000,000 GB',
+      resetDay: '重置日必须是 1 到 28 之间的整数',
     });
     expect((await api('set', tokens.oceanic!, { deviceId: granted, quotaBytes: 1.5, resetDay: 3 })).data[0].field).toBe('quotaBytes');
 
@@ -79,7 +92,10 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     expect((await api('remove', tokens.oceanops!, { deviceId: granted })).code).toBe(ErrorCode.Forbidden);
 
     const saved = await setPlan(granted, 50e9, 15);
-    expect(saved).toMatchObject({ code: 0, data: { plan: { deviceId: granted, quotaBytes: 50e9, resetDay: 15, updatedByName: 'oceanic' }, quotaBytes: 50e9 } });
+    expect(saved).toMatchObject({
+      code: 0,
+      data: { plan: { deviceId: granted, quotaBytes: 50e9, resetDay: 15, updatedByName: 'oceanic' }, quotaBytes: 50e9 },
+    });
     expect(new Date(saved.data.periodStart).getUTCDate()).toBe(15);
     // A sub-user reads the plan of a vessel granted to it, not of another.
     expect((await api(`getByDevice?deviceId=${granted}`, tokens.oceanops!)).data).toMatchObject({ quotaBytes: 50e9, resetDay: 15 });
@@ -101,7 +117,10 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
 
     // Cleared by hand: not raised again in this period.
     const [data80] = await dataAlarms(d.id);
-    expect((await s.call({ method: 'POST', url: `${s.base}/deviceModule/alarm/clear`, token: tokens.oceanic!, payload: { ids: [data80!.id] } })).data).toEqual({ changed: 1 });
+    expect(
+      (await s.call({ method: 'POST', url: `${s.base}/deviceModule/alarm/clear`, token: tokens.oceanic!, payload: { ids: [data80!.id] } }))
+        .data,
+    ).toEqual({ changed: 1 });
     await ingest(s, d.num, report({ bytesUsed: 100 }, minutesAgo(17)));
     expect(await active(d.id)).toEqual([]);
 
@@ -120,20 +139,41 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     const d = await reportingDevice(s.db, 'oceanic', 4);
     await setPlan(d.id, 1000);
     await ingest(s, d.num, report({ bytesUsed: 850 }, minutesAgo(5)));
-    const list = await s.call<any>({ url: `${s.base}/deviceModule/alarm/getAll?pageSize=50&deviceId=${d.id}&active=true&code=DATA80`, token: tokens.oceanic!, lang: 'en' });
+    const list = await s.call<any>({
+      url: `${s.base}/deviceModule/alarm/getAll?pageSize=50&deviceId=${d.id}&active=true&code=DATA80`,
+      token: tokens.oceanic!,
+      lang: 'en',
+    });
     expect(list.data.list).toHaveLength(1);
-    expect(list.data.list[0]).toMatchObject({ code: 'DATA80', kind: 'dataPlan', unit: 'dataPlan', severity: 'minor', meaning: 'Over 80 % of the data plan used this period' });
-    const zh = await s.call<any>({ url: `${s.base}/deviceModule/alarm/getAll?pageSize=50&deviceId=${d.id}`, token: tokens.oceanic!, lang: 'zh' });
+    expect(list.data.list[0]).toMatchObject({
+      code: 'DATA80',
+      kind: 'dataPlan',
+      unit: 'dataPlan',
+      severity: 'minor',
+      meaning: 'Over 80 % of the data plan used this period',
+    });
+    const zh = await s.call<any>({
+      url: `${s.base}/deviceModule/alarm/getAll?pageSize=50&deviceId=${d.id}`,
+      token: tokens.oceanic!,
+      lang: 'zh',
+    });
     expect(zh.data.list[0].meaning).toBe('本期流量已用 80% 以上');
 
     // The device is online (status 1): the bell's query finds it through its data alarm only.
     expect((await uploadData(s, tokens.oceanic!, { deviceId: d.id })).data[0].status).toBe(1);
     expect((await bell(tokens.oceanic!)).data.map((x) => x.id)).toContain(d.id);
-    expect((await uploadData(s, tokens.oceanic!, { deviceStatus: [2], unacknowledgedOnly: true })).data.map((x) => x.id)).not.toContain(d.id);
+    expect((await uploadData(s, tokens.oceanic!, { deviceStatus: [2], unacknowledgedOnly: true })).data.map((x) => x.id)).not.toContain(
+      d.id,
+    );
     expect((await uploadData(s, tokens.oceanic!, { deviceStatus: [2] })).data.map((x) => x.id)).not.toContain(d.id);
     expect((await bell(tokens.polaris!)).data.map((x) => x.id)).not.toContain(d.id);
 
-    const ack = await s.call({ method: 'POST', url: `${s.base}/deviceModule/alarm/acknowledge`, token: tokens.oceanic!, payload: { ids: [list.data.list[0].id] } });
+    const ack = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/alarm/acknowledge`,
+      token: tokens.oceanic!,
+      payload: { ids: [list.data.list[0].id] },
+    });
     expect(ack.data).toEqual({ changed: 1 });
     expect((await bell(tokens.oceanic!)).data.map((x) => x.id)).not.toContain(d.id);
   });
@@ -152,14 +192,17 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     expect((await active(d.id)).sort()).toEqual(['DATA100', 'DATA80']);
   });
 
-  it('starts a new period on the reset day: usage restarts and the old period\'s alarms clear', async () => {
+  it("starts a new period on the reset day: usage restarts and the old period's alarms clear", async () => {
     const d = await reportingDevice(s.db, 'oceanic', 6);
     await setPlan(d.id, 1000);
     await ingest(s, d.num, report({ bytesUsed: 900 }, minutesAgo(5)));
     expect(await active(d.id)).toEqual(['DATA80']);
     // A month goes by: the stored usage now belongs to the previous period.
-    await s.db.query(`UPDATE report_hourly SET hour_start = hour_start - interval '1 month', first_at = first_at - interval '1 month',
-      last_at = last_at - interval '1 month' WHERE device_id = $1`, [d.id]);
+    await s.db.query(
+      `UPDATE report_hourly SET hour_start = hour_start - interval '1 month', first_at = first_at - interval '1 month',
+      last_at = last_at - interval '1 month' WHERE device_id = $1`,
+      [d.id],
+    );
     await s.db.query(`UPDATE data_usage SET period_start = period_start - interval '1 month' WHERE device_id = $1`, [d.id]);
     expect(await sweepDataPeriods(s.db)).toBeGreaterThanOrEqual(1);
     expect(await active(d.id)).toEqual([]);
@@ -171,7 +214,7 @@ describe.each(engines)('data usage and data plans on %s', (engine) => {
     expect(await sweepDataPeriods(s.db)).toBe(0);
   });
 
-  it('lists the fleet\'s usage, highest share first, with filters', async () => {
+  it("lists the fleet's usage, highest share first, with filters", async () => {
     const all = await api('getAll?pageSize=100&planned=true', tokens.oceanic!);
     expect(all.code).toBe(0);
     const percents = all.data.list.map((r: any) => r.percent);

@@ -31,7 +31,12 @@ describe.each(engines)('device credential cache on %s', (engine: Engine) => {
     const unactivated = await ingest(s, device.num, report());
     expect(unactivated.code).toBe(0);
     expect(unactivated.data.unactivated).toBe(true);
-    const activated = await s.call({ method: 'POST', url: dm(s, 'activation/activate'), token: admin, payload: { id: device.id, ownerId: await idOf(s.db, 'oceanic') } });
+    const activated = await s.call({
+      method: 'POST',
+      url: dm(s, 'activation/activate'),
+      token: admin,
+      payload: { id: device.id, ownerId: await idOf(s.db, 'oceanic') },
+    });
     expect(activated.code).toBe(0);
     expect(await send(s, device.num)).toBe(ErrorCode.DeviceAuthFailed);
     const fresh = await ingest(s, device.num, report(), activated.data.secret);
@@ -48,14 +53,24 @@ describe.each(engines)('device credential cache on %s', (engine: Engine) => {
   });
 
   it('refuses a deleted device, and accepts a number refused before once a device has it', async () => {
-    const created = await s.call({ method: 'POST', url: dm(s, 'device/add'), token: admin, payload: validDevice(await idOf(s.db, 'polaris')) });
+    const created = await s.call({
+      method: 'POST',
+      url: dm(s, 'device/add'),
+      token: admin,
+      payload: validDevice(await idOf(s.db, 'polaris')),
+    });
     expect(created.code).toBe(0);
     const num = created.data.deviceNum as string;
     expect(await send(s, num)).toBe(0); // not activated: accepted and marked
     expect((await s.call({ method: 'DELETE', url: `${dm(s, 'device/deleteById')}?id=${created.data.id}`, token: admin })).code).toBe(0);
     expect(await send(s, num)).toBe(ErrorCode.DeviceAuthFailed);
     expect(await send(s, num)).toBe(ErrorCode.DeviceAuthFailed);
-    const again = await s.call({ method: 'POST', url: dm(s, 'device/add'), token: admin, payload: validDevice(await idOf(s.db, 'polaris'), { deviceNum: num }) });
+    const again = await s.call({
+      method: 'POST',
+      url: dm(s, 'device/add'),
+      token: admin,
+      payload: validDevice(await idOf(s.db, 'polaris'), { deviceNum: num }),
+    });
     expect(again.code).toBe(0);
     expect(await send(s, num)).toBe(0);
   });
@@ -70,18 +85,27 @@ describe.each(engines)('device credential cache on %s', (engine: Engine) => {
     }
   });
 
-  describeSecondServer(engine, () => s, (second, soon) => {
-    it('sees a deactivation and a deletion made through the other', async () => {
-      const device = await reportingDevice(s.db, 'oceanic', 6);
-      expect(await send(second(), device.num)).toBe(0);
-      const deactivated = await s.call({ method: 'POST', url: `${dm(s, 'activation/deactivate')}?id=${device.id}`, token: admin });
-      expect(deactivated.code).toBe(0);
-      await soon(async () => (await ingest(second(), device.num, report())).data?.unactivated === true ? 1 : 0).toBe(1);
+  describeSecondServer(
+    engine,
+    () => s,
+    (second, soon) => {
+      it('sees a deactivation and a deletion made through the other', async () => {
+        const device = await reportingDevice(s.db, 'oceanic', 6);
+        expect(await send(second(), device.num)).toBe(0);
+        const deactivated = await s.call({ method: 'POST', url: `${dm(s, 'activation/deactivate')}?id=${device.id}`, token: admin });
+        expect(deactivated.code).toBe(0);
+        await soon(async () => ((await ingest(second(), device.num, report())).data?.unactivated === true ? 1 : 0)).toBe(1);
 
-      const created = await s.call({ method: 'POST', url: dm(s, 'device/add'), token: admin, payload: validDevice(await idOf(s.db, 'polaris')) });
-      expect(await send(second(), created.data.deviceNum)).toBe(0);
-      expect((await s.call({ method: 'DELETE', url: `${dm(s, 'device/deleteById')}?id=${created.data.id}`, token: admin })).code).toBe(0);
-      await soon(() => send(second(), created.data.deviceNum)).toBe(ErrorCode.DeviceAuthFailed);
-    });
-  });
+        const created = await s.call({
+          method: 'POST',
+          url: dm(s, 'device/add'),
+          token: admin,
+          payload: validDevice(await idOf(s.db, 'polaris')),
+        });
+        expect(await send(second(), created.data.deviceNum)).toBe(0);
+        expect((await s.call({ method: 'DELETE', url: `${dm(s, 'device/deleteById')}?id=${created.data.id}`, token: admin })).code).toBe(0);
+        await soon(() => send(second(), created.data.deviceNum)).toBe(ErrorCode.DeviceAuthFailed);
+      });
+    },
+  );
 });

@@ -40,11 +40,12 @@ export async function xlsxOf(headers: string[], rows: (string | number | Date | 
 /** A multipart body with one file part named "file". */
 export function multipart(content: Buffer, filename = 'devices.xlsx'): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----test${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** Calls a deviceModule path. */
 export const dm = (s: TestServer, path: string) => `${s.base}/deviceModule/${path}`;
-

@@ -3,7 +3,19 @@ import { engines, startWithLogins, type TestServer } from './helpers';
 import { dm, validDevice } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
 
-const REQUIRED = ['name', 'deviceSn', 'ownerId', 'manufactureDate', 'deviceType', 'aduVersion', 'bduVersion', 'manufactureInfo', 'deviceModel', 'deviceKind', 'ownerSubId'];
+const REQUIRED = [
+  'name',
+  'deviceSn',
+  'ownerId',
+  'manufactureDate',
+  'deviceType',
+  'aduVersion',
+  'bduVersion',
+  'manufactureInfo',
+  'deviceModel',
+  'deviceKind',
+  'ownerSubId',
+];
 
 describe.each(engines)('deviceModule devices on %s', (engine) => {
   let s: TestServer;
@@ -13,17 +25,37 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
     ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'oceanbridge', 'polaris', 'polarisops']));
   });
   afterAll(() => s.close());
-  const add = (who: string, body: Record<string, unknown>, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: dm(s, 'device/add'), token: tokens[who], lang, payload: body });
-  const update = (who: string, body: Record<string, unknown>, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: dm(s, 'device/update'), token: tokens[who], lang, payload: body });
+  const add = (who: string, body: Record<string, unknown>, lang?: 'zh' | 'en') =>
+    s.call({ method: 'POST', url: dm(s, 'device/add'), token: tokens[who], lang, payload: body });
+  const update = (who: string, body: Record<string, unknown>, lang?: 'zh' | 'en') =>
+    s.call({ method: 'POST', url: dm(s, 'device/update'), token: tokens[who], lang, payload: body });
   const getById = (who: string, id: number) => s.call({ url: dm(s, `device/getById?id=${id}`), token: tokens[who] });
   const list = (who: string, query = '') => s.call({ url: dm(s, `device/getAll?pageSize=500${query}`), token: tokens[who] });
 
   describe('create, read, update, delete', () => {
     it('lets an admin create a device for an enterprise and sub-user and read it back', async () => {
-      const body = validDevice(ids.oceanic!, { ownerSubId: ids.oceanops, mmsi: '413123456', imo: '9321483', callsign: 'BOAB3', mac: '0a.1b.2c.3d.4e.5f' });
+      const body = validDevice(ids.oceanic!, {
+        ownerSubId: ids.oceanops,
+        mmsi: '413123456',
+        imo: '9321483',
+        callsign: 'BOAB3',
+        mac: '0a.1b.2c.3d.4e.5f',
+      });
       const res = await add('admin', body);
       expect(res.code).toBe(0);
-      expect(res.data).toMatchObject({ name: body.name, deviceNum: body.deviceNum, ownerId: ids.oceanic, ownerName: 'oceanic', ownerSubId: ids.oceanops, ownerSubName: 'oceanops', manufactureDate: '2024-05-01', mac: '0A.1B.2C.3D.4E.5F', activated: false, status: 0, mmsi: '413123456' });
+      expect(res.data).toMatchObject({
+        name: body.name,
+        deviceNum: body.deviceNum,
+        ownerId: ids.oceanic,
+        ownerName: 'oceanic',
+        ownerSubId: ids.oceanops,
+        ownerSubName: 'oceanops',
+        manufactureDate: '2024-05-01',
+        mac: '0A.1B.2C.3D.4E.5F',
+        activated: false,
+        status: 0,
+        mmsi: '413123456',
+      });
       const read = await getById('admin', res.data.id);
       expect(read.data).toEqual(res.data);
     });
@@ -35,7 +67,9 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
       const res = await update('oceanic', changed);
       expect(res.code).toBe(0);
       expect(res.data).toMatchObject({ name: 'Renamed', deviceKind: '4g', deviceSn: changed.deviceSn, ownerSubId: ids.oceanbridge });
-      expect((await s.call({ method: 'DELETE', url: dm(s, `device/deleteById?id=${created.data.id}`), token: tokens.oceanic })).code).toBe(0);
+      expect((await s.call({ method: 'DELETE', url: dm(s, `device/deleteById?id=${created.data.id}`), token: tokens.oceanic })).code).toBe(
+        0,
+      );
       expect((await getById('oceanic', created.data.id)).code).toBe(ErrorCode.NotFound);
     });
 
@@ -43,30 +77,90 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
       const created = await add('admin', validDevice(ids.polaris!, { mac: '', deviceNum: undefined }));
       expect(created.code).toBe(0);
       expect(created.data).toMatchObject({ mac: null, deviceNum: null });
-      expect((await update('admin', { ...validDevice(ids.polaris!), id: created.data.id, deviceSn: created.data.deviceSn, mac: null })).code).toBe(0);
+      expect(
+        (await update('admin', { ...validDevice(ids.polaris!), id: created.data.id, deviceSn: created.data.deviceSn, mac: null })).code,
+      ).toBe(0);
     });
 
     it('answers bad ids and unknown devices with clear codes, never a 500', async () => {
       expect((await s.call({ url: dm(s, 'device/getById?id=abc'), token: tokens.admin })).code).toBe(ErrorCode.Validation);
       const missing = await s.call({ url: dm(s, 'device/getById?id=999999'), token: tokens.admin, lang: 'en' });
       expect(missing).toMatchObject({ code: ErrorCode.NotFound, msg: 'No such device', status: 200 });
-      expect((await s.call({ method: 'POST', url: dm(s, 'device/add'), token: tokens.admin, payload: 'not json', headers: { 'content-type': 'application/json' } })).code).toBe(ErrorCode.BadRequest);
+      expect(
+        (
+          await s.call({
+            method: 'POST',
+            url: dm(s, 'device/add'),
+            token: tokens.admin,
+            payload: 'not json',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).code,
+      ).toBe(ErrorCode.BadRequest);
       expect((await s.call({ url: dm(s, 'device/getAll?pageSize=100000'), token: tokens.admin })).code).toBe(ErrorCode.Validation);
     });
   });
 
   describe('validation rules, in zh and en', () => {
     const cases: [string, Record<string, unknown>, string, string, string][] = [
-      ['deviceNum too short', { deviceNum: '12345' }, 'deviceNum', '设备编号必须是8位数字或大写字母A-F', 'The device number must be 8 characters of 0-9 or A-F'],
-      ['deviceNum lowercase', { deviceNum: 'abcdef12' }, 'deviceNum', '设备编号必须是8位数字或大写字母A-F', 'The device number must be 8 characters of 0-9 or A-F'],
-      ['deviceNum not hex', { deviceNum: 'G1234567' }, 'deviceNum', '设备编号必须是8位数字或大写字母A-F', 'The device number must be 8 characters of 0-9 or A-F'],
-      ['deviceNum 9 chars', { deviceNum: '123456789' }, 'deviceNum', '设备编号必须是8位数字或大写字母A-F', 'The device number must be 8 characters of 0-9 or A-F'],
-      ['mac with colons', { mac: '00:11:22:33:44:55' }, 'mac', 'MAC地址格式应为 xx.xx.xx.xx.xx.xx（12位十六进制数）', 'The MAC address must look like xx.xx.xx.xx.xx.xx (12 hex digits)'],
-      ['mac not hex', { mac: '00.11.22.33.44.GG' }, 'mac', 'MAC地址格式应为 xx.xx.xx.xx.xx.xx（12位十六进制数）', 'The MAC address must look like xx.xx.xx.xx.xx.xx (12 hex digits)'],
-      ['mac bare', { mac: '001122334455' }, 'mac', 'MAC地址格式应为 xx.xx.xx.xx.xx.xx（12位十六进制数）', 'The MAC address must look like xx.xx.xx.xx.xx.xx (12 hex digits)'],
+      [
+        'deviceNum too short',
+        { deviceNum: '12345' },
+        'deviceNum',
+        '设备编号必须是8位数字或大写字母A-F',
+        'The device number must be 8 characters of 0-9 or A-F',
+      ],
+      [
+        'deviceNum lowercase',
+        { deviceNum: 'abcdef12' },
+        'deviceNum',
+        '设备编号必须是8位数字或大写字母A-F',
+        'The device number must be 8 characters of 0-9 or A-F',
+      ],
+      [
+        'deviceNum not hex',
+        { deviceNum: 'G1234567' },
+        'deviceNum',
+        '设备编号必须是8位数字或大写字母A-F',
+        'The device number must be 8 characters of 0-9 or A-F',
+      ],
+      [
+        'deviceNum 9 chars',
+        { deviceNum: '123456789' },
+        'deviceNum',
+        '设备编号必须是8位数字或大写字母A-F',
+        'The device number must be 8 characters of 0-9 or A-F',
+      ],
+      [
+        'mac with colons',
+        { mac: '00:11:22:33:44:55' },
+        'mac',
+        'MAC地址格式应为 xx.xx.xx.xx.xx.xx（12位十六进制数）',
+        'The MAC address must look like xx.xx.xx.xx.xx.xx (12 hex digits)',
+      ],
+      [
+        'mac not hex',
+        { mac: '00.11.22.33.44.GG' },
+        'mac',
+        'MAC地址格式应为 xx.xx.xx.xx.xx.xx（12位十六进制数）',
+        'The MAC address must look like xx.xx.xx.xx.xx.xx (12 hex digits)',
+      ],
+      [
+        'mac bare',
+        { mac: '001122334455' },
+        'mac',
+        'MAC地址格式应为 xx.xx.xx.xx.xx.xx（12位十六进制数）',
+        'The MAC address must look like xx.xx.xx.xx.xx.xx (12 hex digits)',
+      ],
       ['SN with a space', { deviceSn: 'SN 123' }, 'deviceSn', '设备SN不能包含空格', 'The device SN must not contain spaces'],
       ['SN with a leading space', { deviceSn: ' SN123' }, 'deviceSn', '设备SN不能包含空格', 'The device SN must not contain spaces'],
-      ['unknown kind', { deviceKind: 'radar' }, 'deviceKind', '设备种类只能是天线、VSAT、4G、微波、vBox 或其他', 'The kind must be antenna, VSAT, 4G, microwave, vBox or others'],
+      [
+        'unknown kind',
+        { deviceKind: 'radar' },
+        'deviceKind',
+        '设备种类只能是天线、VSAT、4G、微波、vBox 或其他',
+        'The kind must be antenna, VSAT, 4G, microwave, vBox or others',
+      ],
       ['bad date', { manufactureDate: '2024-02-30' }, 'manufactureDate', '日期格式应为 YYYY-MM-DD', 'The date must look like YYYY-MM-DD'],
       ['bad MMSI', { mmsi: '12345' }, 'mmsi', 'MMSI必须是9位数字', 'The MMSI must be 9 digits'],
       ['bad IMO', { imo: 'IMO123' }, 'imo', 'IMO必须是7位数字', 'The IMO number must be 7 digits'],
@@ -137,20 +231,29 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
       expect((await add('oceanic', validDevice(ids.oceanic!, { ownerSubId: ids.oceanbridge }))).code).toBe(0);
       expect((await add('oceanic', validDevice(ids.polaris!))).code).toBe(ErrorCode.Forbidden);
       const foreignSub = await add('oceanic', validDevice(ids.oceanic!, { ownerSubId: ids.polarisops }), 'en');
-      expect(foreignSub).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'ownerSubId', message: 'The sub-user must belong to the chosen enterprise' }] });
+      expect(foreignSub).toMatchObject({
+        code: ErrorCode.Validation,
+        data: [{ field: 'ownerSubId', message: 'The sub-user must belong to the chosen enterprise' }],
+      });
     });
 
     it('refuses an admin an owner that is not an enterprise', async () => {
       const res = await add('admin', validDevice(ids.oceanops!), 'en');
-      expect(res).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'ownerId', message: 'The owner must be an enterprise user' }] });
-      expect((await add('admin', validDevice(ids.oceanic!, { ownerSubId: ids.polarisops }))).data).toEqual([{ field: 'ownerSubId', message: '子用户必须属于所选企业' }]);
+      expect(res).toMatchObject({
+        code: ErrorCode.Validation,
+        data: [{ field: 'ownerId', message: 'The owner must be an enterprise user' }],
+      });
+      expect((await add('admin', validDevice(ids.oceanic!, { ownerSubId: ids.polarisops }))).data).toEqual([
+        { field: 'ownerSubId', message: '子用户必须属于所选企业' },
+      ]);
     });
 
     it('shows a sub-user only its granted vessels (and those it is sub-owner of), read-only', async () => {
       const res = await list('oceanops');
       const granted = await s.db.query<{ id: number }>(
         `SELECT id FROM devices d WHERE owner_id = $1 AND (owner_sub_id = $2 OR EXISTS (SELECT 1 FROM sub_user_grants g WHERE g.sub_user_id = $2 AND g.device_id = d.id)) ORDER BY id`,
-        [ids.oceanic, ids.oceanops]);
+        [ids.oceanic, ids.oceanops],
+      );
       expect(res.data.list.map((d: { id: number }) => d.id)).toEqual(granted.map((r) => r.id));
       const all = await list('oceanic');
       expect(res.data.total).toBeLessThan(all.data.total);
@@ -159,7 +262,9 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
       expect((await getById('oceanops', granted[0]!.id)).code).toBe(0);
       expect((await add('oceanops', validDevice(ids.oceanic!))).code).toBe(ErrorCode.Forbidden);
       expect((await update('oceanops', { ...validDevice(ids.oceanic!), id: granted[0]!.id })).code).toBe(ErrorCode.Forbidden);
-      expect((await s.call({ method: 'DELETE', url: dm(s, `device/deleteById?id=${granted[0]!.id}`), token: tokens.oceanops })).code).toBe(ErrorCode.Forbidden);
+      expect((await s.call({ method: 'DELETE', url: dm(s, `device/deleteById?id=${granted[0]!.id}`), token: tokens.oceanops })).code).toBe(
+        ErrorCode.Forbidden,
+      );
     });
 
     it("answers another enterprise's device ids with not found, for every call", async () => {
@@ -167,7 +272,9 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
       const id = foreign!.id;
       for (const who of ['polaris', 'polarisops']) expect((await getById(who, id)).code).toBe(ErrorCode.NotFound);
       expect((await update('polaris', { ...validDevice(ids.polaris!), id })).code).toBe(ErrorCode.NotFound);
-      expect((await s.call({ method: 'DELETE', url: dm(s, `device/deleteById?id=${id}`), token: tokens.polaris })).code).toBe(ErrorCode.NotFound);
+      expect((await s.call({ method: 'DELETE', url: dm(s, `device/deleteById?id=${id}`), token: tokens.polaris })).code).toBe(
+        ErrorCode.NotFound,
+      );
       expect((await list('polaris', `&ownerId=${ids.oceanic}`)).data).toEqual({ list: [], total: 0 });
       expect((await getById('admin', id)).code).toBe(0);
     });
@@ -195,8 +302,10 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
     });
 
     it('keeps the summary counts exact through inserts, updates (as live monitoring does) and deletes', async () => {
-      const exact = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE status = 2 AND owner_id = $1', [ids.polaris]))[0]!.n;
-      const total = async () => (await s.call({ url: dm(s, `device/getAll?status=2&ownerId=${ids.polaris}`), token: tokens.admin })).data.total;
+      const exact = async () =>
+        (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE status = 2 AND owner_id = $1', [ids.polaris]))[0]!.n;
+      const total = async () =>
+        (await s.call({ url: dm(s, `device/getAll?status=2&ownerId=${ids.polaris}`), token: tokens.admin })).data.total;
       expect(await total()).toBe(await exact());
       await s.db.query('UPDATE devices SET status = 2 WHERE owner_id = $1 AND id % 2 = 0', [ids.polaris]);
       await s.db.query('UPDATE devices SET speed = 3 WHERE owner_id = $1', [ids.polaris]);

@@ -11,10 +11,13 @@ describe.each(engines)('deviceModule groups on %s', (engine) => {
     ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris', 'polarisops']));
   });
   afterAll(() => s.close());
-  const post = (who: string, path: string, payload: unknown, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: dm(s, path), token: tokens[who], payload: payload as object, lang });
+  const post = (who: string, path: string, payload: unknown, lang?: 'zh' | 'en') =>
+    s.call({ method: 'POST', url: dm(s, path), token: tokens[who], payload: payload as object, lang });
   const get = (who: string, path: string, lang?: 'zh' | 'en') => s.call({ url: dm(s, path), token: tokens[who], lang });
-  const del = (who: string, id: number, lang?: 'zh' | 'en') => s.call({ method: 'DELETE', url: dm(s, `deviceGroup/deleteById?id=${id}`), token: tokens[who], lang });
-  const devicesOf = async (owner: string) => (await s.db.query<{ id: number }>('SELECT id FROM devices WHERE owner_id = $1 ORDER BY id', [ids[owner]])).map((r) => r.id);
+  const del = (who: string, id: number, lang?: 'zh' | 'en') =>
+    s.call({ method: 'DELETE', url: dm(s, `deviceGroup/deleteById?id=${id}`), token: tokens[who], lang });
+  const devicesOf = async (owner: string) =>
+    (await s.db.query<{ id: number }>('SELECT id FROM devices WHERE owner_id = $1 ORDER BY id', [ids[owner]])).map((r) => r.id);
 
   it('creates, renames, lists and deletes an empty group', async () => {
     const created = await post('oceanic', 'deviceGroup/add', { name: 'Reefers' });
@@ -31,7 +34,9 @@ describe.each(engines)('deviceModule groups on %s', (engine) => {
   it('lets an admin create a group for an enterprise it names', async () => {
     const res = await post('admin', 'deviceGroup/add', { name: 'Admin made', ownerId: ids.polaris });
     expect(res).toMatchObject({ code: 0, data: { ownerId: ids.polaris, ownerName: 'polaris' } });
-    expect((await post('admin', 'deviceGroup/add', { name: 'No owner' }, 'en')).data).toEqual([{ field: 'ownerId', message: 'The owner must be an enterprise user' }]);
+    expect((await post('admin', 'deviceGroup/add', { name: 'No owner' }, 'en')).data).toEqual([
+      { field: 'ownerId', message: 'The owner must be an enterprise user' },
+    ]);
   });
 
   it('requires a name and refuses the reserved names in both languages', async () => {
@@ -39,7 +44,10 @@ describe.each(engines)('deviceModule groups on %s', (engine) => {
     expect((await post('oceanic', 'deviceGroup/add', {}, 'en')).data).toEqual([{ field: 'name', message: 'required' }]);
     for (const name of ['Special Focus', 'Ungrouped Device', '特别关注', '未分组设备', 'my special focus list', '我的特别关注']) {
       const zh = await post('oceanic', 'deviceGroup/add', { name }, 'zh');
-      expect(zh).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'name', message: '分组名称不能包含“特别关注”或“未分组设备”' }] });
+      expect(zh).toMatchObject({
+        code: ErrorCode.Validation,
+        data: [{ field: 'name', message: '分组名称不能包含“特别关注”或“未分组设备”' }],
+      });
       const en = await post('oceanic', 'deviceGroup/add', { name }, 'en');
       expect(en.data).toEqual([{ field: 'name', message: 'The group name must not contain "Special Focus" or "Ungrouped Device"' }]);
     }
@@ -49,7 +57,10 @@ describe.each(engines)('deviceModule groups on %s', (engine) => {
 
   it('refuses a duplicate name within an enterprise, not across enterprises', async () => {
     expect((await post('oceanic', 'deviceGroup/add', { name: 'Tugs' })).code).toBe(0);
-    expect(await post('oceanic', 'deviceGroup/add', { name: 'tugs' }, 'en')).toMatchObject({ code: ErrorCode.Duplicate, msg: 'A group with this name already exists' });
+    expect(await post('oceanic', 'deviceGroup/add', { name: 'tugs' }, 'en')).toMatchObject({
+      code: ErrorCode.Duplicate,
+      msg: 'A group with this name already exists',
+    });
     expect((await post('polaris', 'deviceGroup/add', { name: 'Tugs' })).code).toBe(0);
   });
 
@@ -58,7 +69,10 @@ describe.each(engines)('deviceModule groups on %s', (engine) => {
     const [device] = await devicesOf('oceanic');
     expect((await post('oceanic', 'deviceGroup/moveDevices', { groupId: group.id, deviceIds: [device] })).code).toBe(0);
     expect(await del('oceanic', group.id, 'zh')).toMatchObject({ code: ErrorCode.HasDependents, msg: '该分组下还有设备，不能删除' });
-    expect(await del('oceanic', group.id, 'en')).toMatchObject({ code: ErrorCode.HasDependents, msg: 'This group still holds devices and cannot be deleted' });
+    expect(await del('oceanic', group.id, 'en')).toMatchObject({
+      code: ErrorCode.HasDependents,
+      msg: 'This group still holds devices and cannot be deleted',
+    });
     expect((await post('oceanic', 'deviceGroup/moveDevices', { groupId: 0, deviceIds: [device] })).code).toBe(0);
     expect((await del('oceanic', group.id)).code).toBe(0);
   });
@@ -66,7 +80,10 @@ describe.each(engines)('deviceModule groups on %s', (engine) => {
   it("answers 'no such a group' for a missing or foreign group", async () => {
     const [foreign] = await s.db.query<{ id: number }>('SELECT id FROM device_groups WHERE owner_id = $1 LIMIT 1', [ids.oceanic]);
     expect(await del('polaris', foreign!.id, 'en')).toMatchObject({ code: ErrorCode.NotFound, msg: 'No such a group' });
-    expect(await get('polaris', `deviceGroup/getById?id=${foreign!.id}`, 'zh')).toMatchObject({ code: ErrorCode.NotFound, msg: '没有这个分组' });
+    expect(await get('polaris', `deviceGroup/getById?id=${foreign!.id}`, 'zh')).toMatchObject({
+      code: ErrorCode.NotFound,
+      msg: '没有这个分组',
+    });
     expect((await post('polaris', 'deviceGroup/update', { id: foreign!.id, name: 'Mine now' })).code).toBe(ErrorCode.NotFound);
     expect((await del('admin', 999999)).code).toBe(ErrorCode.NotFound);
   });
@@ -91,7 +108,7 @@ describe.each(engines)('deviceModule groups on %s', (engine) => {
     expect((await post('polarisops', 'deviceGroup/moveDevices', { groupId: 0, deviceIds: mine })).code).toBe(ErrorCode.Forbidden);
   });
 
-  it('pins and unpins Special Focus per user, and lists the virtual groups first in the caller\'s language', async () => {
+  it("pins and unpins Special Focus per user, and lists the virtual groups first in the caller's language", async () => {
     const visible = (await get('oceanops', 'device/getAll?pageSize=500')).data.list.map((d: { id: number }) => d.id);
     expect((await post('oceanops', 'deviceGroup/pin', { deviceIds: visible.slice(0, 2) })).code).toBe(0);
     const focus = await get('oceanops', 'device/getAll?groupId=-1');
@@ -111,7 +128,9 @@ describe.each(engines)('deviceModule groups on %s', (engine) => {
     expect((await get('oceanops', 'device/getAll?groupId=-1')).data.total).toBe(1);
     const [hidden] = await s.db.query<{ id: number }>('SELECT id FROM devices WHERE owner_id = $1 ORDER BY id LIMIT 1', [ids.polaris]);
     expect((await post('oceanops', 'deviceGroup/pin', { deviceIds: [hidden!.id] })).code).toBe(ErrorCode.NotFound);
-    expect((await post('oceanops', 'deviceGroup/pin', { deviceIds: [] }, 'en')).data).toEqual([{ field: 'deviceIds', message: 'required' }]);
+    expect((await post('oceanops', 'deviceGroup/pin', { deviceIds: [] }, 'en')).data).toEqual([
+      { field: 'deviceIds', message: 'required' },
+    ]);
   });
 
   it('lets a sub-user read its enterprise groups but not change them', async () => {

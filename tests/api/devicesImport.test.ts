@@ -6,17 +6,63 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { insertDevices } from '../../server/modules/devices/importQueries';
 import type { DeviceInput } from '../../src/domain/deviceSchemas';
 
-const EN = ['Name', 'Device number', 'MAC', 'SN', 'Owner', 'Sub-user', 'Manufacture date', 'Type', 'ADU version', 'BDU version', 'Manufacture info', 'Model', 'Kind'];
-const ZH = ['设备名称*', '设备编号', 'MAC地址', '设备SN*', '所属企业*', '子用户*', '生产日期*', '设备类型*', 'ADU版本*', 'BDU版本*', '生产信息*', '设备型号*', '设备种类*'];
+const EN = [
+  'Name',
+  'Device number',
+  'MAC',
+  'SN',
+  'Owner',
+  'Sub-user',
+  'Manufacture date',
+  'Type',
+  'ADU version',
+  'BDU version',
+  'Manufacture info',
+  'Model',
+  'Kind',
+];
+const ZH = [
+  '设备名称*',
+  '设备编号',
+  'MAC地址',
+  '设备SN*',
+  '所属企业*',
+  '子用户*',
+  '生产日期*',
+  '设备类型*',
+  'ADU版本*',
+  'BDU版本*',
+  '生产信息*',
+  '设备型号*',
+  '设备种类*',
+];
 let serial = 0;
 /** Unique per run: a random block of 65,536 numbers, the serial within it. */
 const BASE = 0x30000000 + Math.floor(Math.random() * 0x1000) * 0x10000;
 /** A good row in the column order above; owner and sub-user by name. */
-function row(overrides: Partial<Record<number, string | number | Date | null>> = {}, owner = 'oceanic', sub: string | number = 0): (string | number | Date | null)[] {
+function row(
+  overrides: Partial<Record<number, string | number | Date | null>> = {},
+  owner = 'oceanic',
+  sub: string | number = 0,
+): (string | number | Date | null)[] {
   serial += 1;
   const n = BASE + serial;
   const hex = n.toString(16).toUpperCase();
-  const cells: (string | number | Date | null)[] = [`Imported ${serial}`, hex, `0E${hex}22`, `IMP${hex}`, owner, sub, new Date(Date.UTC(2023, 4, 17)), 'VSAT terminal', 'V1.2.0', 'V1.0.3', 'Factory 7', 'VT-3', 'VSAT'];
+  const cells: (string | number | Date | null)[] = [
+    `Imported ${serial}`,
+    hex,
+    `0E${hex}22`,
+    `IMP${hex}`,
+    owner,
+    sub,
+    new Date(Date.UTC(2023, 4, 17)),
+    'VSAT terminal',
+    'V1.2.0',
+    'V1.0.3',
+    'Factory 7',
+    'VT-3',
+    'VSAT',
+  ];
   for (const [i, v] of Object.entries(overrides)) cells[Number(i)] = v ?? null;
   return cells;
 }
@@ -29,11 +75,15 @@ describe.each(engines)('deviceModule import and export on %s', (engine) => {
     ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris']));
   });
   afterAll(() => s.close());
-  const upload = (who: string, file: Buffer, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: dm(s, 'device/import'), token: tokens[who], lang, ...multipart(file) });
+  const upload = (who: string, file: Buffer, lang?: 'zh' | 'en') =>
+    s.call({ method: 'POST', url: dm(s, 'device/import'), token: tokens[who], lang, ...multipart(file) });
   const deviceCount = async () => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices'))[0]!.n;
 
   it('serves the template with the headers in the asked language', async () => {
-    for (const [lang, first, kind] of [['zh', '设备名称*', '设备种类*'], ['en', 'Name*', 'Kind*']]) {
+    for (const [lang, first, kind] of [
+      ['zh', '设备名称*', '设备种类*'],
+      ['en', 'Name*', 'Kind*'],
+    ]) {
       const res = await s.app.inject({ url: `${dm(s, 'device/importTemplate')}?token=${tokens.oceanic}&lang=${lang}` });
       expect(res.headers['content-type']).toContain('spreadsheetml');
       const workbook = new ExcelJS.Workbook();
@@ -52,7 +102,13 @@ describe.each(engines)('deviceModule import and export on %s', (engine) => {
     expect(res).toMatchObject({ code: 0, data: { imported: 2 } });
     expect(await deviceCount()).toBe(before + 2);
     const found = await s.call({ url: dm(s, `device/getAll?search=${rows[0]![1]}`), token: tokens.admin });
-    expect(found.data.list[0]).toMatchObject({ ownerId: ids.oceanic, ownerSubId: ids.oceanops, manufactureDate: '2023-05-17', deviceKind: 'vsat', mac: String(rows[0]![2]).match(/../g)!.join('.') });
+    expect(found.data.list[0]).toMatchObject({
+      ownerId: ids.oceanic,
+      ownerSubId: ids.oceanops,
+      manufactureDate: '2023-05-17',
+      deviceKind: 'vsat',
+      mac: String(rows[0]![2]).match(/../g)!.join('.'),
+    });
     expect((await upload('admin', await xlsxOf(EN, [row()]))).code).toBe(0);
   });
 
@@ -60,7 +116,14 @@ describe.each(engines)('deviceModule import and export on %s', (engine) => {
     const before = await deviceCount();
     const [existing] = await s.db.query<{ device_sn: string }>('SELECT device_sn FROM devices ORDER BY id LIMIT 1');
     const good = row();
-    const rows = [good, row({ 1: 'xyz' }), row({ 0: '', 3: 'HAS SPACE' }), row({ 3: existing!.device_sn }), row({ 3: good[3] as string }), row({}, 'nobody')];
+    const rows = [
+      good,
+      row({ 1: 'xyz' }),
+      row({ 0: '', 3: 'HAS SPACE' }),
+      row({ 3: existing!.device_sn }),
+      row({ 3: good[3] as string }),
+      row({}, 'nobody'),
+    ];
     const en = await upload('admin', await xlsxOf(EN, rows), 'en');
     expect(en.code).toBe(ErrorCode.Validation);
     expect(en.msg).toBe('6 errors found; nothing was imported');
@@ -86,8 +149,17 @@ describe.each(engines)('deviceModule import and export on %s', (engine) => {
     const before = await deviceCount();
     const [existing] = await s.db.query<{ device_sn: string }>('SELECT device_sn FROM devices ORDER BY id LIMIT 1');
     const devices: DeviceInput[] = Array.from({ length: 1500 }, (_, i) => ({
-      name: `Atomic ${i}`, deviceSn: i === 1400 ? existing!.device_sn : `ATOM${i}-${engine}`, ownerId: ids.oceanic!, ownerSubId: 0,
-      manufactureDate: '2024-01-01', deviceType: 't', aduVersion: 'a', bduVersion: 'b', manufactureInfo: 'm', deviceModel: 'x', deviceKind: 'vbox',
+      name: `Atomic ${i}`,
+      deviceSn: i === 1400 ? existing!.device_sn : `ATOM${i}-${engine}`,
+      ownerId: ids.oceanic!,
+      ownerSubId: 0,
+      manufactureDate: '2024-01-01',
+      deviceType: 't',
+      aduVersion: 'a',
+      bduVersion: 'b',
+      manufactureInfo: 'm',
+      deviceModel: 'x',
+      deviceKind: 'vbox',
     }));
     await expect(s.db.transaction((tx) => insertDevices(tx, devices))).rejects.toThrow();
     expect(await deviceCount()).toBe(before);
@@ -96,21 +168,34 @@ describe.each(engines)('deviceModule import and export on %s', (engine) => {
   it('keeps an enterprise import to its own devices, and a sub-user out', async () => {
     const mine = row({ 4: null });
     expect((await upload('polaris', await xlsxOf(EN, [mine]))).code).toBe(0);
-    expect((await s.db.query<{ owner_id: number }>('SELECT owner_id FROM devices WHERE device_sn = $1', [mine[3]]))[0]!.owner_id).toBe(ids.polaris);
+    expect((await s.db.query<{ owner_id: number }>('SELECT owner_id FROM devices WHERE device_sn = $1', [mine[3]]))[0]!.owner_id).toBe(
+      ids.polaris,
+    );
     const foreign = await upload('polaris', await xlsxOf(EN, [row({}, 'oceanic')]), 'en');
-    expect(foreign).toMatchObject({ code: ErrorCode.Validation, data: [{ row: 2, column: 'Owner', message: 'You are not allowed to do this' }] });
+    expect(foreign).toMatchObject({
+      code: ErrorCode.Validation,
+      data: [{ row: 2, column: 'Owner', message: 'You are not allowed to do this' }],
+    });
     expect((await upload('oceanops', await xlsxOf(EN, [row()]))).code).toBe(ErrorCode.Forbidden);
   });
 
   it('checks the file by its content', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    expect(await upload('admin', png, 'en')).toMatchObject({ code: ErrorCode.UploadRejected, msg: 'Only Excel files (xlsx or xls) can be uploaded' });
+    expect(await upload('admin', png, 'en')).toMatchObject({
+      code: ErrorCode.UploadRejected,
+      msg: 'Only Excel files (xlsx or xls) can be uploaded',
+    });
     const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
     expect(await upload('admin', xls, 'en')).toMatchObject({ code: ErrorCode.UploadRejected, msg: expect.stringContaining('.xlsx') });
     const brokenZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 7)]);
     expect(await upload('admin', brokenZip, 'en')).toMatchObject({ code: ErrorCode.UploadRejected, msg: 'This Excel file cannot be read' });
-    expect(await upload('admin', await xlsxOf(EN, []), 'en')).toMatchObject({ code: ErrorCode.Validation, msg: 'The file holds no data rows' });
-    expect((await s.call({ method: 'POST', url: dm(s, 'device/import'), token: tokens.admin, payload: {} })).code).toBe(ErrorCode.UploadRejected);
+    expect(await upload('admin', await xlsxOf(EN, []), 'en')).toMatchObject({
+      code: ErrorCode.Validation,
+      msg: 'The file holds no data rows',
+    });
+    expect((await s.call({ method: 'POST', url: dm(s, 'device/import'), token: tokens.admin, payload: {} })).code).toBe(
+      ErrorCode.UploadRejected,
+    );
   });
 
   it('imports 10,000 rows, and pages through them from both ends', async () => {
@@ -128,7 +213,9 @@ describe.each(engines)('deviceModule import and export on %s', (engine) => {
       expect(page.data.total).toBe(ordered.length);
       expect(page.data.list.map((d: { id: number }) => d.id)).toEqual(ordered.slice((pageIndex - 1) * 20, pageIndex * 20));
     }
-    const polarisDesc = (await s.db.query<{ id: number }>('SELECT id FROM devices WHERE owner_id = $1 ORDER BY name DESC, id DESC', [ids.polaris])).map((r) => r.id);
+    const polarisDesc = (
+      await s.db.query<{ id: number }>('SELECT id FROM devices WHERE owner_id = $1 ORDER BY name DESC, id DESC', [ids.polaris])
+    ).map((r) => r.id);
     const last = Math.ceil(polarisDesc.length / 50);
     const page = await s.call({ url: dm(s, `device/getAll?pageSize=50&pageIndex=${last}&sort=name&order=desc`), token: tokens.polaris });
     expect(page.data.list.map((d: { id: number }) => d.id)).toEqual(polarisDesc.slice((last - 1) * 50));
@@ -138,13 +225,19 @@ describe.each(engines)('deviceModule import and export on %s', (engine) => {
     it('exports the filtered list as CSV with translated headers, then answers -101 within 10 s', async () => {
       const res = await s.app.inject({ url: `${dm(s, 'device/export')}?token=${tokens.polaris}&format=csv&lang=en&deviceKind=vsat` });
       expect(res.headers['content-type']).toContain('text/csv');
-      const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]!.startsWith('ID,Name,Device number,MAC,SN,Owner')).toBe(true);
       const total = (await s.call({ url: dm(s, 'device/getAll?deviceKind=vsat'), token: tokens.polaris })).data.total;
       expect(lines).toHaveLength(total + 1);
       expect(lines.slice(1).every((l) => l.includes(',polaris,'))).toBe(true);
       const again = await s.call({ url: dm(s, 'device/export?format=csv'), token: tokens.polaris, lang: 'en' });
-      expect(again).toMatchObject({ code: ErrorCode.ExportTooFrequent, msg: 'Do not export data frequently. Wait 10 seconds and try again' });
+      expect(again).toMatchObject({
+        code: ErrorCode.ExportTooFrequent,
+        msg: 'Do not export data frequently. Wait 10 seconds and try again',
+      });
       const zh = await s.call({ url: dm(s, 'device/export?format=xlsx'), token: tokens.polaris, lang: 'zh' });
       expect(zh).toMatchObject({ code: -101, msg: '请勿频繁导出数据，请等待 10 秒后再试' });
       await s.db.query(`UPDATE export_throttle SET last_export_at = now() - interval '11 seconds' WHERE user_id = $1`, [ids.polaris]);

@@ -34,7 +34,8 @@ describe.each(engines)('device list at any size on %s', (engine) => {
       await s.db.query(
         `INSERT INTO devices (name, device_num, device_sn, mac, mmsi, callsign, owner_id, manufacture_date, device_type, adu_version, bdu_version, manufacture_info, device_model, device_kind)
          VALUES ($1, $2, $3, $4, $5, $6, $7, '2024-01-01', 'Special', 'V1', 'V1', 'f', 'M', 'vsat')`,
-        [name, num, sn, mac, mmsi, callsign, owner]);
+        [name, num, sn, mac, mmsi, callsign, owner],
+      );
     }
   });
   afterAll(() => s?.close());
@@ -53,16 +54,42 @@ describe.each(engines)('device list at any size on %s', (engine) => {
       if (list.length < 500) return all;
     }
   };
-  const matches = (row: Row, term: string) => SEARCHED.some((c) => typeof row[c] === 'string' && row[c].toLowerCase().includes(term.toLowerCase()));
+  const matches = (row: Row, term: string) =>
+    SEARCHED.some((c) => typeof row[c] === 'string' && row[c].toLowerCase().includes(term.toLowerCase()));
 
   describe('search', () => {
-    const terms = ['alpha%beta', '%', '_', 'under_score', '\\', 'back\\sl', 'mixed case', 'abcdef', 'sn-lowerupper', '0a.0b', '413999', 'zqx', 'ZQX7', 'q', 'tr', 'vessel', 'sn2024', 'no such thing'];
+    const terms = [
+      'alpha%beta',
+      '%',
+      '_',
+      'under_score',
+      '\\',
+      'back\\sl',
+      'mixed case',
+      'abcdef',
+      'sn-lowerupper',
+      '0a.0b',
+      '413999',
+      'zqx',
+      'ZQX7',
+      'q',
+      'tr',
+      'vessel',
+      'sn2024',
+      'no such thing',
+    ];
     it.each(terms)('finds exactly the devices with %j in a searched column, whatever the case', async (term) => {
       for (const who of ['admin', 'oceanic', 'oceanops']) {
         const visible = await everything(who);
-        const expected = visible.filter((r) => matches(r, term)).map((r) => r.id).sort((a, b) => a - b);
+        const expected = visible
+          .filter((r) => matches(r, term))
+          .map((r) => r.id)
+          .sort((a, b) => a - b);
         const found = await everything(who, `search=${encodeURIComponent(term)}`);
-        expect(found.map((r) => r.id).sort((a, b) => a - b), `${who} ${term}`).toEqual(expected);
+        expect(
+          found.map((r) => r.id).sort((a, b) => a - b),
+          `${who} ${term}`,
+        ).toEqual(expected);
       }
     });
 
@@ -74,15 +101,27 @@ describe.each(engines)('device list at any size on %s', (engine) => {
   });
 
   describe('deep pages', () => {
-    const orders = ['sort=id', 'sort=id&order=desc', 'sort=name&order=desc', 'sort=deviceType', 'sort=status&order=desc', 'deviceKind=vsat&sort=name',
-      'search=vessel&sort=name', 'deviceType=Special&sort=ownerId', 'status=0,1&activated=false'];
+    const orders = [
+      'sort=id',
+      'sort=id&order=desc',
+      'sort=name&order=desc',
+      'sort=deviceType',
+      'sort=status&order=desc',
+      'deviceKind=vsat&sort=name',
+      'search=vessel&sort=name',
+      'deviceType=Special&sort=ownerId',
+      'status=0,1&activated=false',
+    ];
     it.each(orders)('every page of %s is the same slice of the whole ordered list', async (query) => {
       for (const who of ['admin', 'oceanic', 'oceanops']) {
         const all = (await everything(who, query)).map((r) => r.id);
         const size = 3;
         for (let index = 1; index <= Math.ceil(all.length / size) + 1; index++) {
           const { list, total } = await page(who, `${query}&pageSize=${size}&pageIndex=${index}`);
-          expect(list.map((r) => r.id), `${who} ${query} page ${index}`).toEqual(all.slice((index - 1) * size, index * size));
+          expect(
+            list.map((r) => r.id),
+            `${who} ${query} page ${index}`,
+          ).toEqual(all.slice((index - 1) * size, index * size));
           expect(total).toBeGreaterThanOrEqual(Math.min(all.length, index * size));
         }
       }

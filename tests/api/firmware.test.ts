@@ -37,7 +37,18 @@ describe.each(engines)('firmware packages on %s', (engine) => {
     const content = randomBytes(40_000);
     const res = await upload(s, admin, packageFields({ version: 'V1.2.3' }), content);
     expect(res.code).toBe(0);
-    expect(res.data).toMatchObject({ name: 'vt2000.bin', version: 'V1.2.3', deviceType: 'VSAT terminal', model: 'VT-2000', customer: 'Oceanic Shipping', versionType: 'release', enabled: true, fileSize: 40_000, status: 'none', updateInfo: 'Fixes tracking drift' });
+    expect(res.data).toMatchObject({
+      name: 'vt2000.bin',
+      version: 'V1.2.3',
+      deviceType: 'VSAT terminal',
+      model: 'VT-2000',
+      customer: 'Oceanic Shipping',
+      versionType: 'release',
+      enabled: true,
+      fileSize: 40_000,
+      status: 'none',
+      updateInfo: 'Fixes tracking drift',
+    });
     expect(res.data.sha256).toBe(sha256(content));
     expect(res.data).not.toHaveProperty('storageKey');
     expect(await files()).toHaveLength(1);
@@ -45,15 +56,18 @@ describe.each(engines)('firmware packages on %s', (engine) => {
     expect(one.data.sha256).toBe(sha256(content));
   });
 
-  it.each([['V1.0'], ['1.0.0'], ['V100.0.0'], ['v1.0.0'], ['V1.0.0-beta'], ['V1..0']])('refuses version %s (Format Like V1.0.0)', async (version) => {
-    const before = await count();
-    const en = await upload(s, admin, packageFields({ version }), randomBytes(100));
-    expect(en.code).toBe(ErrorCode.Validation);
-    expect(en.data).toContainEqual({ field: 'version', message: 'Format Like V1.0.0' });
-    const zh = await upload(s, admin, packageFields({ version }), randomBytes(100), 'zh');
-    expect(zh.data).toContainEqual({ field: 'version', message: '版本格式应为 V1.0.0' });
-    expect(await count()).toBe(before);
-  });
+  it.each([['V1.0'], ['1.0.0'], ['V100.0.0'], ['v1.0.0'], ['V1.0.0-beta'], ['V1..0']])(
+    'refuses version %s (Format Like V1.0.0)',
+    async (version) => {
+      const before = await count();
+      const en = await upload(s, admin, packageFields({ version }), randomBytes(100));
+      expect(en.code).toBe(ErrorCode.Validation);
+      expect(en.data).toContainEqual({ field: 'version', message: 'Format Like V1.0.0' });
+      const zh = await upload(s, admin, packageFields({ version }), randomBytes(100), 'zh');
+      expect(zh.data).toContainEqual({ field: 'version', message: '版本格式应为 V1.0.0' });
+      expect(await count()).toBe(before);
+    },
+  );
 
   it('accepts one or two digits in each part', async () => {
     const res = await upload(s, admin, packageFields({ version: 'V10.2.33' }), randomBytes(10));
@@ -106,7 +120,12 @@ describe.each(engines)('firmware packages on %s', (engine) => {
       expect(add.code).toBe(ErrorCode.Forbidden);
       const del = await s.call({ method: 'DELETE', url: `${s.base}/deviceModule/firmware/deleteById?id=1`, token });
       expect(del.code).toBe(ErrorCode.Forbidden);
-      const roll = await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/rollout/add`, token, payload: { firmwareId: 1, deviceIds: [1], maxConcurrent: 1 } });
+      const roll = await s.call({
+        method: 'POST',
+        url: `${s.base}/deviceModule/firmware/rollout/add`,
+        token,
+        payload: { firmwareId: 1, deviceIds: [1], maxConcurrent: 1 },
+      });
       expect(roll.code).toBe(ErrorCode.Forbidden);
     }
     expect(await count()).toBeGreaterThan(0);
@@ -129,13 +148,34 @@ describe.each(engines)('firmware packages on %s', (engine) => {
     const created = await upload(s, admin, packageFields({ version: 'V5.5.5' }), randomBytes(500));
     const id = created.data.id;
     const filesBefore = (await files()).length;
-    const off = await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/setEnabled`, token: admin, payload: { id, enabled: false } });
+    const off = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/firmware/setEnabled`,
+      token: admin,
+      payload: { id, enabled: false },
+    });
     expect(off.data.enabled).toBe(false);
     const disabled = await s.call({ method: 'GET', url: `${s.base}/deviceModule/firmware/getAll?enabled=false`, token: admin });
     expect(disabled.data.list.map((r: { id: number }) => r.id)).toEqual([id]);
-    const edit = await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/update`, token: admin, payload: { id, customer: 'Polaris', versionType: 'beta', enabled: true, updateInfo: 'Beta build' } });
-    expect(edit.data).toMatchObject({ customer: 'Polaris', versionType: 'beta', enabled: true, updateInfo: 'Beta build', version: 'V5.5.5' });
-    const badType = await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/update`, token: admin, payload: { id, customer: 'Polaris', versionType: 'nightly' } });
+    const edit = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/firmware/update`,
+      token: admin,
+      payload: { id, customer: 'Polaris', versionType: 'beta', enabled: true, updateInfo: 'Beta build' },
+    });
+    expect(edit.data).toMatchObject({
+      customer: 'Polaris',
+      versionType: 'beta',
+      enabled: true,
+      updateInfo: 'Beta build',
+      version: 'V5.5.5',
+    });
+    const badType = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/firmware/update`,
+      token: admin,
+      payload: { id, customer: 'Polaris', versionType: 'nightly' },
+    });
     expect(badType.code).toBe(ErrorCode.Validation);
     const del = await s.call({ method: 'DELETE', url: `${s.base}/deviceModule/firmware/deleteById?id=${id}`, token: admin });
     expect(del.code).toBe(0);

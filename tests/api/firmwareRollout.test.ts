@@ -12,10 +12,17 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
   let content: Buffer;
   let firmwareId: number;
   let devices: { id: number; num: string }[];
-  const rollout = (payload: Record<string, unknown>) => s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/rollout/add`, token: admin, lang: 'en', payload });
+  const rollout = (payload: Record<string, unknown>) =>
+    s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/rollout/add`, token: admin, lang: 'en', payload });
   const targets = async (rolloutId: number) => {
-    const res = await s.call({ method: 'GET', url: `${s.base}/deviceModule/firmware/rollout/targets?rolloutId=${rolloutId}&pageSize=100`, token: admin });
-    return Object.fromEntries(res.data.list.map((t: { deviceId: number; state: string; progress: number }) => [t.deviceId, `${t.state}:${t.progress}`]));
+    const res = await s.call({
+      method: 'GET',
+      url: `${s.base}/deviceModule/firmware/rollout/targets?rolloutId=${rolloutId}&pageSize=100`,
+      token: admin,
+    });
+    return Object.fromEntries(
+      res.data.list.map((t: { deviceId: number; state: string; progress: number }) => [t.deviceId, `${t.state}:${t.progress}`]),
+    );
   };
 
   beforeAll(async () => {
@@ -29,16 +36,25 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
   afterAll(() => s.close());
 
   it('lists the candidates of the type and model', async () => {
-    const res = await s.call({ method: 'GET', url: `${s.base}/deviceModule/firmware/rollout/candidates?firmwareId=${firmwareId}&pageSize=100`, token: admin });
+    const res = await s.call({
+      method: 'GET',
+      url: `${s.base}/deviceModule/firmware/rollout/candidates?firmwareId=${firmwareId}&pageSize=100`,
+      token: admin,
+    });
     expect(res.code).toBe(0);
     const ids = res.data.list.map((d: { id: number }) => d.id);
     expect(ids).toEqual(expect.arrayContaining(devices.map((d) => d.id)));
-    const [{ n }] = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE device_type = $1 AND device_model = $2', [VSAT.deviceType, VSAT.model]);
+    const [{ n }] = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE device_type = $1 AND device_model = $2', [
+      VSAT.deviceType,
+      VSAT.model,
+    ]);
     expect(res.data.total).toBe(n);
   });
 
   it('refuses devices of another model, unknown devices, no devices and bad pacing', async () => {
-    const [other] = await s.db.query<{ id: number }>("SELECT id FROM devices WHERE device_model <> $1 AND activated ORDER BY id LIMIT 1", [VSAT.model]);
+    const [other] = await s.db.query<{ id: number }>('SELECT id FROM devices WHERE device_model <> $1 AND activated ORDER BY id LIMIT 1', [
+      VSAT.model,
+    ]);
     const mismatch = await rollout({ firmwareId, deviceIds: [devices[0]!.id, other!.id], maxConcurrent: 1 });
     expect(mismatch.code).toBe(ErrorCode.Validation);
     expect(mismatch.data).toEqual([{ field: 'deviceIds', message: "Only devices of the firmware's device type and model can be updated" }]);
@@ -58,7 +74,13 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
     const id = created.data.id;
 
     const first = await check(s, a!.num);
-    expect(first.data).toMatchObject({ rolloutId: id, state: 'downloading', version: 'V4.1.0', size: content.length, sha256: sha256(content) });
+    expect(first.data).toMatchObject({
+      rolloutId: id,
+      state: 'downloading',
+      version: 'V4.1.0',
+      size: content.length,
+      sha256: sha256(content),
+    });
     expect((await check(s, b!.num)).data.state).toBe('downloading');
     const third = await check(s, c!.num);
     expect(third.data).toEqual({ rolloutId: id, state: 'queued', progress: 0, retryAfterSeconds: 30 });
@@ -79,7 +101,12 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
     expect(sha256(Buffer.concat([head.rawPayload, tail.rawPayload]))).toBe(sha256(content));
     expect((await download(s, b!.num, id, `bytes=${content.length}-`)).statusCode).toBe(416);
 
-    for (const [state, progress] of [['downloading', 40], ['downloading', 100], ['downloaded', null], ['updating', 50]] as const) {
+    for (const [state, progress] of [
+      ['downloading', 40],
+      ['downloading', 100],
+      ['downloaded', null],
+      ['updating', 50],
+    ] as const) {
       const res = await reportUpdate(s, a!.num, { rolloutId: id, state, progress });
       expect(res.code, `${state} ${progress}`).toBe(0);
     }
@@ -91,7 +118,8 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
     // a finished: c gets the slot.
     expect((await check(s, c!.num)).data.state).toBe('downloading');
     expect((await reportUpdate(s, b!.num, { rolloutId: id, state: 'failed', message: 'checksum mismatch' })).code).toBe(0);
-    for (const state of ['downloaded', 'updating', 'updated']) expect((await reportUpdate(s, c!.num, { rolloutId: id, state })).code).toBe(0);
+    for (const state of ['downloaded', 'updating', 'updated'])
+      expect((await reportUpdate(s, c!.num, { rolloutId: id, state })).code).toBe(0);
     expect(await targets(id)).toEqual({ [a!.id]: 'updated:100', [b!.id]: 'failed:0', [c!.id]: 'updated:100' });
 
     const got = await s.call({ method: 'GET', url: `${s.base}/deviceModule/firmware/rollout/getById?id=${id}`, token: admin });
@@ -120,9 +148,15 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
     const id = (await rollout({ firmwareId: pkg, deviceIds: [x!.id, y!.id], maxConcurrent: 1 })).data.id;
     expect((await check(s, x!.num)).data.state).toBe('downloading');
     expect((await check(s, y!.num)).data.state).toBe('queued');
-    await s.db.query(`UPDATE firmware_rollout_targets SET updated_at = now() - interval '20 minutes' WHERE rollout_id = $1 AND device_id = $2`, [id, x!.id]);
+    await s.db.query(
+      `UPDATE firmware_rollout_targets SET updated_at = now() - interval '20 minutes' WHERE rollout_id = $1 AND device_id = $2`,
+      [id, x!.id],
+    );
     expect((await check(s, y!.num)).data.state).toBe('downloading');
-    const [stalled] = await s.db.query<{ state: string; message: string }>('SELECT state, message FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2', [id, x!.id]);
+    const [stalled] = await s.db.query<{ state: string; message: string }>(
+      'SELECT state, message FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2',
+      [id, x!.id],
+    );
     expect(stalled).toEqual({ state: 'failed', message: 'timeout' });
   });
 
@@ -159,19 +193,37 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
       `SELECT m.group_id AS id, count(*)::int AS n FROM device_group_members m JOIN devices d ON d.id = m.device_id
         WHERE d.device_type = $1 AND d.device_model = $2 AND d.activated
           AND NOT EXISTS (SELECT 1 FROM firmware_rollout_targets t WHERE t.device_id = d.id AND t.state IN ('queued', 'downloading', 'downloaded', 'updating'))
-        GROUP BY m.group_id ORDER BY n DESC LIMIT 1`, [VSAT.deviceType, VSAT.model]);
+        GROUP BY m.group_id ORDER BY n DESC LIMIT 1`,
+      [VSAT.deviceType, VSAT.model],
+    );
     const second = (await upload(s, admin, packageFields({ version: 'V4.2.0' }), randomBytes(1000))).data.id;
     const created = await rollout({ firmwareId: second, groupId: group!.id, maxConcurrent: 1 });
     expect(created.code).toBe(0);
     expect(created.data.total).toBe(group!.n);
     const [member] = await s.db.query<{ num: string; id: number }>(
-      'SELECT d.device_num AS num, d.id FROM firmware_rollout_targets t JOIN devices d ON d.id = t.device_id WHERE t.rollout_id = $1 ORDER BY d.id LIMIT 1', [created.data.id]);
+      'SELECT d.device_num AS num, d.id FROM firmware_rollout_targets t JOIN devices d ON d.id = t.device_id WHERE t.rollout_id = $1 ORDER BY d.id LIMIT 1',
+      [created.data.id],
+    );
     await updatableDevices(s.db, 100);
-    await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/setEnabled`, token: admin, payload: { id: second, enabled: false } });
+    await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/firmware/setEnabled`,
+      token: admin,
+      payload: { id: second, enabled: false },
+    });
     expect((await check(s, member!.num)).data).toBeNull();
-    await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/setEnabled`, token: admin, payload: { id: second, enabled: true } });
+    await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/firmware/setEnabled`,
+      token: admin,
+      payload: { id: second, enabled: true },
+    });
     expect((await check(s, member!.num)).data.state).toBe('downloading');
-    const cancelled = await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/rollout/cancel?id=${created.data.id}`, token: admin });
+    const cancelled = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/firmware/rollout/cancel?id=${created.data.id}`,
+      token: admin,
+    });
     expect(cancelled.data.counts).toMatchObject({ downloading: 1, queued: 0, failed: group!.n - 1 });
     expect(cancelled.data.cancelledAt).not.toBeNull();
   });

@@ -23,20 +23,40 @@ describe.each(engines)('simulated vessels take a rollout through the device API 
   });
 
   const states = async (rolloutId: number) => {
-    const res = await s.call({ method: 'GET', url: `${s.base}/deviceModule/firmware/rollout/targets?rolloutId=${rolloutId}&pageSize=100`, token: admin });
+    const res = await s.call({
+      method: 'GET',
+      url: `${s.base}/deviceModule/firmware/rollout/targets?rolloutId=${rolloutId}&pageSize=100`,
+      token: admin,
+    });
     return res.data.list.map((t: { state: string }) => t.state).sort();
   };
   const rollOut = async (version: string, deviceIds: number[], maxConcurrent: number) => {
     const firmwareId = (await upload(s, admin, packageFields({ version }), randomBytes(200_000))).data.id;
-    const res = await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/rollout/add`, token: admin, payload: { firmwareId, deviceIds, maxConcurrent } });
+    const res = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/firmware/rollout/add`,
+      token: admin,
+      payload: { firmwareId, deviceIds, maxConcurrent },
+    });
     return res.data.id as number;
   };
 
   it('updates every vessel, a slot at a time, until all are updated', async () => {
     const vessels = await updatableDevices(s.db, 3);
-    const id = await rollOut('V6.0.0', vessels.map((v) => v.id), 1);
+    const id = await rollOut(
+      'V6.0.0',
+      vessels.map((v) => v.id),
+      1,
+    );
     const errors: string[] = [];
-    const agent = startFirmwareAgent({ apiBase, devices: vessels.map((v) => ({ deviceNum: v.num, secret: DEVICE_SECRET })), pollMs: 3_600_000, stepMs: 0, failureRate: 0, onError: (m) => errors.push(m) });
+    const agent = startFirmwareAgent({
+      apiBase,
+      devices: vessels.map((v) => ({ deviceNum: v.num, secret: DEVICE_SECRET })),
+      pollMs: 3_600_000,
+      stepMs: 0,
+      failureRate: 0,
+      onError: (m) => errors.push(m),
+    });
     for (let round = 1; round <= 3; round += 1) {
       await agent.pollNow();
       await agent.idle();
@@ -49,12 +69,25 @@ describe.each(engines)('simulated vessels take a rollout through the device API 
 
   it('fails the updates the seed picks, the same way every run', async () => {
     const vessels = await updatableDevices(s.db, 3);
-    const id = await rollOut('V6.1.0', vessels.map((v) => v.id), 3);
-    const agent = startFirmwareAgent({ apiBase, devices: vessels.map((v) => ({ deviceNum: v.num, secret: DEVICE_SECRET })), pollMs: 3_600_000, stepMs: 0, failureRate: 1 });
+    const id = await rollOut(
+      'V6.1.0',
+      vessels.map((v) => v.id),
+      3,
+    );
+    const agent = startFirmwareAgent({
+      apiBase,
+      devices: vessels.map((v) => ({ deviceNum: v.num, secret: DEVICE_SECRET })),
+      pollMs: 3_600_000,
+      stepMs: 0,
+      failureRate: 1,
+    });
     await agent.pollNow();
     await agent.stop();
     expect(await states(id)).toEqual(['failed', 'failed', 'failed']);
-    const messages = await s.db.query<{ message: string }>('SELECT message FROM firmware_rollout_targets WHERE rollout_id = $1 ORDER BY device_id', [id]);
+    const messages = await s.db.query<{ message: string }>(
+      'SELECT message FROM firmware_rollout_targets WHERE rollout_id = $1 ORDER BY device_id',
+      [id],
+    );
     expect(messages.every((m) => /simulated/.test(m.message))).toBe(true);
   });
 });

@@ -33,7 +33,9 @@ export function operationsOf(doc: { paths: Record<string, Record<string, any>> }
       ops.push({
         method: method.toUpperCase(),
         path,
-        params: (op.parameters ?? []).filter((p: any) => p.name !== 'token').map((p: any) => ({ name: p.name, in: p.in, schema: p.schema ?? {} })),
+        params: (op.parameters ?? [])
+          .filter((p: any) => p.name !== 'token')
+          .map((p: any) => ({ name: p.name, in: p.in, schema: p.schema ?? {} })),
         body: type ? { type, schema: content[type].schema ?? {} } : undefined,
       });
     }
@@ -41,18 +43,51 @@ export function operationsOf(doc: { paths: Record<string, Record<string, any>> }
   return ops;
 }
 
-const typeOf = (schema: JsonSchema): string => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') ?? 'string' : schema.type ?? 'string');
+const typeOf = (schema: JsonSchema): string =>
+  Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') ?? 'string') : (schema.type ?? 'string');
 
 const control = fc.constantFrom('\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0008');
 /** Text that breaks things: control characters inside ordinary text, huge text, odd unicode. */
 const badText = fc.oneof(
   fc.tuple(fc.string({ maxLength: 8 }), control, fc.string({ maxLength: 8 })).map(([a, c, b]) => `${a}${c}${b}`),
-  fc.constantFrom('2026-02-30', '2026-13-01T25:61:00Z', '0000-00-00', '2026-02-29T00:00:00+99:99', '\u0000', '%00', 'a\u0000b', '\ud800', '\uffff', '𝕏'.repeat(300), 'x'.repeat(70_000), "'; DROP TABLE users; --", '${7*7}', '../../etc/passwd'),
+  fc.constantFrom(
+    '2026-02-30',
+    '2026-13-01T25:61:00Z',
+    '0000-00-00',
+    '2026-02-29T00:00:00+99:99',
+    '\u0000',
+    '%00',
+    'a\u0000b',
+    '\ud800',
+    '\uffff',
+    '𝕏'.repeat(300),
+    'x'.repeat(70_000),
+    "'; DROP TABLE users; --",
+    '${7*7}',
+    '../../etc/passwd',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 /** Numbers a query string can carry that no PostgreSQL integer column takes. */
 const badIntegerText = fc.oneof(
-  fc.constantFrom('99999999999999999999', '1e308', '-1e308', 'Infinity', '-Infinity', 'NaN', '-9999999999', '2147483648', '-2147483649', '9007199254740993', '1.5', '0x1F', '', ' ', '1 OR 1=1', '\u0000'),
+  fc.constantFrom(
+    '99999999999999999999',
+    '1e308',
+    '-1e308',
+    'Infinity',
+    '-Infinity',
+    'NaN',
+    '-9999999999',
+    '2147483648',
+    '-2147483649',
+    '9007199254740993',
+    '1.5',
+    '0x1F',
+    '',
+    ' ',
+    '1 OR 1=1',
+    '\u0000',
+  ),
   fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
   fc.double().map(String),
 );
@@ -83,7 +118,11 @@ function badJsonValue(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.oneof(badBooleanText, wrongJson);
     case 'array':
-      return fc.oneof(fc.array(schema.items ? badJsonValue(schema.items) : wrongJson, { maxLength: 4 }), wrongJson, fc.constant(Array.from({ length: 5000 }, (_, i) => i)));
+      return fc.oneof(
+        fc.array(schema.items ? badJsonValue(schema.items) : wrongJson, { maxLength: 4 }),
+        wrongJson,
+        fc.constant(Array.from({ length: 5000 }, (_, i) => i)),
+      );
     case 'object':
       return fc.oneof(badBody(schema), wrongJson);
     default:
@@ -121,13 +160,32 @@ function plausible(schema: JsonSchema): fc.Arbitrary<unknown> {
 export function badRequests(op: Operation, token: string): fc.Arbitrary<BadRequest> {
   const query = op.params.filter((p) => p.in === 'query');
   const headerParams = op.params.filter((p) => p.in === 'header');
-  const queryArb = fc.record(Object.fromEntries(query.map((p) => [p.name, fc.oneof(badQueryValue(p.schema), plausible(p.schema).map(String))])), { requiredKeys: [] });
-  const headerArb = fc.record(Object.fromEntries(headerParams.map((p) => [p.name, fc.oneof(badText.map((t) => t.replace(/[^\x20-\x7e]/g, '?')), plausible(p.schema).map(String))])), { requiredKeys: [] });
+  const queryArb = fc.record(
+    Object.fromEntries(query.map((p) => [p.name, fc.oneof(badQueryValue(p.schema), plausible(p.schema).map(String))])),
+    { requiredKeys: [] },
+  );
+  const headerArb = fc.record(
+    Object.fromEntries(
+      headerParams.map((p) => [
+        p.name,
+        fc.oneof(
+          badText.map((t) => t.replace(/[^\x20-\x7e]/g, '?')),
+          plausible(p.schema).map(String),
+        ),
+      ]),
+    ),
+    { requiredKeys: [] },
+  );
   const bodyArb: fc.Arbitrary<string | undefined> = !op.body
     ? fc.constant(undefined)
     : op.body.type.includes('json')
       ? fc.oneof({ weight: 4, arbitrary: badBody(op.body.schema) }, { weight: 1, arbitrary: wrongJson }).map((b) => JSON.stringify(b))
-      : fc.oneof(fc.constantFrom('name=%00&password=%00', 'a=b', '%%%', ''), fc.record({ name: badText, password: badText }, { requiredKeys: [] }).map((r) => new URLSearchParams(r as Record<string, string>).toString()));
+      : fc.oneof(
+          fc.constantFrom('name=%00&password=%00', 'a=b', '%%%', ''),
+          fc
+            .record({ name: badText, password: badText }, { requiredKeys: [] })
+            .map((r) => new URLSearchParams(r as Record<string, string>).toString()),
+        );
   return fc.tuple(queryArb, headerArb, bodyArb).map(([q, h, payload]) => {
     const search = new URLSearchParams({ ...(q as Record<string, string>), token });
     const headers: Record<string, string> = { ...(h as Record<string, string>) };

@@ -25,7 +25,9 @@ export interface TestServer {
   /** Logs in a demo account and returns its token. */
   login(name: string, password?: string): Promise<string>;
   /** Calls the API with a token and returns the parsed envelope. */
-  call<T = any>(options: InjectOptions & { token?: string; lang?: 'zh' | 'en' }): Promise<{ code: number; msg: string; data: T; status: number }>;
+  call<T = any>(
+    options: InjectOptions & { token?: string; lang?: 'zh' | 'en' },
+  ): Promise<{ code: number; msg: string; data: T; status: number }>;
   close(): Promise<void>;
 }
 
@@ -33,8 +35,15 @@ export interface TestServer {
  * A fresh server with migrations and demo data, on PGlite in memory or in a throw-away schema of
  * the PostgreSQL database (dropped on close).
  */
-export async function createTestServer(engine: Engine, overrides: Partial<ServerConfig> = {},
-  { shareSchemaOf, openLink, logStream }: { shareSchemaOf?: TestServer; openLink?: AppOptions['openLink']; logStream?: AppOptions['logStream'] } = {}): Promise<TestServer> {
+export async function createTestServer(
+  engine: Engine,
+  overrides: Partial<ServerConfig> = {},
+  {
+    shareSchemaOf,
+    openLink,
+    logStream,
+  }: { shareSchemaOf?: TestServer; openLink?: AppOptions['openLink']; logStream?: AppOptions['logStream'] } = {},
+): Promise<TestServer> {
   let databaseUrl = '';
   let dropSchema: (() => Promise<void>) | undefined;
   if (shareSchemaOf) {
@@ -58,7 +67,10 @@ export async function createTestServer(engine: Engine, overrides: Partial<Server
       await c.end();
     };
   }
-  const { app, db, config, link } = await startServer({ databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true, ...overrides }, { ...(openLink ? { openLink } : {}), ...(logStream ? { logStream } : {}) });
+  const { app, db, config, link } = await startServer(
+    { databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true, ...overrides },
+    { ...(openLink ? { openLink } : {}), ...(logStream ? { logStream } : {}) },
+  );
   const base = `/cz/${config.apiSegment}`;
 
   const call: TestServer['call'] = async ({ token, lang, url, ...rest }) => {
@@ -83,7 +95,13 @@ export async function createTestServer(engine: Engine, overrides: Partial<Server
   };
 
   return {
-    app, db, base, databaseUrl, link, call, login,
+    app,
+    db,
+    base,
+    databaseUrl,
+    link,
+    call,
+    login,
     async close() {
       await app.close();
       await dropSchema?.();
@@ -109,7 +127,10 @@ export async function idOf(db: Db, name: string): Promise<number> {
  * A test file's usual set-up: a fresh server (createTestServer), the demo users' ids by name and
  * a token of each named demo account. The server is closed again if a login fails.
  */
-export async function startWithLogins(engine: Engine, names: readonly string[]): Promise<{ s: TestServer; ids: Record<string, number>; tokens: Record<string, string> }> {
+export async function startWithLogins(
+  engine: Engine,
+  names: readonly string[],
+): Promise<{ s: TestServer; ids: Record<string, number>; tokens: Record<string, string> }> {
   const s = await createTestServer(engine);
   try {
     const ids = await demoIds(s);
@@ -127,8 +148,11 @@ export async function startWithLogins(engine: Engine, names: readonly string[]):
  * `soon` polls for a change it hears of through LISTEN/NOTIFY (within milliseconds). PGlite
  * belongs to one process, so on PGlite nothing is registered.
  */
-export function describeSecondServer(engine: Engine, first: () => TestServer,
-  cases: (second: () => TestServer, soon: (fn: () => Promise<number>) => ReturnType<typeof expect.poll<number>>) => void): void {
+export function describeSecondServer(
+  engine: Engine,
+  first: () => TestServer,
+  cases: (second: () => TestServer, soon: (fn: () => Promise<number>) => ReturnType<typeof expect.poll<number>>) => void,
+): void {
   if (engine !== 'postgres') return;
   describe('two servers on one PostgreSQL', () => {
     let b: TestServer;
@@ -136,6 +160,9 @@ export function describeSecondServer(engine: Engine, first: () => TestServer,
       b = await createTestServer(engine, {}, { shareSchemaOf: first() });
     });
     afterAll(() => b.close());
-    cases(() => b, (fn) => expect.poll(fn, { timeout: 2000, interval: 5 }));
+    cases(
+      () => b,
+      (fn) => expect.poll(fn, { timeout: 2000, interval: 5 }),
+    );
   });
 }

@@ -35,9 +35,14 @@ describe.each(engines)('ingest group commit (%s)', (engine) => {
     expect(results[1]).toMatchObject({ accepted: 1, duplicates: 1, outOfOrder: 0 });
     expect(results[2]).toMatchObject({ accepted: 1, duplicates: 0 });
     expect(results[3]).toMatchObject({ accepted: 1, outOfOrder: 1, latestReportedAt: null });
-    const [countA] = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1 AND device_time >= $2', [a!.id, at(0)]);
+    const [countA] = await s.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1 AND device_time >= $2',
+      [a!.id, at(0)],
+    );
     expect(countA!.n).toBe(5);
-    const [state] = await s.db.query<{ t: Date; lat: number }>('SELECT reported_at AS t, lat FROM device_state WHERE device_id = $1', [b!.id]);
+    const [state] = await s.db.query<{ t: Date; lat: number }>('SELECT reported_at AS t, lat FROM device_state WHERE device_id = $1', [
+      b!.id,
+    ]);
     expect(state!.t.toISOString()).toBe(at(29).toISOString());
     expect(state!.lat).toBeCloseTo(10.29);
   });
@@ -45,7 +50,14 @@ describe.each(engines)('ingest group commit (%s)', (engine) => {
   it('writes requests that arrive in separate callbacks of one turn of the event loop in one transaction', async () => {
     // As HTTP requests arrive: each from its own I/O callback, microtasks run between them.
     let transactions = 0;
-    const counted = { ...s.db, query: s.db.query.bind(s.db), transaction: <T>(fn: (tx: never) => Promise<T>) => { transactions++; return s.db.transaction(fn as never); } };
+    const counted = {
+      ...s.db,
+      query: s.db.query.bind(s.db),
+      transaction: <T>(fn: (tx: never) => Promise<T>) => {
+        transactions++;
+        return s.db.transaction(fn as never);
+      },
+    };
     const writer = createIngestWriter(counted as typeof s.db);
     const results = await new Promise<unknown[]>((resolve) => {
       const pending: Promise<unknown>[] = [];

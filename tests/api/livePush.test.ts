@@ -73,10 +73,20 @@ describe.each(engines)('live push on %s', (engine) => {
     expect(state.data).toEqual({ deviceId: d.id, status: 2 });
 
     const alarmId = raised.data.alarmId;
-    const ack = await s.call({ method: 'POST', url: `${s.base}/deviceModule/alarm/acknowledge`, token: tokens.oceanic!, payload: { ids: [alarmId] } });
+    const ack = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/alarm/acknowledge`,
+      token: tokens.oceanic!,
+      payload: { ids: [alarmId] },
+    });
     expect(ack.code).toBe(0);
     await stream.next((e) => e.event === 'alarm' && e.data.alarmId === alarmId && e.data.change === 'acked');
-    const clear = await s.call({ method: 'POST', url: `${s.base}/deviceModule/alarm/clear`, token: tokens.oceanic!, payload: { ids: [alarmId] } });
+    const clear = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/alarm/clear`,
+      token: tokens.oceanic!,
+      payload: { ids: [alarmId] },
+    });
     expect(clear.code).toBe(0);
     await stream.next((e) => e.event === 'alarm' && e.data.alarmId === alarmId && e.data.change === 'cleared');
     const ids = stream.events.filter((e) => e.event !== 'hello').map((e) => Number(e.id!.split('.')[0]));
@@ -85,7 +95,12 @@ describe.each(engines)('live push on %s', (engine) => {
   });
 
   it('keeps each console to its scope: another enterprise never, a sub-user only its granted vessels', async () => {
-    const [oceanic, polaris, oceanops, admin] = await Promise.all([open(tokens.oceanic!), open(tokens.polaris!), open(tokens.oceanops!), open(tokens.admin!)]);
+    const [oceanic, polaris, oceanops, admin] = await Promise.all([
+      open(tokens.oceanic!),
+      open(tokens.polaris!),
+      open(tokens.oceanops!),
+      open(tokens.admin!),
+    ]);
     await Promise.all([oceanic, polaris, oceanops, admin].map((x) => x.next((e) => e.event === 'hello')));
     await toggle(polarisDevice.id);
     await toggle(ungrantedDevice);
@@ -118,7 +133,9 @@ describe.each(engines)('live push on %s', (engine) => {
     await toggle(ungrantedDevice);
     await toggle(polarisDevice.id);
     const missed = await s.db.query<{ id: string }>(
-      `SELECT e.id::text AS id FROM live_events e WHERE e.id > $1 AND e.owner_id = (SELECT id FROM users WHERE name = 'oceanic') ORDER BY e.id`, [Number(cursor)]);
+      `SELECT e.id::text AS id FROM live_events e WHERE e.id > $1 AND e.owner_id = (SELECT id FROM users WHERE name = 'oceanic') ORDER BY e.id`,
+      [Number(cursor)],
+    );
     expect(missed.length).toBe(2);
     expect(await maxEventId()).toBeGreaterThan(before);
 
@@ -161,7 +178,11 @@ describe.each(engines)('live push on %s', (engine) => {
     const still = await open(tokens.oceanic!);
     expect((await still.next((e) => e.event === 'hello')).id).toBe(cursor);
     // A console that left while the gap was open gets it on resume, and the newer one not again.
-    await s.db.query(`INSERT INTO live_events (id, kind, device_id, owner_id, data) VALUES ($1, 'state', $2, $3, '{"status":9}')`, [Number(late!.id), grantedDevice, ownerId]);
+    await s.db.query(`INSERT INTO live_events (id, kind, device_id, owner_id, data) VALUES ($1, 'state', $2, $3, '{"status":9}')`, [
+      Number(late!.id),
+      grantedDevice,
+      ownerId,
+    ]);
     await s.db.notify('live_events', '');
     const resumed = await open(tokens.oceanic!, { lastEventId: cursor });
     const got = await resumed.next(isState(grantedDevice));
@@ -192,7 +213,9 @@ describe.each(engines)('live push on %s', (engine) => {
 
     const idle = await open(tokens.polaris!);
     await idle.next((e) => e.event === 'hello');
-    await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '3 days' WHERE user_id = (SELECT id FROM users WHERE name = 'polaris') AND ended_at IS NULL`);
+    await s.db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '3 days' WHERE user_id = (SELECT id FROM users WHERE name = 'polaris') AND ended_at IS NULL`,
+    );
     expect((await idle.next((e) => e.event === 'end')).data.code).toBe(ErrorCode.SessionTimeout);
     await idle.closed;
     tokens.polaris = await s.login('polaris');
@@ -202,7 +225,9 @@ describe.each(engines)('live push on %s', (engine) => {
     await quiet.next((e) => e.event === 'hello');
     await s.db.query('ALTER TABLE sessions DISABLE TRIGGER sessions_auth_notify_update');
     try {
-      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '3 days' WHERE user_id = (SELECT id FROM users WHERE name = 'polaris') AND ended_at IS NULL`);
+      await s.db.query(
+        `UPDATE sessions SET last_seen_at = now() - interval '3 days' WHERE user_id = (SELECT id FROM users WHERE name = 'polaris') AND ended_at IS NULL`,
+      );
     } finally {
       await s.db.query('ALTER TABLE sessions ENABLE TRIGGER sessions_auth_notify_update');
     }
@@ -220,19 +245,28 @@ describe.each(engines)('live push on %s', (engine) => {
 
   it('keeps no session alive: holding the stream open is not activity', async () => {
     const token = tokens.polaris!;
-    await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '5 minutes' WHERE user_id = (SELECT id FROM users WHERE name = 'polaris') AND ended_at IS NULL`);
+    await s.db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '5 minutes' WHERE user_id = (SELECT id FROM users WHERE name = 'polaris') AND ended_at IS NULL`,
+    );
     const stream = await open(token);
     await stream.next((e) => e.event === 'hello');
     const [row] = await s.db.query<{ idle: boolean }>(
-      `SELECT last_seen_at < now() - interval '4 minutes' AS idle FROM sessions WHERE user_id = (SELECT id FROM users WHERE name = 'polaris') AND ended_at IS NULL`);
+      `SELECT last_seen_at < now() - interval '4 minutes' AS idle FROM sessions WHERE user_id = (SELECT id FROM users WHERE name = 'polaris') AND ended_at IS NULL`,
+    );
     expect(row!.idle).toBe(true);
   });
 
   it('prunes live events older than a day with the hourly retention', async () => {
-    await s.db.query(`UPDATE live_events SET at = now() - interval '25 hours' WHERE id IN (SELECT id FROM live_events ORDER BY id LIMIT 2)`);
+    await s.db.query(
+      `UPDATE live_events SET at = now() - interval '25 hours' WHERE id IN (SELECT id FROM live_events ORDER BY id LIMIT 2)`,
+    );
     const before = (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM live_events'))[0]!.n;
     await pruneHistory(s.db);
-    const after = (await s.db.query<{ n: number; old: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE at < now() - interval '24 hours')::int AS old FROM live_events`))[0]!;
+    const after = (
+      await s.db.query<{ n: number; old: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE at < now() - interval '24 hours')::int AS old FROM live_events`,
+      )
+    )[0]!;
     expect(after.old).toBe(0);
     expect(after.n).toBe(before - 2);
   });
@@ -279,8 +313,12 @@ describe.skipIf(!engines.includes('postgres'))('live push across transactions an
     const stream = await openStream(a, token);
     streams.push(stream);
     await stream.next((e) => e.event === 'hello');
-    const [device] = await a.db.query<{ id: number }>(`SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'polaris' ORDER BY d.id LIMIT 2`);
-    const [other] = await a.db.query<{ id: number }>(`SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'polaris' ORDER BY d.id OFFSET 1 LIMIT 1`);
+    const [device] = await a.db.query<{ id: number }>(
+      `SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'polaris' ORDER BY d.id LIMIT 2`,
+    );
+    const [other] = await a.db.query<{ id: number }>(
+      `SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'polaris' ORDER BY d.id OFFSET 1 LIMIT 1`,
+    );
     const slow = new pg.Client({ connectionString: a.databaseUrl });
     await slow.connect();
     try {

@@ -29,10 +29,16 @@ describe.each(engines)('login throttling under concurrency on %s', (engine) => {
     checked.hashes.length = 0;
   });
 
-  const login = (name: string, password: string, remoteAddress = '127.0.0.1') => s.app.inject({
-    method: 'POST', url: `${s.base}/users/login`, remoteAddress,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ name, password }).toString(),
-  }).then((res) => res.json() as { code: number; data: { remainingAttempts?: number; retryAfterSeconds?: number } | null });
+  const login = (name: string, password: string, remoteAddress = '127.0.0.1') =>
+    s.app
+      .inject({
+        method: 'POST',
+        url: `${s.base}/users/login`,
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ name, password }).toString(),
+      })
+      .then((res) => res.json() as { code: number; data: { remainingAttempts?: number; retryAfterSeconds?: number } | null });
 
   /** Answers by code, e.g. { 6: 4, 7: 56 }. */
   const tally = (codes: number[]) => codes.reduce<Record<number, number>>((all, code) => ({ ...all, [code]: (all[code] ?? 0) + 1 }), {});
@@ -54,7 +60,9 @@ describe.each(engines)('login throttling under concurrency on %s', (engine) => {
 
   it('checks at most LOGIN_NAME_MAX_FAILURES guesses for one name spread over many addresses at once', async () => {
     // 120 guesses from 40 addresses (3 each, under the limit per address of 5): the limit for the name is 12.
-    const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => login('oceanbridge', `guess${i}`, `198.51.100.${(i % 40) + 1}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => login('oceanbridge', `guess${i}`, `198.51.100.${(i % 40) + 1}`)),
+    );
     const codes = answers.map((a) => a.code);
     console.log(`${engine}, 40 addresses: answers ${JSON.stringify(tally(codes))}, passwords checked ${checked.hashes.length}`);
     expect(checked.hashes.length).toBeLessThanOrEqual(12);
@@ -68,7 +76,9 @@ describe.each(engines)('login throttling under concurrency on %s', (engine) => {
   it('gives a success its attempt back: more successes than the limit for the name, ten at a time, all log in', async () => {
     // An attempt counts while its password is being checked, right or wrong; once right, it no longer counts.
     for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login('oceanops', 'oceanops123', `192.0.2.${round * 10 + i + 1}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => login('oceanops', 'oceanops123', `192.0.2.${round * 10 + i + 1}`)),
+      );
       expect(answers.map((a) => a.code).join()).toBe(Array(10).fill(0).join());
     }
     // The name's window holds no attempt of theirs: the next failures still have the whole allowance.
@@ -77,17 +87,27 @@ describe.each(engines)('login throttling under concurrency on %s', (engine) => {
     expect(wrong.data?.remainingAttempts).toBe(4);
   });
 
-  describeSecondServer(engine, () => s, (second) => {
-    it('holds across replicas: guesses split over two servers are checked at most LOGIN_MAX_FAILURES times', async () => {
-      const from = (server: TestServer, i: number) => server.app.inject({
-        method: 'POST', url: `${server.base}/users/login`, remoteAddress: '203.0.113.77',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=admin&password=guess${i}`,
-      }).then((res) => (res.json() as { code: number }).code);
-      const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => from(i % 2 ? second() : s, i)));
-      expect(checked.hashes.length).toBeLessThanOrEqual(5);
-      expect(codes.filter((c) => c === ErrorCode.LoginFailed).length).toBeLessThanOrEqual(4);
-    });
-  });
+  describeSecondServer(
+    engine,
+    () => s,
+    (second) => {
+      it('holds across replicas: guesses split over two servers are checked at most LOGIN_MAX_FAILURES times', async () => {
+        const from = (server: TestServer, i: number) =>
+          server.app
+            .inject({
+              method: 'POST',
+              url: `${server.base}/users/login`,
+              remoteAddress: '203.0.113.77',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: `name=admin&password=guess${i}`,
+            })
+            .then((res) => (res.json() as { code: number }).code);
+        const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => from(i % 2 ? second() : s, i)));
+        expect(checked.hashes.length).toBeLessThanOrEqual(5);
+        expect(codes.filter((c) => c === ErrorCode.LoginFailed).length).toBeLessThanOrEqual(4);
+      });
+    },
+  );
 
   it('checks the password of an unknown name too, against a hash of the same cost, so time tells nothing', async () => {
     const unknown = await login('nobody-by-this-name', 'whatever');
@@ -99,7 +119,11 @@ describe.each(engines)('login throttling under concurrency on %s', (engine) => {
     expect(params(checked.hashes[0]!)).toBe(params(checked.hashes[1]!));
     expect(params(checked.hashes[0]!)).toBe('scrypt$16384$8$1');
     // Same salt and key lengths as a real hash.
-    const lengths = (hash: string) => hash.split('$').slice(4).map((part) => Buffer.from(part, 'base64').length);
+    const lengths = (hash: string) =>
+      hash
+        .split('$')
+        .slice(4)
+        .map((part) => Buffer.from(part, 'base64').length);
     expect(lengths(checked.hashes[0]!)).toEqual(lengths(checked.hashes[1]!));
   });
 });

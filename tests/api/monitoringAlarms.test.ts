@@ -17,10 +17,15 @@ describe.each(engines)('monitoring alarms and visibility on %s', (engine) => {
     ({ granted: grantedDevice, ungranted: ungrantedDevice } = await grantedAndUngranted(s.db));
   });
   afterAll(() => s.close());
-  const alarms = (token: string, query = '') => s.call<{ list: any[]; total: number }>({ url: `${s.base}/deviceModule/alarm/getAll?pageSize=100${query}`, token });
-  const post = (path: string, token: string, payload: object) => s.call({ method: 'POST', url: `${s.base}/deviceModule/alarm/${path}`, token, payload });
-  const deviceAlarms = (id: number) => s.db.query<{ code: string; raised_at: Date; last_seen_at: Date; cleared_at: Date | null }>(
-    'SELECT code, raised_at, last_seen_at, cleared_at FROM alarms WHERE device_id = $1 ORDER BY id', [id]);
+  const alarms = (token: string, query = '') =>
+    s.call<{ list: any[]; total: number }>({ url: `${s.base}/deviceModule/alarm/getAll?pageSize=100${query}`, token });
+  const post = (path: string, token: string, payload: object) =>
+    s.call({ method: 'POST', url: `${s.base}/deviceModule/alarm/${path}`, token, payload });
+  const deviceAlarms = (id: number) =>
+    s.db.query<{ code: string; raised_at: Date; last_seen_at: Date; cleared_at: Date | null }>(
+      'SELECT code, raised_at, last_seen_at, cleared_at FROM alarms WHERE device_id = $1 ORDER BY id',
+      [id],
+    );
 
   it('raises one alarm per fault code, refreshes it on repeats and clears it when the fault goes away', async () => {
     const d = oceanicDevice;
@@ -28,7 +33,10 @@ describe.each(engines)('monitoring alarms and visibility on %s', (engine) => {
     await ingest(s, d.num, report({ faults: ['E01', 'E05'] }, t1));
     await ingest(s, d.num, report({ faults: ['E05'] }, t2));
     let rows = await deviceAlarms(d.id);
-    expect(rows.map((r) => [r.code, r.cleared_at?.toISOString() ?? null])).toEqual([['E01', t2.toISOString()], ['E05', null]]);
+    expect(rows.map((r) => [r.code, r.cleared_at?.toISOString() ?? null])).toEqual([
+      ['E01', t2.toISOString()],
+      ['E05', null],
+    ]);
     expect(rows[1]!.last_seen_at.toISOString()).toBe(t2.toISOString());
     expect(rows[1]!.raised_at.toISOString()).toBe(t1.toISOString());
     await ingest(s, d.num, report({ faults: ['E05'] }, t3));
@@ -65,7 +73,9 @@ describe.each(engines)('monitoring alarms and visibility on %s', (engine) => {
     expect(ack).toMatchObject({ code: 0, data: { changed: 2 } });
     const after = (await alarms(tokens.polaris!, `&deviceId=${d.id}&acknowledged=true`)).data.list;
     expect(after.every((a) => a.ackedByName === 'polaris' && a.ackedAt)).toBe(true);
-    expect((await uploadData(s, tokens.polaris!, { deviceStatus: [2], unacknowledgedOnly: true })).data.map((x) => x.id)).not.toContain(d.id);
+    expect((await uploadData(s, tokens.polaris!, { deviceStatus: [2], unacknowledgedOnly: true })).data.map((x) => x.id)).not.toContain(
+      d.id,
+    );
     expect((await uploadData(s, tokens.polaris!, { deviceStatus: [2] })).data.map((x) => x.id)).toContain(d.id);
   });
 
@@ -110,7 +120,9 @@ describe.each(engines)('monitoring alarms and visibility on %s', (engine) => {
 
     it('a sub-user sees only granted vessels and may acknowledge but not clear', async () => {
       const secretOf = 'UPDATE devices SET secret_hash = (SELECT secret_hash FROM devices WHERE id = $2) WHERE id = $1';
-      const nums = await s.db.query<{ id: number; num: string }>('SELECT id, device_num AS num FROM devices WHERE id = ANY($1::int[])', [[grantedDevice, ungrantedDevice]]);
+      const nums = await s.db.query<{ id: number; num: string }>('SELECT id, device_num AS num FROM devices WHERE id = ANY($1::int[])', [
+        [grantedDevice, ungrantedDevice],
+      ]);
       for (const d of nums) {
         await s.db.query(secretOf, [d.id, oceanicDevice.id]);
         expect((await ingest(s, d.num, report({ faults: ['E11'] }, minutesAgo(1)))).code).toBe(0);
@@ -144,7 +156,13 @@ describe.each(engines)('monitoring alarms and visibility on %s', (engine) => {
     it('lists the faults seen most this week, visible ones only', async () => {
       const admin = await s.call({ url: `${s.base}/deviceModule/monitor/topFaults`, token: tokens.admin!, lang: 'en' });
       expect(admin.data.map((f: { code: string }) => f.code)).toEqual(expect.arrayContaining(['E02', 'E90', 'E05', 'E08']));
-      expect(admin.data.find((f: { code: string }) => f.code === 'E02')).toMatchObject({ alarms: 2, devices: 1, severity: 'critical', unit: 'antenna', meaning: 'Antenna power detection failed' });
+      expect(admin.data.find((f: { code: string }) => f.code === 'E02')).toMatchObject({
+        alarms: 2,
+        devices: 1,
+        severity: 'critical',
+        unit: 'antenna',
+        meaning: 'Antenna power detection failed',
+      });
       expect(admin.data[0]).toMatchObject({ code: 'E11', alarms: 2, devices: 2 });
       const oceanic = await s.call({ url: `${s.base}/deviceModule/monitor/topFaults`, token: tokens.oceanic! });
       expect(oceanic.data.map((f: { code: string }) => f.code)).not.toContain('E90');

@@ -13,7 +13,8 @@ describe.each(engines)('monitoring ingest on %s', (engine) => {
     device = await reportingDevice(s.db, 'oceanic', 0);
   });
   afterAll(() => s.close());
-  const historyCount = async (id: number) => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [id]))[0]!.n;
+  const historyCount = async (id: number) =>
+    (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [id]))[0]!.n;
   const stateOf = async (id: number) => (await uploadData(s, admin, { deviceId: id })).data[0];
 
   it('accepts one valid report and keeps it as history and latest state', async () => {
@@ -32,15 +33,26 @@ describe.each(engines)('monitoring ingest on %s', (engine) => {
     ['deviceTime not a date', { deviceTime: '2024-13-45T10:00:00Z' }, 'deviceTime'],
     ['deviceTime 30 February', { deviceTime: '2024-02-30T10:00:00Z' }, 'deviceTime'],
     ['satellite name with a control character', { satellite: { name: 'Asia\u0000Sat', longitude: 1 } }, 'satellite.name'],
-    ['lat', { lat: 91 }, 'lat'], ['lat text', { lat: 'north' }, 'lat'], ['lon', { lon: -180.5 }, 'lon'],
-    ['speed', { speed: 61 }, 'speed'], ['speed negative', { speed: -1 }, 'speed'], ['heading', { heading: 361 }, 'heading'],
-    ['azimuth', { azimuth: -1 }, 'azimuth'], ['elevation', { elevation: 95 }, 'elevation'], ['skew', { skew: 100 }, 'skew'],
-    ['satellite missing', { satellite: undefined }, 'satellite'], ['satellite name', { satellite: { name: '', longitude: 1 } }, 'satellite.name'],
+    ['lat', { lat: 91 }, 'lat'],
+    ['lat text', { lat: 'north' }, 'lat'],
+    ['lon', { lon: -180.5 }, 'lon'],
+    ['speed', { speed: 61 }, 'speed'],
+    ['speed negative', { speed: -1 }, 'speed'],
+    ['heading', { heading: 361 }, 'heading'],
+    ['azimuth', { azimuth: -1 }, 'azimuth'],
+    ['elevation', { elevation: 95 }, 'elevation'],
+    ['skew', { skew: 100 }, 'skew'],
+    ['satellite missing', { satellite: undefined }, 'satellite'],
+    ['satellite name', { satellite: { name: '', longitude: 1 } }, 'satellite.name'],
     ['satellite longitude', { satellite: { name: 'X', longitude: 200 } }, 'satellite.longitude'],
-    ['signalLevel', { signalLevel: 101 }, 'signalLevel'], ['snr', { snr: 99 }, 'snr'],
-    ['modemLock', { modemLock: 'yes' }, 'modemLock'], ['txOn missing', { txOn: undefined }, 'txOn'],
-    ['lteSignal', { lteSignal: 5 }, 'lteSignal'], ['faults unknown', { faults: ['E99'] }, 'faults[0]'],
-    ['faults not a list', { faults: 'E01' }, 'faults'], ['firmware', { firmware: { adu: '2.1', bdu: 'V1.0.0' } }, 'firmware.adu'],
+    ['signalLevel', { signalLevel: 101 }, 'signalLevel'],
+    ['snr', { snr: 99 }, 'snr'],
+    ['modemLock', { modemLock: 'yes' }, 'modemLock'],
+    ['txOn missing', { txOn: undefined }, 'txOn'],
+    ['lteSignal', { lteSignal: 5 }, 'lteSignal'],
+    ['faults unknown', { faults: ['E99'] }, 'faults[0]'],
+    ['faults not a list', { faults: 'E01' }, 'faults'],
+    ['firmware', { firmware: { adu: '2.1', bdu: 'V1.0.0' } }, 'firmware.adu'],
   ];
   it.each(invalid)('refuses a bad %s with code 1 naming the field, storing nothing', async (_, bad, field) => {
     const before = await historyCount(device.id);
@@ -68,7 +80,9 @@ describe.each(engines)('monitoring ingest on %s', (engine) => {
     const future = new Date(Date.now() + 6 * 60_000);
     const res = await ingest(s, device.num, { reports: [report({}, minutesAgo(3)), report({}, future)] });
     expect(res.code).toBe(ErrorCode.Validation);
-    expect(res.data).toEqual([{ field: 'reports[1].deviceTime', message: 'Device time is more than 5 minutes ahead of the server; refused' }]);
+    expect(res.data).toEqual([
+      { field: 'reports[1].deviceTime', message: 'Device time is more than 5 minutes ahead of the server; refused' },
+    ]);
     expect(await historyCount(device.id)).toBe(before);
     const nearFuture = await ingest(s, device.num, report({}, new Date(Date.now() + 60_000)));
     expect(nearFuture.code).toBe(0);
@@ -77,7 +91,9 @@ describe.each(engines)('monitoring ingest on %s', (engine) => {
   it('stores a batch in one go, counts duplicates and keeps out-of-order reports out of the latest state', async () => {
     const d = await reportingDevice(s.db, 'oceanic', 1);
     const t = [10, 9, 8, 7].map(minutesAgo);
-    const first = await ingest(s, d.num, { reports: [report({ speed: 10 }, t[1]), report({ speed: 10 }, t[1]), report({ speed: 11 }, t[2])] });
+    const first = await ingest(s, d.num, {
+      reports: [report({ speed: 10 }, t[1]), report({ speed: 10 }, t[1]), report({ speed: 11 }, t[2])],
+    });
     expect(first.data).toMatchObject({ accepted: 2, duplicates: 1, outOfOrder: 0 });
     const again = await ingest(s, d.num, report({ speed: 10 }, t[1]));
     expect(again.data).toMatchObject({ accepted: 0, duplicates: 1, outOfOrder: 0, latestReportedAt: null });
@@ -130,7 +146,7 @@ describe.each(engines)('monitoring ingest on %s', (engine) => {
       await ingest(s, d.num, report({ faults: ['E05'] }, minutesAgo(1)));
       expect((await stateOf(d.id)).status).toBe(2);
       await s.db.query(`UPDATE device_state SET reported_at = now() - interval '11 minutes' WHERE device_id = $1`, [d.id]);
-      expect((await stateOf(d.id))).toMatchObject({ status: 0, offlineMinutes: 10 });
+      expect(await stateOf(d.id)).toMatchObject({ status: 0, offlineMinutes: 10 });
     });
 
     it('uses the device threshold over the enterprise one over the default', async () => {
@@ -139,11 +155,12 @@ describe.each(engines)('monitoring ingest on %s', (engine) => {
       await s.db.query(`UPDATE device_state SET reported_at = now() - interval '15 minutes' WHERE device_id = $1`, [d.id]);
       expect((await stateOf(d.id)).status).toBe(0);
       const oceanic = await s.login('oceanic');
-      const set = (body: object, token = oceanic) => s.call({ method: 'POST', url: `${s.base}/deviceModule/monitor/setOfflineThreshold`, token, payload: body });
+      const set = (body: object, token = oceanic) =>
+        s.call({ method: 'POST', url: `${s.base}/deviceModule/monitor/setOfflineThreshold`, token, payload: body });
       expect((await set({ minutes: 20 })).code).toBe(0);
-      expect((await stateOf(d.id))).toMatchObject({ status: 1, offlineMinutes: 20 });
+      expect(await stateOf(d.id)).toMatchObject({ status: 1, offlineMinutes: 20 });
       expect((await set({ deviceId: d.id, minutes: 12 })).code).toBe(0);
-      expect((await stateOf(d.id))).toMatchObject({ status: 0, offlineMinutes: 12 });
+      expect(await stateOf(d.id)).toMatchObject({ status: 0, offlineMinutes: 12 });
       expect((await set({ deviceId: d.id, minutes: 0 })).code).toBe(ErrorCode.Validation);
       const polarisDevice = await reportingDevice(s.db, 'polaris', 1);
       expect((await set({ deviceId: polarisDevice.id, minutes: 5 })).code).toBe(ErrorCode.NotFound);

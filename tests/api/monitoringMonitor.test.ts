@@ -14,13 +14,18 @@ describe.each(engines)('status monitor query and device columns on %s', (engine)
   let c: { id: number; num: string };
   beforeAll(async () => {
     ({ s, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops']));
-    [a, b, c] = [await reportingDevice(s.db, 'oceanic', 0), await reportingDevice(s.db, 'oceanic', 1), await reportingDevice(s.db, 'oceanic', 2)];
+    [a, b, c] = [
+      await reportingDevice(s.db, 'oceanic', 0),
+      await reportingDevice(s.db, 'oceanic', 1),
+      await reportingDevice(s.db, 'oceanic', 2),
+    ];
     await ingest(s, a.num, report({ speed: 3, heading: 10 }, minutesAgo(2)));
     await ingest(s, b.num, report({ speed: 20, heading: 200, modemLock: false }, minutesAgo(1)));
     await ingest(s, c.num, report({ speed: 12, heading: 300, faults: ['E06'] }, minutesAgo(30)));
   });
   afterAll(() => s.close());
-  const paged = (token: string, body: Record<string, unknown>) => uploadData(s, token, { withTotal: true, ...body }) as unknown as Promise<{ code: number; data: Paged }>;
+  const paged = (token: string, body: Record<string, unknown>) =>
+    uploadData(s, token, { withTotal: true, ...body }) as unknown as Promise<{ code: number; data: Paged }>;
 
   it('keeps the bare list (docs/requirements.md §7) without withTotal, and pages with { list, total, counts } with it', async () => {
     const bare = await uploadData(s, tokens.oceanic!, {});
@@ -57,7 +62,9 @@ describe.each(engines)('status monitor query and device columns on %s', (engine)
   });
 
   it('sorts by a whitelisted key both ways, nulls last, and refuses an unknown key', async () => {
-    const asc = (await paged(tokens.oceanic!, { sort: 'speed', order: 'asc' })).data.list.filter((d) => d.speed !== null).map((d) => d.speed);
+    const asc = (await paged(tokens.oceanic!, { sort: 'speed', order: 'asc' })).data.list
+      .filter((d) => d.speed !== null)
+      .map((d) => d.speed);
     expect(asc).toEqual([...asc].sort((x, y) => x - y));
     const descList = (await paged(tokens.oceanic!, { sort: 'speed', order: 'desc' })).data.list;
     const desc = descList.filter((d) => d.speed !== null).map((d) => d.speed);
@@ -83,7 +90,10 @@ describe.each(engines)('status monitor query and device columns on %s', (engine)
   it('answers the speed, heading and status of a device as of the latest report, and marks stale devices offline', async () => {
     // As the device API answers them (speed and heading from the latest report, status from the devices row).
     const cols = async (id: number) => {
-      const { data } = await s.call<{ speed: number; heading: number; status: number }>({ url: `${s.base}/deviceModule/device/getById?id=${id}`, token: tokens.oceanic! });
+      const { data } = await s.call<{ speed: number; heading: number; status: number }>({
+        url: `${s.base}/deviceModule/device/getById?id=${id}`,
+        token: tokens.oceanic!,
+      });
       return { speed: data.speed, heading: data.heading, status: data.status };
     };
     expect(await cols(a.id)).toEqual({ speed: 3, heading: 10, status: 1 });
@@ -96,7 +106,10 @@ describe.each(engines)('status monitor query and device columns on %s', (engine)
     expect(await markOfflineDevices(s.db)).toBeGreaterThanOrEqual(1);
     expect((await cols(c.id)).status).toBe(0);
     expect((await cols(a.id)).status).toBe(1);
-    const list = await s.call<{ list: any[] }>({ url: `${s.base}/deviceModule/device/getAll?pageSize=100&status=0`, token: tokens.oceanic! });
+    const list = await s.call<{ list: any[] }>({
+      url: `${s.base}/deviceModule/device/getAll?pageSize=100&status=0`,
+      token: tokens.oceanic!,
+    });
     expect(list.data.list.map((d) => d.id)).toContain(c.id);
   });
 });

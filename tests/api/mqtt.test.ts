@@ -29,10 +29,13 @@ describe.each(engines)('devices over MQTT on the embedded broker, %s', (engine) 
     await Promise.all(clients.map((c) => c.endAsync(true)));
     await s.close();
   });
-  const rows = async (id: number) => s.db.query<{ device_time: Date; unactivated: boolean; speed: number }>(
-    'SELECT device_time, unactivated, speed FROM device_reports WHERE device_id = $1 ORDER BY device_time', [id]);
-  const state = async (id: number) => (await s.db.query<{ reported_at: Date; speed: number }>(
-    'SELECT reported_at, speed FROM device_state WHERE device_id = $1', [id]))[0];
+  const rows = async (id: number) =>
+    s.db.query<{ device_time: Date; unactivated: boolean; speed: number }>(
+      'SELECT device_time, unactivated, speed FROM device_reports WHERE device_id = $1 ORDER BY device_time',
+      [id],
+    );
+  const state = async (id: number) =>
+    (await s.db.query<{ reported_at: Date; speed: number }>('SELECT reported_at, speed FROM device_state WHERE device_id = $1', [id]))[0];
 
   it('listens on a free port in tests and says where devices connect', () => {
     expect(s.link.kind).toBe('embedded');
@@ -62,10 +65,18 @@ describe.each(engines)('devices over MQTT on the embedded broker, %s', (engine) 
     await expect(connectDevice(url, device.num, SECRET, { clientId: `${other.num}` })).rejects.toMatchObject({ code: 2 });
   });
 
-  it('closes the connection of a device publishing on another device\'s topics, every time, and writes nothing', async () => {
+  it("closes the connection of a device publishing on another device's topics, every time, and writes nothing", async () => {
     const before = (await rows(other.id)).length;
-    for (const topic of [`fleet/${other.num}/report`, `fleet/${other.num}/status`, `fleet/${other.num}/cmd/ack`, `fleet/${other.num}/cmd`,
-      `fleet/${device.num}/cmd`, `fleet/${device.num}/report/error`, 'fleet/x', '$SYS/x']) {
+    for (const topic of [
+      `fleet/${other.num}/report`,
+      `fleet/${other.num}/status`,
+      `fleet/${other.num}/cmd/ack`,
+      `fleet/${other.num}/cmd`,
+      `fleet/${device.num}/cmd`,
+      `fleet/${device.num}/report/error`,
+      'fleet/x',
+      '$SYS/x',
+    ]) {
       for (let i = 0; i < 3; i++) {
         const client = await open(url, device.num, SECRET);
         const gone = closed(client);
@@ -76,10 +87,18 @@ describe.each(engines)('devices over MQTT on the embedded broker, %s', (engine) 
     expect((await rows(other.id)).length).toBe(before);
   });
 
-  it('refuses subscriptions to another device\'s topics and to wildcards, and grants its own', async () => {
+  it("refuses subscriptions to another device's topics and to wildcards, and grants its own", async () => {
     const client = await open(url, device.num, SECRET);
-    for (const topic of [`fleet/${other.num}/cmd`, `fleet/${other.num}/report`, `fleet/${other.num}/report/error`, 'fleet/+/cmd', 'fleet/#', '#',
-      `fleet/${device.num}/report`, `$share/g/fleet/${device.num}/cmd`]) {
+    for (const topic of [
+      `fleet/${other.num}/cmd`,
+      `fleet/${other.num}/report`,
+      `fleet/${other.num}/report/error`,
+      'fleet/+/cmd',
+      'fleet/#',
+      '#',
+      `fleet/${device.num}/report`,
+      `$share/g/fleet/${device.num}/cmd`,
+    ]) {
       // SUBACK 0x80, which mqtt.js turns into an error; the connection stays.
       for (let i = 0; i < 3; i++) await expect(client.subscribeAsync(topic, { qos: 1 })).rejects.toThrow('Subscribe error');
     }
@@ -92,7 +111,9 @@ describe.each(engines)('devices over MQTT on the embedded broker, %s', (engine) 
     const at = minutesAgo(1);
     await client.publishAsync(`fleet/${unactivated.num}/report`, JSON.stringify(report({}, at)), { qos: 1 });
     expect(await rows(unactivated.id)).toEqual([]);
-    const [pending] = await s.db.query<{ device_time: Date }>('SELECT device_time FROM device_pending_reports WHERE device_id = $1', [unactivated.id]);
+    const [pending] = await s.db.query<{ device_time: Date }>('SELECT device_time FROM device_pending_reports WHERE device_id = $1', [
+      unactivated.id,
+    ]);
     expect(new Date(pending!.device_time).toISOString()).toBe(at.toISOString());
   });
 
@@ -155,7 +176,9 @@ describe.each(engines)('devices over MQTT on the embedded broker, %s', (engine) 
     const client = await open(url, device.num, SECRET);
     await client.publishAsync(`fleet/${device.num}/cmd/ack`, 'garbage', { qos: 1 });
     await client.publishAsync(`fleet/${device.num}/cmd/ack`, JSON.stringify({ id: 'x', ok: true }), { qos: 1 });
-    await client.publishAsync(`fleet/${device.num}/cmd/ack`, JSON.stringify({ id: 7, ok: true, message: 'rebooting', data: { at: 1 } }), { qos: 1 });
+    await client.publishAsync(`fleet/${device.num}/cmd/ack`, JSON.stringify({ id: 7, ok: true, message: 'rebooting', data: { at: 1 } }), {
+      qos: 1,
+    });
     expect(acks).toEqual([[device.num, { id: 7, ok: true, message: 'rebooting', data: { at: 1 } }]]);
   });
 });
@@ -171,48 +194,81 @@ describe.each(engines)('the auth endpoints an external broker calls, %s', (engin
     unactivated = await reportingDevice(s.db, 'oceanic', 0, false);
   });
   afterAll(() => s.close());
-  const ask = (path: 'auth' | 'acl' | 'superuser', payload: Record<string, unknown>, secret: string | null = BROKER_SECRET) => s.app.inject({
-    method: 'POST', url: `${s.base}/deviceModule/mqtt/${path}`, payload, headers: secret === null ? {} : { 'x-mqtt-auth-secret': secret },
-  });
+  const ask = (path: 'auth' | 'acl' | 'superuser', payload: Record<string, unknown>, secret: string | null = BROKER_SECRET) =>
+    s.app.inject({
+      method: 'POST',
+      url: `${s.base}/deviceModule/mqtt/${path}`,
+      payload,
+      headers: secret === null ? {} : { 'x-mqtt-auth-secret': secret },
+    });
 
-  it('answers nobody without the broker\'s shared secret', async () => {
+  it("answers nobody without the broker's shared secret", async () => {
     for (const secret of [null, '', 'guess']) {
       const res = await ask('auth', { username: device.num, password: SECRET }, secret);
       expect(res.statusCode).toBe(401);
       expect(res.json().result).toBeUndefined();
     }
     const bearer = await s.app.inject({
-      method: 'POST', url: `${s.base}/deviceModule/mqtt/auth`, payload: { username: device.num, password: SECRET },
+      method: 'POST',
+      url: `${s.base}/deviceModule/mqtt/auth`,
+      payload: { username: device.num, password: SECRET },
       headers: { authorization: `Bearer ${BROKER_SECRET}` },
     });
     expect(bearer.json()).toMatchObject({ result: 'allow', ok: true });
   });
 
   it('lets a device connect with its activation secret, and an unactivated one without', async () => {
-    expect((await ask('auth', { username: device.num, password: SECRET, clientid: device.num })).json()).toMatchObject({ code: 0, result: 'allow', is_superuser: false });
+    expect((await ask('auth', { username: device.num, password: SECRET, clientid: device.num })).json()).toMatchObject({
+      code: 0,
+      result: 'allow',
+      is_superuser: false,
+    });
     expect((await ask('auth', { username: unactivated.num, password: '' })).statusCode).toBe(200);
-    for (const body of [{ username: device.num, password: 'wrong' }, { username: device.num }, { username: 'NOPE', password: 'x' },
-      { username: device.num, password: SECRET, clientid: 'someone-else' }]) {
+    for (const body of [
+      { username: device.num, password: 'wrong' },
+      { username: device.num },
+      { username: 'NOPE', password: 'x' },
+      { username: device.num, password: SECRET, clientid: 'someone-else' },
+    ]) {
       const res = await ask('auth', body);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: ErrorCode.DeviceAuthFailed, result: 'deny', ok: false });
     }
   });
 
-  it('applies the device topic rule to publish and subscribe, in each plugin\'s words', async () => {
-    const allowed: [string, unknown][] = [[`fleet/${device.num}/report`, 'publish'], [`fleet/${device.num}/cmd/ack`, 2], [`fleet/${device.num}/status`, '2'],
-      [`fleet/${device.num}/cmd`, 'subscribe'], [`fleet/${device.num}/cmd`, 4], [`fleet/${device.num}/report/error`, 1]];
+  it("applies the device topic rule to publish and subscribe, in each plugin's words", async () => {
+    const allowed: [string, unknown][] = [
+      [`fleet/${device.num}/report`, 'publish'],
+      [`fleet/${device.num}/cmd/ack`, 2],
+      [`fleet/${device.num}/status`, '2'],
+      [`fleet/${device.num}/cmd`, 'subscribe'],
+      [`fleet/${device.num}/cmd`, 4],
+      [`fleet/${device.num}/report/error`, 1],
+    ];
     for (const [topic, access] of allowed) expect((await ask('acl', { username: device.num, topic, access })).statusCode).toBe(200);
-    const refused: [string, unknown][] = [['fleet/OTHER/report', 'publish'], ['fleet/OTHER/cmd', 'subscribe'], ['fleet/+/cmd', 'subscribe'],
-      ['#', 4], [`fleet/${device.num}/cmd`, 'publish'], [`fleet/${device.num}/report`, 'subscribe'], [`fleet/${device.num}/report`, 'delete']];
+    const refused: [string, unknown][] = [
+      ['fleet/OTHER/report', 'publish'],
+      ['fleet/OTHER/cmd', 'subscribe'],
+      ['fleet/+/cmd', 'subscribe'],
+      ['#', 4],
+      [`fleet/${device.num}/cmd`, 'publish'],
+      [`fleet/${device.num}/report`, 'subscribe'],
+      [`fleet/${device.num}/report`, 'delete'],
+    ];
     for (const [topic, access] of refused) expect((await ask('acl', { username: device.num, topic, access })).statusCode).toBe(403);
     expect((await ask('acl', { username: device.num, topic: `fleet/${device.num}/report`, action: 'publish' })).statusCode).toBe(200);
   });
 
-  it('knows the server\'s own account by the shared secret', async () => {
-    expect((await ask('auth', { username: 'fleet-console-server', password: BROKER_SECRET })).json()).toMatchObject({ result: 'allow', is_superuser: true });
+  it("knows the server's own account by the shared secret", async () => {
+    expect((await ask('auth', { username: 'fleet-console-server', password: BROKER_SECRET })).json()).toMatchObject({
+      result: 'allow',
+      is_superuser: true,
+    });
     expect((await ask('auth', { username: 'fleet-console-server', password: 'nope' })).statusCode).toBe(403);
-    expect((await ask('acl', { username: 'fleet-console-server', topic: '$share/fleet-console/fleet/+/report', access: 'subscribe' })).statusCode).toBe(200);
+    expect(
+      (await ask('acl', { username: 'fleet-console-server', topic: '$share/fleet-console/fleet/+/report', access: 'subscribe' }))
+        .statusCode,
+    ).toBe(200);
     expect((await ask('superuser', { username: 'fleet-console-server' })).statusCode).toBe(200);
     expect((await ask('superuser', { username: device.num })).statusCode).toBe(403);
   });

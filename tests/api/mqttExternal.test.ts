@@ -24,17 +24,24 @@ function onMosquitto(sharedClients = 3): { overrides: Partial<ServerConfig>; ses
   const clientId = `test-${tag}`;
   return {
     root: `t${tag}`,
-    overrides: { mqttUrl: mosquittoUrl, mqttTopicRoot: `t${tag}`, mqttClientId: clientId, mqttShareGroup: `g${tag}`, mqttSharedClients: sharedClients },
+    overrides: {
+      mqttUrl: mosquittoUrl,
+      mqttTopicRoot: `t${tag}`,
+      mqttClientId: clientId,
+      mqttShareGroup: `g${tag}`,
+      mqttSharedClients: sharedClients,
+    },
     sessions: Array.from({ length: sharedClients }, (_, i) => `${clientId}-${i}`),
   };
 }
 
 /** Counts the reports a server's link hands to its group-commit writer. */
 function countingLink(counter: { reports: number }): AppOptions['openLink'] {
-  return (parts) => openDeviceLink({
-    ...parts,
-    ingest: { write: (device, batch) => parts.ingest.write(device, batch).then((r) => ((counter.reports += batch.length), r)) },
-  });
+  return (parts) =>
+    openDeviceLink({
+      ...parts,
+      ingest: { write: (device, batch) => parts.ingest.write(device, batch).then((r) => ((counter.reports += batch.length), r)) },
+    });
 }
 
 describe.each(external)('devices over MQTT through Mosquitto (MQTT_URL), %s', (engine) => {
@@ -64,7 +71,8 @@ describe.each(external)('devices over MQTT through Mosquitto (MQTT_URL), %s', (e
     await s?.close();
     await forgetSessions(mosquittoUrl, sessions);
   });
-  const rows = async (id: number) => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [id]))[0]!.n;
+  const rows = async (id: number) =>
+    (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [id]))[0]!.n;
 
   it('writes a report published on the broker', async () => {
     expect(s.link.kind).toBe('external');
@@ -119,42 +127,51 @@ describe.each(external)('devices over MQTT through Mosquitto (MQTT_URL), %s', (e
   });
 });
 
-describe.each(mosquittoUrl && engines.includes('postgres') ? ['postgres' as const] : [])('two replicas on one %s and one Mosquitto', (engine) => {
-  const counts = [{ reports: 0 }, { reports: 0 }];
-  let a: TestServer;
-  let b: TestServer;
-  const setup = onMosquitto(2);
-  const clients: MqttClient[] = [];
-  beforeAll(async () => {
-    a = await createTestServer(engine, setup.overrides, { openLink: countingLink(counts[0]!) });
-    // The second replica: same schema, same topics and share group, its own client ids.
-    b = await createTestServer(engine, { ...setup.overrides, mqttClientId: `${setup.overrides.mqttClientId}-b` },
-      { shareSchemaOf: a, openLink: countingLink(counts[1]!) });
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.endAsync(true)));
-    await b?.close();
-    await a?.close();
-    await forgetSessions(mosquittoUrl, [...setup.sessions, ...setup.sessions.map((id) => id.replace(/-(\d+)$/, '-b-$1'))]);
-  });
+describe.each(mosquittoUrl && engines.includes('postgres') ? ['postgres' as const] : [])(
+  'two replicas on one %s and one Mosquitto',
+  (engine) => {
+    const counts = [{ reports: 0 }, { reports: 0 }];
+    let a: TestServer;
+    let b: TestServer;
+    const setup = onMosquitto(2);
+    const clients: MqttClient[] = [];
+    beforeAll(async () => {
+      a = await createTestServer(engine, setup.overrides, { openLink: countingLink(counts[0]!) });
+      // The second replica: same schema, same topics and share group, its own client ids.
+      b = await createTestServer(
+        engine,
+        { ...setup.overrides, mqttClientId: `${setup.overrides.mqttClientId}-b` },
+        { shareSchemaOf: a, openLink: countingLink(counts[1]!) },
+      );
+    });
+    afterAll(async () => {
+      await Promise.all(clients.map((c) => c.endAsync(true)));
+      await b?.close();
+      await a?.close();
+      await forgetSessions(mosquittoUrl, [...setup.sessions, ...setup.sessions.map((id) => id.replace(/-(\d+)$/, '-b-$1'))]);
+    });
 
-  it('writes each report once: the shared subscription hands it to one replica', async () => {
-    const devices = await Promise.all([0, 1, 2, 3].map((n) => reportingDevice(a.db, 'oceanic', n)));
-    const ids = devices.map((d) => d.id);
-    const count = async () => (await a.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = ANY($1::int[])', [ids]))[0]!.n;
-    const before = await count();
-    const perDevice = 15;
-    await Promise.all(devices.map(async (d) => {
-      const client = await connectDevice(mosquittoUrl, d.num, undefined, { clientId: `${setup.root}-${d.num}` });
-      clients.push(client);
-      for (let i = 0; i < perDevice; i++) {
-        await client.publishAsync(`${setup.root}/${d.num}/report`, JSON.stringify(report({}, minutesAgo(30 - i))), { qos: 1 });
-      }
-    }));
-    const sent = devices.length * perDevice;
-    await vi.waitFor(async () => expect(await count()).toBe(before + sent), { timeout: 20_000 });
-    await vi.waitFor(() => expect(counts[0]!.reports + counts[1]!.reports).toBe(sent), { timeout: 5_000 });
-    expect(counts[0]!.reports).toBeGreaterThan(0);
-    expect(counts[1]!.reports).toBeGreaterThan(0);
-  });
-});
+    it('writes each report once: the shared subscription hands it to one replica', async () => {
+      const devices = await Promise.all([0, 1, 2, 3].map((n) => reportingDevice(a.db, 'oceanic', n)));
+      const ids = devices.map((d) => d.id);
+      const count = async () =>
+        (await a.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = ANY($1::int[])', [ids]))[0]!.n;
+      const before = await count();
+      const perDevice = 15;
+      await Promise.all(
+        devices.map(async (d) => {
+          const client = await connectDevice(mosquittoUrl, d.num, undefined, { clientId: `${setup.root}-${d.num}` });
+          clients.push(client);
+          for (let i = 0; i < perDevice; i++) {
+            await client.publishAsync(`${setup.root}/${d.num}/report`, JSON.stringify(report({}, minutesAgo(30 - i))), { qos: 1 });
+          }
+        }),
+      );
+      const sent = devices.length * perDevice;
+      await vi.waitFor(async () => expect(await count()).toBe(before + sent), { timeout: 20_000 });
+      await vi.waitFor(() => expect(counts[0]!.reports + counts[1]!.reports).toBe(sent), { timeout: 5_000 });
+      expect(counts[0]!.reports).toBeGreaterThan(0);
+      expect(counts[1]!.reports).toBeGreaterThan(0);
+    });
+  },
+);

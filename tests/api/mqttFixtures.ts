@@ -21,7 +21,13 @@ export const mosquittoUrl = (await answers(MOSQUITTO_URL)) ? MOSQUITTO_URL : '';
 /** A device's connection: client id and username its number, password its secret (none: unactivated). */
 export function deviceClient(url: string, deviceNum: string, secret?: string, options: IClientOptions = {}): MqttClient {
   return mqtt.connect(url, {
-    clientId: deviceNum, username: deviceNum, password: secret, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000, ...options,
+    clientId: deviceNum,
+    username: deviceNum,
+    password: secret,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+    ...options,
   });
 }
 
@@ -58,12 +64,14 @@ export const closed = (client: MqttClient) => new Promise<void>((resolve) => cli
 
 /** Ends persistent sessions left on a broker (connect with clean: true, then leave). */
 export async function forgetSessions(url: string, clientIds: string[]): Promise<void> {
-  await Promise.all(clientIds.map(async (clientId) => {
-    const client = mqtt.connect(url, { clientId, clean: true, reconnectPeriod: 0, protocolVersion: 4 });
-    await new Promise<void>((resolve) => {
-      client.once('connect', () => resolve());
-      client.once('error', () => resolve());
-    });
-    await client.endAsync(true);
-  }));
+  await Promise.all(
+    clientIds.map(async (clientId) => {
+      const client = mqtt.connect(url, { clientId, clean: true, reconnectPeriod: 0, protocolVersion: 4 });
+      await new Promise<void>((resolve) => {
+        client.once('connect', () => resolve());
+        client.once('error', () => resolve());
+      });
+      await client.endAsync(true);
+    }),
+  );
 }

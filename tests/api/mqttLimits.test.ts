@@ -31,7 +31,12 @@ function rawSocket(port: number): Promise<Socket> {
 }
 
 /** Writes `first`, then streams 64 KB chunks (as fast as the socket takes them) until the server closes it or `max` bytes are written. */
-async function stream(port: number, first: Buffer, max: number, giveUpMs = 10_000): Promise<{ written: number; ms: number; closedByServer: boolean }> {
+async function stream(
+  port: number,
+  first: Buffer,
+  max: number,
+  giveUpMs = 10_000,
+): Promise<{ written: number; ms: number; closedByServer: boolean }> {
   const socket = await rawSocket(port);
   socket.on('error', () => undefined);
   const chunk = Buffer.alloc(64 * 1024, 0x61);
@@ -96,7 +101,8 @@ describe.each(engines)('limits of the embedded broker, %s', (engine) => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
     await s.close();
   });
-  const rows = async (id: number) => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [id]))[0]!.n;
+  const rows = async (id: number) =>
+    (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [id]))[0]!.n;
 
   it('cuts a connection whose CONNECT announces 256 MB as soon as its header is read, and keeps none of what follows', async () => {
     const before = process.memoryUsage().arrayBuffers;
@@ -132,7 +138,10 @@ describe.each(engines)('limits of the embedded broker, %s', (engine) => {
     // Over the payload limit but within the packet's room for its topic: refused, acknowledged, the connection kept.
     const answer = nextMessage(client, `fleet/${device.num}/report/error`);
     await client.publishAsync(`fleet/${device.num}/report`, paddedBatch(MAX_REPORT_BODY_BYTES + 100, 200), { qos: 1 });
-    expect(await answer).toMatchObject({ code: ErrorCode.Validation, msg: `A report message must not be larger than ${MAX_REPORT_BODY_BYTES} bytes` });
+    expect(await answer).toMatchObject({
+      code: ErrorCode.Validation,
+      msg: `A report message must not be larger than ${MAX_REPORT_BODY_BYTES} bytes`,
+    });
     expect(client.connected).toBe(true);
     expect(await rows(device.id)).toBe(before + MAX_BATCH_REPORTS);
   });
@@ -210,7 +219,11 @@ describe.each(mosquittoUrl ? engines : [])('limits through Mosquitto (MQTT_URL),
   const tag = randomBytes(4).toString('hex');
   const root = `t${tag}`;
   const overrides: Partial<ServerConfig> = {
-    mqttUrl: mosquittoUrl, mqttTopicRoot: root, mqttClientId: `test-${tag}`, mqttShareGroup: `g${tag}`, mqttSharedClients: 2,
+    mqttUrl: mosquittoUrl,
+    mqttTopicRoot: root,
+    mqttClientId: `test-${tag}`,
+    mqttShareGroup: `g${tag}`,
+    mqttSharedClients: 2,
     mqttMaxReportBytes: 256 * 1024,
   };
   const clients: MqttClient[] = [];
@@ -223,7 +236,8 @@ describe.each(mosquittoUrl ? engines : [])('limits through Mosquitto (MQTT_URL),
     await s?.close();
     await forgetSessions(mosquittoUrl, [`test-${tag}-0`, `test-${tag}-1`]);
   });
-  const rows = async (id: number) => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [id]))[0]!.n;
+  const rows = async (id: number) =>
+    (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [id]))[0]!.n;
   const open = async () => {
     const client = await connectDevice(mosquittoUrl, device.num, undefined, { clientId: `${root}-${device.num}-${clients.length}` });
     clients.push(client);

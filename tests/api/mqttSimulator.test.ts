@@ -17,8 +17,14 @@ describe.each(engines)('fleet simulator over MQTT (embedded broker) on %s', (eng
     const acks: [string, CommandAck][] = [];
     s.link.onCommandAck(async (num, ack) => void acks.push([num, ack]));
     const sim = startSimulator({
-      apiBase: 'http://127.0.0.1:1/unused', devices, seed: 1, intervalMs: 3_600_000, firmware: false,
-      transport: 'mqtt', mqttUrl: s.link.deviceUrl, onError: (m) => errors.push(m),
+      apiBase: 'http://127.0.0.1:1/unused',
+      devices,
+      seed: 1,
+      intervalMs: 3_600_000,
+      firmware: false,
+      transport: 'mqtt',
+      mqttUrl: s.link.deviceUrl,
+      onError: (m) => errors.push(m),
     });
     try {
       await sim.tickNow();
@@ -26,7 +32,8 @@ describe.each(engines)('fleet simulator over MQTT (embedded broker) on %s', (eng
       expect(sim.stats).toMatchObject({ reports: devices.length, refused: 0, failed: 0 });
       const [row] = await s.db.query<{ n: number }>(
         'SELECT count(DISTINCT device_id)::int AS n FROM device_reports WHERE device_id IN (SELECT id FROM devices WHERE device_num = ANY($1::text[]))',
-        [devices.map((d) => d.deviceNum)]);
+        [devices.map((d) => d.deviceNum)],
+      );
       expect(row!.n).toBe(devices.length);
       await vi.waitFor(() => expect(devices.every((d) => s.link.isConnected(d.deviceNum))).toBe(true));
 

@@ -33,11 +33,13 @@ const overEmbedded: Send = async (s, num, body, secret) => {
 };
 
 /** Through Mosquitto: the device's PUBACK is the broker's, so the test waits for the write (the `settled` check). */
-const overMosquitto = (root: string): Send => async (s, num, body) => {
-  const client = await connectDevice(mosquittoUrl, num, undefined, { clientId: `${root}-${num}-${randomBytes(3).toString('hex')}` });
-  remember(s, client);
-  await client.publishAsync(`${root}/${num}/report`, JSON.stringify(body), { qos: 1 });
-};
+const overMosquitto =
+  (root: string): Send =>
+  async (s, num, body) => {
+    const client = await connectDevice(mosquittoUrl, num, undefined, { clientId: `${root}-${num}-${randomBytes(3).toString('hex')}` });
+    remember(s, client);
+    await client.publishAsync(`${root}/${num}/report`, JSON.stringify(body), { qos: 1 });
+  };
 
 const paths: { name: string; engines: Engine[]; send: (root: string) => Send; external?: boolean }[] = [
   { name: 'HTTP ingest', engines, send: () => overHttp },
@@ -55,14 +57,19 @@ for (const path of paths) {
     const clientId = `test-${root}`;
     const send = path.send(root);
     beforeAll(async () => {
-      s = await createTestServer(engine, path.external
-        ? { mqttUrl: mosquittoUrl, mqttTopicRoot: root, mqttClientId: clientId, mqttShareGroup: `g${root}`, mqttSharedClients: 1 } : {});
+      s = await createTestServer(
+        engine,
+        path.external
+          ? { mqttUrl: mosquittoUrl, mqttTopicRoot: root, mqttClientId: clientId, mqttShareGroup: `g${root}`, mqttSharedClients: 1 }
+          : {},
+      );
       admin = await s.login('admin');
       oceanic = await s.login('oceanic');
       // One of oceanic's unactivated demo vessels, as the outside attack used (A1000003).
       [device] = await s.db.query<{ id: number; num: string }>(
         `SELECT d.id, d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id
-          WHERE u.name = 'oceanic' AND NOT d.activated ORDER BY d.id LIMIT 1`);
+          WHERE u.name = 'oceanic' AND NOT d.activated ORDER BY d.id LIMIT 1`,
+      );
     });
     afterAll(async () => {
       await Promise.all((clients.get(s) ?? []).map((c) => c.endAsync(true)));
@@ -71,11 +78,12 @@ for (const path of paths) {
     });
 
     const count = async (sql: string) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, [device.id]))[0]!.n;
-    const detail = async () => (await s.call({ method: 'GET', url: `${s.base}/deviceModule/vessel/getDetail?id=${device.id}`, token: oceanic })).data;
+    const detail = async () =>
+      (await s.call({ method: 'GET', url: `${s.base}/deviceModule/vessel/getDetail?id=${device.id}`, token: oceanic })).data;
     const monitorRow = async () => (await uploadData(s, oceanic, { deviceId: device.id })).data[0];
     /** Waits until the device's pending report has the device time `at` (through Mosquitto the write follows the PUBACK). */
-    const pendingAt = (at: Date) => vi.waitFor(async () => expect((await detail()).pendingReport?.report.deviceTime).toBe(at.toISOString()),
-      { timeout: 10_000 });
+    const pendingAt = (at: Date) =>
+      vi.waitFor(async () => expect((await detail()).pendingReport?.report.deviceTime).toBe(at.toISOString()), { timeout: 10_000 });
 
     it('accepts them, keeps only the newest as awaiting activation, and lets nothing reach a monitor', async () => {
       const liveBefore = await count('live_events WHERE device_id = $1');
@@ -85,7 +93,10 @@ for (const path of paths) {
       await pendingAt(at);
 
       const seen = await detail();
-      expect(seen.pendingReport).toEqual({ receivedAt: expect.any(String), report: expect.objectContaining({ lat: 31.2, lon: 121.5, faults: ['E90'] }) });
+      expect(seen.pendingReport).toEqual({
+        receivedAt: expect.any(String),
+        report: expect.objectContaining({ lat: 31.2, lon: 121.5, faults: ['E90'] }),
+      });
       expect(seen.latest).toBeNull();
       expect(seen.status).toBe(0);
       expect(seen.faults).toEqual([]);
@@ -104,7 +115,8 @@ for (const path of paths) {
       expect(alarms.code).toBe(0);
       expect(JSON.stringify(alarms.data)).not.toContain('E90');
       expect((await s.call({ method: 'GET', url: `${s.base}/deviceModule/monitor/topFaults`, token: oceanic })).data).not.toContainEqual(
-        expect.objectContaining({ code: 'E90' }));
+        expect.objectContaining({ code: 'E90' }),
+      );
 
       // An older report replaces nothing; a newer one replaces it.
       await send(s, device.num, report({ lat: 1 }, minutesAgo(5)));
@@ -117,8 +129,12 @@ for (const path of paths) {
     });
 
     it('after activation drops the pending report, and the next report reaches the monitor', async () => {
-      const activated = await s.call({ method: 'POST', url: `${s.base}/deviceModule/activation/activate`, token: admin,
-        payload: { id: device.id, ownerId: await idOf(s.db, 'oceanic') } });
+      const activated = await s.call({
+        method: 'POST',
+        url: `${s.base}/deviceModule/activation/activate`,
+        token: admin,
+        payload: { id: device.id, ownerId: await idOf(s.db, 'oceanic') },
+      });
       expect(activated.code).toBe(0);
       expect((await detail()).pendingReport).toBeNull();
       expect(await count('device_pending_reports WHERE device_id = $1')).toBe(0);

@@ -3,7 +3,10 @@ import { createTestServer, engines, idOf, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { jpegOf } from './uploadFixtures';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6e1a20000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6e1a20000000049454e44ae426082',
+  'hex',
+);
 /** A real JPEG: uploads are decoded, not only sniffed. */
 const JPEG = jpegOf(16, 16);
 
@@ -11,8 +14,15 @@ const JPEG = jpegOf(16, 16);
 function multipart(file: Buffer, filename: string, fileType?: string) {
   const boundary = '----fleetboundary';
   const parts: Buffer[] = [];
-  if (fileType !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\n${fileType}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${file[0] === 0xff ? 'image/jpeg' : 'image/png'}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  if (fileType !== undefined)
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\n${fileType}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${file[0] === 0xff ? 'image/jpeg' : 'image/png'}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -23,7 +33,8 @@ describe.each(engines)('pictures and extra links on %s', (engine) => {
   });
   afterAll(() => s.close());
   const u = (path: string) => `${s.base}/users/${path}`;
-  const upload = (token: string, file: Buffer, fileType?: string, lang?: 'en') => s.call({ method: 'POST', url: u('uploadFile'), token, lang, ...multipart(file, 'icon.png', fileType) });
+  const upload = (token: string, file: Buffer, fileType?: string, lang?: 'en') =>
+    s.call({ method: 'POST', url: u('uploadFile'), token, lang, ...multipart(file, 'icon.png', fileType) });
 
   describe('pictures', () => {
     it("stores a sub-user's upload as its enterprise's picture, seen by the enterprise and not by another", async () => {
@@ -32,7 +43,9 @@ describe.each(engines)('pictures and extra links on %s', (engine) => {
       expect(res).toMatchObject({ code: 0, data: { fileType: 2, size: PNG.length } });
       const oceanic = await s.login('oceanic');
       const list = await s.call({ url: u('getPictureListByUid'), token: oceanic });
-      expect(list.data).toEqual([{ fileType: 2, ownerId: await idOf(s.db, 'oceanic'), content: `data:image/png;base64,${PNG.toString('base64')}` }]);
+      expect(list.data).toEqual([
+        { fileType: 2, ownerId: await idOf(s.db, 'oceanic'), content: `data:image/png;base64,${PNG.toString('base64')}` },
+      ]);
       const polaris = await s.login('polaris');
       expect((await s.call({ url: u('getPictureListByUid'), token: polaris })).data).toEqual([]);
     });
@@ -52,7 +65,9 @@ describe.each(engines)('pictures and extra links on %s', (engine) => {
       const mine = await s.call({ url: u('getPictureListByUid'), token: polaris });
       expect(mine.data.filter((p: { fileType: number }) => p.fileType === 1)).toHaveLength(1);
       expect(mine.data[0].ownerId).toBe(await idOf(s.db, 'polaris'));
-      expect((await s.call({ method: 'DELETE', url: u('deleteOneByFileType?fileType=1'), token: polaris })).data).toEqual({ deleted: true });
+      expect((await s.call({ method: 'DELETE', url: u('deleteOneByFileType?fileType=1'), token: polaris })).data).toEqual({
+        deleted: true,
+      });
       expect((await s.call({ url: u('getPictureListByUid'), token: polaris })).data[0].ownerId).toBe(0);
     });
 
@@ -79,7 +94,9 @@ describe.each(engines)('pictures and extra links on %s', (engine) => {
       expect((await upload(polaris, PNG, '5')).code).toBe(ErrorCode.Validation);
       const none = await s.call({ method: 'POST', url: u('uploadFile'), token: polaris, payload: { fileType: 1 } });
       expect(none.code).toBe(ErrorCode.UploadRejected);
-      expect((await s.call({ method: 'DELETE', url: u('deleteOneByFileType?fileType=9'), token: polaris })).code).toBe(ErrorCode.Validation);
+      expect((await s.call({ method: 'DELETE', url: u('deleteOneByFileType?fileType=9'), token: polaris })).code).toBe(
+        ErrorCode.Validation,
+      );
     });
   });
 
@@ -87,23 +104,35 @@ describe.each(engines)('pictures and extra links on %s', (engine) => {
     it('lets an admin set an enterprise link that the enterprise can read', async () => {
       const admin = await s.login('admin');
       const oceanicId = await idOf(s.db, 'oceanic');
-      const set = await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${oceanicId}&content=${encodeURIComponent('https://portal.example/oceanic')}`), token: admin });
+      const set = await s.call({
+        method: 'POST',
+        url: u(`addEditUserExtraLink?userId=${oceanicId}&content=${encodeURIComponent('https://portal.example/oceanic')}`),
+        token: admin,
+      });
       expect(set.data).toMatchObject({ userId: oceanicId, userName: 'oceanic', content: 'https://portal.example/oceanic' });
       const oceanic = await s.login('oceanic');
-      expect((await s.call({ url: u(`getUserExtraLink?userId=${oceanicId}`), token: oceanic })).data.content).toBe('https://portal.example/oceanic');
-      expect((await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${oceanicId}&content=mine`), token: oceanic })).code).toBe(ErrorCode.Forbidden);
+      expect((await s.call({ url: u(`getUserExtraLink?userId=${oceanicId}`), token: oceanic })).data.content).toBe(
+        'https://portal.example/oceanic',
+      );
+      expect((await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${oceanicId}&content=mine`), token: oceanic })).code).toBe(
+        ErrorCode.Forbidden,
+      );
     });
 
     it("lets an enterprise manage its sub-users' links but not another enterprise's", async () => {
       const oceanic = await s.login('oceanic');
       const opsId = await idOf(s.db, 'oceanops');
       expect((await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${opsId}&content=first`), token: oceanic })).code).toBe(0);
-      expect((await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${opsId}&content=second`), token: oceanic })).data.content).toBe('second');
+      expect(
+        (await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${opsId}&content=second`), token: oceanic })).data.content,
+      ).toBe('second');
       const all = await s.call({ url: u('getAllUserExtraLink'), token: oceanic });
       expect(all.data.map((l: { userName: string }) => l.userName).sort()).toEqual(['oceanic', 'oceanops']);
       const polaris = await s.login('polaris');
       expect((await s.call({ url: u(`getUserExtraLink?userId=${opsId}`), token: polaris })).code).toBe(ErrorCode.NotFound);
-      expect((await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${opsId}&content=x`), token: polaris })).code).toBe(ErrorCode.NotFound);
+      expect((await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${opsId}&content=x`), token: polaris })).code).toBe(
+        ErrorCode.NotFound,
+      );
       expect((await s.call({ url: u('getAllUserExtraLink'), token: polaris })).data).toEqual([]);
     });
 
@@ -111,7 +140,12 @@ describe.each(engines)('pictures and extra links on %s', (engine) => {
       const admin = await s.login('admin');
       const polarisId = await idOf(s.db, 'polaris');
       expect((await s.call({ url: u(`getUserExtraLink?userId=${polarisId}`), token: admin })).data).toBeNull();
-      const long = await s.call({ method: 'POST', url: u(`addEditUserExtraLink?userId=${polarisId}&content=${'x'.repeat(2001)}`), token: admin, lang: 'en' });
+      const long = await s.call({
+        method: 'POST',
+        url: u(`addEditUserExtraLink?userId=${polarisId}&content=${'x'.repeat(2001)}`),
+        token: admin,
+        lang: 'en',
+      });
       expect(long.code).toBe(ErrorCode.Validation);
       expect(long.data).toEqual([{ field: 'content', message: 'Too long' }]);
     });

@@ -15,7 +15,12 @@ import type { Db } from '../../server/db/connection';
  */
 const url = inject('pgUrl');
 
-interface Replica { app: FastifyInstance; db: Db; leader: Leader; work: BackgroundWork }
+interface Replica {
+  app: FastifyInstance;
+  db: Db;
+  leader: Leader;
+  work: BackgroundWork;
+}
 
 describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
   let schema = '';
@@ -38,7 +43,9 @@ describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
   /** The most reports any one vessel sent in the last `seconds`. */
   async function mostReportsPerVessel(db: Db, seconds: number) {
     const [row] = await db.query<{ most: number }>(
-      `SELECT coalesce(max(n), 0)::int AS most FROM (SELECT count(*) AS n FROM device_reports WHERE received_at > now() - make_interval(secs => $1) GROUP BY device_id) c`, [seconds]);
+      `SELECT coalesce(max(n), 0)::int AS most FROM (SELECT count(*) AS n FROM device_reports WHERE received_at > now() - make_interval(secs => $1) GROUP BY device_id) c`,
+      [seconds],
+    );
     return row!.most;
   }
 
@@ -66,7 +73,9 @@ describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
   it('applies the migrations and the demo data once', async () => {
     const [users] = await replicas[0]!.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE name = 'oceanic'`);
     expect(users!.n).toBe(1);
-    const [migrations] = await replicas[0]!.db.query<{ n: number; distinct: number }>('SELECT count(*)::int AS n, count(DISTINCT version)::int AS distinct FROM schema_migrations');
+    const [migrations] = await replicas[0]!.db.query<{ n: number; distinct: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT version)::int AS distinct FROM schema_migrations',
+    );
     expect(migrations!.n).toBe(migrations!.distinct);
   });
 

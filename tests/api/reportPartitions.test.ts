@@ -20,10 +20,14 @@ describe.each(engines)('report partitions on %s', (engine) => {
   let vessel: { id: number; num: string };
   const now = Date.now();
   const count = async (sql: string, params: unknown[] = []) => Number((await s.db.query<{ n: number }>(sql, params))[0]!.n);
-  const exists = async (name: string) => (await s.db.query<{ r: string | null }>('SELECT to_regclass($1)::text AS r', [name]))[0]!.r !== null;
+  const exists = async (name: string) =>
+    (await s.db.query<{ r: string | null }>('SELECT to_regclass($1)::text AS r', [name]))[0]!.r !== null;
   /** Which partition holds each of the vessel's reports. */
-  const where = async () => s.db.query<{ part: string; n: number }>(
-    `SELECT tableoid::regclass::text AS part, count(*)::int AS n FROM device_reports WHERE device_id = $1 GROUP BY 1 ORDER BY 1`, [vessel.id]);
+  const where = async () =>
+    s.db.query<{ part: string; n: number }>(
+      `SELECT tableoid::regclass::text AS part, count(*)::int AS n FROM device_reports WHERE device_id = $1 GROUP BY 1 ORDER BY 1`,
+      [vessel.id],
+    );
 
   beforeAll(async () => {
     s = await createTestServer(engine);
@@ -52,7 +56,12 @@ describe.each(engines)('report partitions on %s', (engine) => {
 
   it('retention drops the months past the window whole, deletes the rest in batches, and keeps rollups', async () => {
     const token = await s.login('admin');
-    const set = await s.call({ method: 'POST', url: `${s.base}/deviceModule/monitor/updateSettings`, token, payload: { retentionDays: 90 } });
+    const set = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/monitor/updateSettings`,
+      token,
+      payload: { retentionDays: 90 },
+    });
     expect(set.code).toBe(0);
     const rollupsBefore = await count('SELECT count(*)::int AS n FROM report_hourly WHERE device_id = $1', [vessel.id]);
     const old = await count(`SELECT count(*)::int AS n FROM device_reports WHERE device_time < now() - interval '90 days'`);

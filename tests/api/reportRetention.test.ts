@@ -33,14 +33,22 @@ describe.each(engines)('report retention on %s', (engine) => {
     const before = await count('SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1', [vessel.id]);
     // Every vessel's old reports (the demo data may hold some too), and this vessel's.
     const old = await count(`SELECT count(*)::int AS n FROM device_reports WHERE device_time < now() - interval '3 days'`);
-    const oldOfVessel = await count(`SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1 AND device_time < now() - interval '3 days'`, [vessel.id]);
+    const oldOfVessel = await count(
+      `SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1 AND device_time < now() - interval '3 days'`,
+      [vessel.id],
+    );
     expect(oldOfVessel).toBeGreaterThan(1000);
     const rollupsBefore = await count('SELECT count(*)::int AS n FROM report_hourly WHERE device_id = $1', [vessel.id]);
     const onlineBefore = await onlineOverFifteenDays('rollups');
     expect(onlineBefore).toBeGreaterThan(11 * 86_400);
 
     // The admin setting (docs/api.md, /monitor/updateSettings) is the retention in force.
-    const set = await s.call({ method: 'POST', url: `${s.base}/deviceModule/monitor/updateSettings`, token, payload: { retentionDays: 3 } });
+    const set = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/monitor/updateSettings`,
+      token,
+      payload: { retentionDays: 3 },
+    });
     expect(set.code).toBe(0);
     const gone = await pruneHistory(s.db, { batchSize: 100, rollupRetentionDays: 0 });
     expect(gone).toEqual({ reports: old, rollups: 0 });
@@ -60,7 +68,10 @@ describe.each(engines)('report retention on %s', (engine) => {
     expect(older).toBeGreaterThan(3 * 24);
     expect((await pruneHistory(s.db, { batchSize: 50, rollupRetentionDays: 2 })).rollups).toBe(older);
     expect(await count(`SELECT count(*)::int AS n FROM report_hourly WHERE hour_start < now() - interval '8 days'`)).toBe(0);
-    const recent = await count(`SELECT count(*)::int AS n FROM report_hourly WHERE hour_start >= now() - interval '8 days' AND device_id = $1`, [vessel.id]);
+    const recent = await count(
+      `SELECT count(*)::int AS n FROM report_hourly WHERE hour_start >= now() - interval '8 days' AND device_id = $1`,
+      [vessel.id],
+    );
     expect(recent).toBeGreaterThanOrEqual(8 * 24 - 1);
     await s.call({ method: 'POST', url: `${s.base}/deviceModule/monitor/updateSettings`, token, payload: { retentionDays: 1 } });
     const gone = await pruneHistory(s.db, { batchSize: 50, rollupRetentionDays: 5 });
@@ -70,8 +81,16 @@ describe.each(engines)('report retention on %s', (engine) => {
     // New reports keep being rolled up after a pruning.
     await ingestAt(s, vessel.num, [now]);
     const hour = new Date(Math.floor(now / 3_600_000) * 3_600_000);
-    const rolled = await count('SELECT COALESCE(max(reports), 0)::int AS n FROM report_hourly WHERE device_id = $1 AND hour_start = $2', [vessel.id, hour]);
+    const rolled = await count('SELECT COALESCE(max(reports), 0)::int AS n FROM report_hourly WHERE device_id = $1 AND hour_start = $2', [
+      vessel.id,
+      hour,
+    ]);
     expect(rolled).toBeGreaterThan(0);
-    expect(rolled).toBe(await count(`SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1 AND device_time >= $2 AND device_time < $2::timestamptz + interval '1 hour'`, [vessel.id, hour]));
+    expect(rolled).toBe(
+      await count(
+        `SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1 AND device_time >= $2 AND device_time < $2::timestamptz + interval '1 hour'`,
+        [vessel.id, hour],
+      ),
+    );
   });
 });

@@ -16,10 +16,15 @@ const admin: Principal = { id: 1, permissionLevel: '1', parentId: null };
 /** Irregular report times over the last 16 days: short gaps, gaps over a minute, long silences. */
 function irregularTimes(random: () => number, now: number): number[] {
   const times: number[] = [];
-  for (let t = now - 16 * DAY + Math.floor(random() * HOUR); t < now - MIN; ) {
+  for (let t = now - 16 * DAY + Math.floor(random() * HOUR); t < now - MIN;) {
     times.push(t);
     const r = random();
-    t += r < 0.35 ? 5_000 + Math.floor(random() * 55_000) : r < 0.85 ? 60_001 + Math.floor(random() * 840_000) : 1_000_000 + Math.floor(random() * 30_000_000);
+    t +=
+      r < 0.35
+        ? 5_000 + Math.floor(random() * 55_000)
+        : r < 0.85
+          ? 60_001 + Math.floor(random() * 840_000)
+          : 1_000_000 + Math.floor(random() * 30_000_000);
   }
   return times;
 }
@@ -48,7 +53,11 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
     for (const [n, vessel] of vessels.entries()) {
       const times = irregularTimes(random, now);
       const warnAt = (t: number) => Math.floor(t / (3 * HOUR)) % 4 === n % 4 || (t / 1000) % 7 === 0;
-      const overrides = (t: number) => ({ faults: warnAt(t) && t % 2 === 0 ? ['E05'] : [], modemLock: !(warnAt(t) && t % 2 === 1), signalLevel: 40 + (t % 50) });
+      const overrides = (t: number) => ({
+        faults: warnAt(t) && t % 2 === 0 ? ['E05'] : [],
+        modemLock: !(warnAt(t) && t % 2 === 1),
+        signalLevel: 40 + (t % 50),
+      });
       // Vessel 0 in time order; the others in runs of 1 to 40 reports in a shuffled order.
       const runs = n === 0 ? [times] : shuffledRuns(random, times, 1 + Math.floor(random() * 40));
       for (const run of runs) await ingestAt(s, vessel.num, run, overrides);
@@ -60,12 +69,18 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
       `INSERT INTO device_reports (device_id, device_time, received_at, lat, lon, speed, heading, azimuth, elevation, skew, satellite_name,
               satellite_longitude, signal_level, snr, modem_lock, tx_on, faults)
        SELECT $1, t, now(), 0, 0, 1, 0, 0, 0, 0, 'x', 0, 50, 10, true, true, '{}' FROM unnest($2::timestamptz[]) AS t`,
-      [vessels[1]!.id, [new Date(now + 2 * MIN), new Date(now + 90 * MIN)]]);
+      [vessels[1]!.id, [new Date(now + 2 * MIN), new Date(now + 90 * MIN)]],
+    );
     // Reports either side of the past window end below, within its hour.
     await ingestAt(s, vessels[3]!.num, [pastEnd - 12 * MIN + 7, pastEnd + 20 * MIN + 11]);
     // Thresholds: the default 10 minutes, 1 minute, 50 hours, and an enterprise's 30 minutes.
-    await s.db.query('INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, 1), ($2, 3000)', [vessels[1]!.id, vessels[2]!.id]);
-    await s.db.query(`INSERT INTO enterprise_offline_thresholds (enterprise_id, offline_minutes) SELECT id, 30 FROM users WHERE name = 'oceanic'`);
+    await s.db.query('INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, 1), ($2, 3000)', [
+      vessels[1]!.id,
+      vessels[2]!.id,
+    ]);
+    await s.db.query(
+      `INSERT INTO enterprise_offline_thresholds (enterprise_id, offline_minutes) SELECT id, 30 FROM users WHERE name = 'oceanic'`,
+    );
     await s.db.query('INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, 10)', [vessels[0]!.id]);
   }, 240_000);
   afterAll(() => s.close());
@@ -84,8 +99,9 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
           const q = { pageIndex: 1, pageSize: 500, sort: 'name' as const, order: 'asc' as const };
           const fleetRollups = await fleetStatistics(s.db, admin, w, q, 'rollups');
           const fleetReports = await fleetStatistics(s.db, admin, w, q, 'reports');
-          expect(fleetRollups.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]))
-            .toEqual(fleetReports.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]));
+          expect(fleetRollups.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds])).toEqual(
+            fleetReports.list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]),
+          );
           const ours = fleetRollups.list.filter((r) => vessels.some((v) => v.id === r.deviceId));
           expect(ours.filter((r) => (r.onlineSeconds ?? 0) > 0).length).toBe(4);
         }
@@ -117,13 +133,16 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
       FROM report_hourly ORDER BY device_id, hour_start`;
     const kept = await s.db.query(snapshot);
     expect(kept.length).toBeGreaterThan(100);
-    await s.db.query(`SELECT report_hourly_rebuild(array_agg(device_id), array_agg(hour_start)) FROM (SELECT device_id, hour_start FROM report_hourly) k`);
+    await s.db.query(
+      `SELECT report_hourly_rebuild(array_agg(device_id), array_agg(hour_start)) FROM (SELECT device_id, hour_start FROM report_hourly) k`,
+    );
     await s.db.query(`UPDATE report_hourly h SET next_at = n.nx
       FROM (SELECT device_id, hour_start, lead(first_at) OVER (PARTITION BY device_id ORDER BY hour_start) AS nx FROM report_hourly) n
      WHERE h.device_id = n.device_id AND h.hour_start = n.hour_start`);
     expect(await s.db.query(snapshot)).toEqual(kept);
     const [counts] = await s.db.query<{ rollup: number; reports: number }>(
-      'SELECT (SELECT sum(reports)::int FROM report_hourly) AS rollup, (SELECT count(*)::int FROM device_reports) AS reports');
+      'SELECT (SELECT sum(reports)::int FROM report_hourly) AS rollup, (SELECT count(*)::int FROM device_reports) AS reports',
+    );
     expect(counts!.rollup).toBe(counts!.reports);
   });
 });

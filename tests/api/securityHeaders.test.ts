@@ -21,7 +21,14 @@ function fakeBuild(config: object): string {
 }
 
 /** The directives of a Content-Security-Policy header, by name. */
-const directives = (header: unknown) => Object.fromEntries(String(header ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+const directives = (header: unknown) =>
+  Object.fromEntries(
+    String(header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
 
 /** What every answer carries, whatever its kind (docs/architecture.md, "Security headers"). */
 function expectBaseHeaders(headers: IncomingHttpHeaders | Record<string, unknown>, framing: 'none' | string = 'none') {
@@ -81,7 +88,12 @@ describe.each(engines)('security headers on %s', (engine) => {
   });
 
   it('an API answer, a refusal and the OpenAPI document', async () => {
-    for (const url of [`${s.base}/users/getSelf?token=${token}`, `${s.base}/users/getSelf?token=nope`, `${s.base}/ping`, `${s.base}/openapi.json`]) {
+    for (const url of [
+      `${s.base}/users/getSelf?token=${token}`,
+      `${s.base}/users/getSelf?token=nope`,
+      `${s.base}/ping`,
+      `${s.base}/openapi.json`,
+    ]) {
       const res = await s.app.inject({ url });
       expect(res.headers['content-type'], url).toMatch(/json/);
       expectBaseHeaders(res.headers);

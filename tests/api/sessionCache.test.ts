@@ -27,7 +27,8 @@ describe.each(engines)('session cache on %s', (engine: Engine) => {
   const u = (path: string) => `${s.base}/users/${path}`;
   const self = (server: TestServer, token: string, background = false) =>
     server.call({ url: `${server.base}/users/getSelf`, token, headers: background ? { 'x-background': '1' } : {} });
-  const devices = (server: TestServer, token: string) => server.call({ url: `${server.base}/deviceModule/device/getAll?pageIndex=1&pageSize=5`, token });
+  const devices = (server: TestServer, token: string) =>
+    server.call({ url: `${server.base}/deviceModule/device/getAll?pageIndex=1&pageSize=5`, token });
   const sp = (server: TestServer, path: string, payload: unknown, token = admin) =>
     server.call({ method: 'POST', url: `${server.base}/supportModule/permissionGroup/${path}`, token, payload: payload as object });
 
@@ -49,11 +50,18 @@ describe.each(engines)('session cache on %s', (engine: Engine) => {
   it('answers -24 right after a password reset, and 5 right after the user is deleted', async () => {
     const token = await s.login('oceanbridge');
     expect((await self(s, token)).code).toBe(0);
-    expect((await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanbridge}&password=newbridge1`), token: oceanic })).code).toBe(0);
+    expect(
+      (await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanbridge}&password=newbridge1`), token: oceanic })).code,
+    ).toBe(0);
     expect((await self(s, token)).code).toBe(ErrorCode.LoggedInElsewhere);
     await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanbridge}&password=bridge123`), token: oceanic });
 
-    const created = await s.call({ method: 'POST', url: u('addUser'), token: oceanic, payload: { name: 'cachetemp', password: 'temp1234', repassword: 'temp1234', permissionLevel: '3' } });
+    const created = await s.call({
+      method: 'POST',
+      url: u('addUser'),
+      token: oceanic,
+      payload: { name: 'cachetemp', password: 'temp1234', repassword: 'temp1234', permissionLevel: '3' },
+    });
     expect(created.code).toBe(0);
     const temp = await s.login('cachetemp', 'temp1234');
     expect((await self(s, temp)).code).toBe(0);
@@ -85,18 +93,26 @@ describe.each(engines)('session cache on %s', (engine: Engine) => {
     const token = await s.login('oceanbridge');
     expect((await self(s, token)).data).toMatchObject({ permissionLevel: '3', parentName: 'oceanic' });
     // An admin moves the sub-user to another enterprise.
-    expect((await s.call({ method: 'POST', url: u('updateUser'), token: admin, payload: { id: ids.oceanbridge, parentId: ids.polaris } })).code).toBe(0);
+    expect(
+      (await s.call({ method: 'POST', url: u('updateUser'), token: admin, payload: { id: ids.oceanbridge, parentId: ids.polaris } })).code,
+    ).toBe(0);
     expect((await self(s, token)).data).toMatchObject({ parentId: ids.polaris, parentName: 'polaris' });
     // The parent renamed: the sub-user's cached row names it.
-    expect((await s.call({ method: 'POST', url: u('updateUser'), token: admin, payload: { id: ids.polaris, name: 'polarisx' } })).code).toBe(0);
+    expect(
+      (await s.call({ method: 'POST', url: u('updateUser'), token: admin, payload: { id: ids.polaris, name: 'polarisx' } })).code,
+    ).toBe(0);
     expect((await self(s, token)).data.parentName).toBe('polarisx');
     await s.call({ method: 'POST', url: u('updateUser'), token: admin, payload: { id: ids.polaris, name: 'polaris' } });
     await s.call({ method: 'POST', url: u('updateUser'), token: admin, payload: { id: ids.oceanbridge, parentId: ids.oceanic } });
     // A level changed in the database by hand: the level check of the next call uses it.
-    expect((await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanops}&password=oceanops123`), token: oceanic })).code).toBe(0);
+    expect((await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanops}&password=oceanops123`), token: oceanic })).code).toBe(
+      0,
+    );
     await s.db.query(`UPDATE users SET permission_level = '3', parent_id = $2 WHERE id = $1`, [ids.oceanic, ids.polaris]);
     expect((await self(s, oceanic)).data.permissionLevel).toBe('3');
-    expect((await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanops}&password=oceanops123`), token: oceanic })).code).toBe(ErrorCode.Forbidden);
+    expect((await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanops}&password=oceanops123`), token: oceanic })).code).toBe(
+      ErrorCode.Forbidden,
+    );
     await s.db.query(`UPDATE users SET permission_level = '2', parent_id = NULL WHERE id = $1`, [ids.oceanic]);
     expect((await self(s, oceanic)).data.permissionLevel).toBe('2');
   });
@@ -110,44 +126,58 @@ describe.each(engines)('session cache on %s', (engine: Engine) => {
     expect((await devices(s, oceanic)).code).toBe(0);
     expect((await sp(s, 'update', { id: group, name: 'Cache users only', permissions: ['viewuser'] })).code).toBe(0);
     expect((await devices(s, oceanic)).code).toBe(ErrorCode.PermissionDenied);
-    expect((await s.call({ method: 'DELETE', url: `${s.base}/supportModule/permissionGroup/deleteById?id=${group}`, token: admin })).code).toBe(0);
+    expect(
+      (await s.call({ method: 'DELETE', url: `${s.base}/supportModule/permissionGroup/deleteById?id=${group}`, token: admin })).code,
+    ).toBe(0);
     expect((await devices(s, oceanic)).code).toBe(0);
   });
 
-  describeSecondServer(engine, () => s, (second, soon) => {
-    it('sees a re-login, a logout and a password reset made on the other', async () => {
-      const first = await s.login('oceanbridge');
-      expect((await self(second(), first)).code).toBe(0);
-      const again = await s.login('oceanbridge');
-      await soon(async () => (await self(second(), first)).code).toBe(ErrorCode.LoggedInElsewhere);
-      expect((await self(second(), again)).code).toBe(0);
-      expect((await self(s, again)).code).toBe(0);
-      expect((await second().call({ method: 'POST', url: `${second().base}/users/logout`, token: again })).code).toBe(0);
-      await soon(async () => (await self(s, again)).code).toBe(ErrorCode.TokenInvalid);
+  describeSecondServer(
+    engine,
+    () => s,
+    (second, soon) => {
+      it('sees a re-login, a logout and a password reset made on the other', async () => {
+        const first = await s.login('oceanbridge');
+        expect((await self(second(), first)).code).toBe(0);
+        const again = await s.login('oceanbridge');
+        await soon(async () => (await self(second(), first)).code).toBe(ErrorCode.LoggedInElsewhere);
+        expect((await self(second(), again)).code).toBe(0);
+        expect((await self(s, again)).code).toBe(0);
+        expect((await second().call({ method: 'POST', url: `${second().base}/users/logout`, token: again })).code).toBe(0);
+        await soon(async () => (await self(s, again)).code).toBe(ErrorCode.TokenInvalid);
 
-      const third = await second().login('oceanbridge');
-      expect((await self(s, third)).code).toBe(0);
-      expect((await second().call({ method: 'POST', url: `${second().base}/users/updatePassword?id=${ids.oceanbridge}&password=bridge123`, token: oceanic })).code).toBe(0);
-      await soon(async () => (await self(s, third)).code).toBe(ErrorCode.LoggedInElsewhere);
-    });
+        const third = await second().login('oceanbridge');
+        expect((await self(s, third)).code).toBe(0);
+        expect(
+          (
+            await second().call({
+              method: 'POST',
+              url: `${second().base}/users/updatePassword?id=${ids.oceanbridge}&password=bridge123`,
+              token: oceanic,
+            })
+          ).code,
+        ).toBe(0);
+        await soon(async () => (await self(s, third)).code).toBe(ErrorCode.LoggedInElsewhere);
+      });
 
-    it('sees a permission group change made on the other', async () => {
-      expect((await devices(second(), oceanic)).code).toBe(0);
-      const group = (await sp(s, 'add', { name: 'Replica users only', permissions: ['viewuser'] })).data.id as number;
-      expect((await sp(s, 'setUserGroups', { userId: ids.oceanic, groupIds: [group] })).code).toBe(0);
-      await soon(async () => (await devices(second(), oceanic)).code).toBe(ErrorCode.PermissionDenied);
-      expect((await sp(s, 'update', { id: group, name: 'Replica users only', permissions: ['viewuser', 'viewmachine'] })).code).toBe(0);
-      await soon(async () => (await devices(second(), oceanic)).code).toBe(0);
-      expect((await sp(s, 'setUserGroups', { userId: ids.oceanic, groupIds: [] })).code).toBe(0);
-    });
+      it('sees a permission group change made on the other', async () => {
+        expect((await devices(second(), oceanic)).code).toBe(0);
+        const group = (await sp(s, 'add', { name: 'Replica users only', permissions: ['viewuser'] })).data.id as number;
+        expect((await sp(s, 'setUserGroups', { userId: ids.oceanic, groupIds: [group] })).code).toBe(0);
+        await soon(async () => (await devices(second(), oceanic)).code).toBe(ErrorCode.PermissionDenied);
+        expect((await sp(s, 'update', { id: group, name: 'Replica users only', permissions: ['viewuser', 'viewmachine'] })).code).toBe(0);
+        await soon(async () => (await devices(second(), oceanic)).code).toBe(0);
+        expect((await sp(s, 'setUserGroups', { userId: ids.oceanic, groupIds: [] })).code).toBe(0);
+      });
 
-    it('keeps a session alive that is used only on the other server', async () => {
-      const token = await s.login('polaris');
-      expect((await self(s, token)).code).toBe(0);
-      // Used on b 100 minutes later (b touches the row); s's cached copy is older, the row decides.
-      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '100 minutes' WHERE token_hash = $1`, [hashOf(token)]);
-      expect((await self(second(), token)).code).toBe(0);
-      expect((await self(s, token, true)).code).toBe(0);
-    });
-  });
+      it('keeps a session alive that is used only on the other server', async () => {
+        const token = await s.login('polaris');
+        expect((await self(s, token)).code).toBe(0);
+        // Used on b 100 minutes later (b touches the row); s's cached copy is older, the row decides.
+        await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '100 minutes' WHERE token_hash = $1`, [hashOf(token)]);
+        expect((await self(second(), token)).code).toBe(0);
+        expect((await self(s, token, true)).code).toBe(0);
+      });
+    },
+  );
 });

@@ -16,16 +16,22 @@ describe.each(engines)('console settings validation on %s', (engine) => {
   });
   afterAll(() => s.close());
 
-  const update = (body: unknown, lang: 'zh' | 'en') => s.app.inject({
-    method: 'POST', url: `${s.base}/supportModule/settings/update?token=${admin}&lang=${lang}`, payload: body as object,
-  });
+  const update = (body: unknown, lang: 'zh' | 'en') =>
+    s.app.inject({
+      method: 'POST',
+      url: `${s.base}/supportModule/settings/update?token=${admin}&lang=${lang}`,
+      payload: body as object,
+    });
 
   it('answers a huge array for defaultSize with one short translated message, and logs one short line', async () => {
     const huge = { defaultSize: Array.from({ length: 8000 }, (_, i) => `x${i}`) };
     const sent = JSON.stringify(huge).length;
     expect(sent).toBeGreaterThan(40_000);
     lines.length = 0;
-    for (const [lang, message] of [['zh', '尺寸只能是 mini、small 或 medium'], ['en', 'The size must be mini, small or medium']] as const) {
+    for (const [lang, message] of [
+      ['zh', '尺寸只能是 mini、small 或 medium'],
+      ['en', 'The size must be mini, small or medium'],
+    ] as const) {
       const res = await update(huge, lang);
       expect(res.body.length).toBeLessThan(300);
       expect(res.json()).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'defaultSize', message }] });
@@ -38,7 +44,7 @@ describe.each(engines)('console settings validation on %s', (engine) => {
 });
 
 describe('parseWith', () => {
-  it("turns a rule without a message of ours (yup's text, which quotes the value) into \"invalid value\", and cuts long field paths", () => {
+  it('turns a rule without a message of ours (yup\'s text, which quotes the value) into "invalid value", and cuts long field paths', () => {
     const schema = yup.object({ note: yup.string().optional(), [`k${'z'.repeat(500)}`]: yup.number().optional() });
     const refusal = (() => {
       try {
@@ -49,6 +55,9 @@ describe('parseWith', () => {
       throw new Error('accepted');
     })();
     expect(refusal.code).toBe(ErrorCode.Validation);
-    expect(refusal.data).toEqual([{ field: 'note', message: 'validation.invalid' }, { field: `k${'z'.repeat(99)}`, message: 'validation.invalid' }]);
+    expect(refusal.data).toEqual([
+      { field: 'note', message: 'validation.invalid' },
+      { field: `k${'z'.repeat(99)}`, message: 'validation.invalid' },
+    ]);
   });
 });

@@ -7,9 +7,19 @@ import { AFTER_SALES_FIELDS } from '../../src/domain/afterSales';
 const sp = (s: TestServer, path: string) => `${s.base}/supportModule/${path}`;
 
 export const validReport = (overrides: Record<string, unknown> = {}) => ({
-  DeviceModel: 'VT-1', DeviceSn: 'SN0001', FeedbackApartment: 'Fleet operations', FeedbackPeople: 'Li Wei', Customer: 'Oceanic Shipping',
-  DeviceNum: '0A1B2C3D', DispatchOfData: '2026-03-10', CustomerSuggestion: 'Faster spare parts', Classification: 'hardware',
-  Description: 'Antenna does not lock after restart', Department: 'After-sales', Reamrk: '', ...overrides,
+  DeviceModel: 'VT-1',
+  DeviceSn: 'SN0001',
+  FeedbackApartment: 'Fleet operations',
+  FeedbackPeople: 'Li Wei',
+  Customer: 'Oceanic Shipping',
+  DeviceNum: '0A1B2C3D',
+  DispatchOfData: '2026-03-10',
+  CustomerSuggestion: 'Faster spare parts',
+  Classification: 'hardware',
+  Description: 'Antenna does not lock after restart',
+  Department: 'After-sales',
+  Reamrk: '',
+  ...overrides,
 });
 
 describe.each(engines)('supportModule after-sales reports on %s', (engine) => {
@@ -20,7 +30,8 @@ describe.each(engines)('supportModule after-sales reports on %s', (engine) => {
     ({ s, ids, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops']));
   });
   afterAll(() => s.close());
-  const post = (who: string, path: string, payload: unknown, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: sp(s, path), token: tokens[who], payload: payload as object, lang });
+  const post = (who: string, path: string, payload: unknown, lang?: 'zh' | 'en') =>
+    s.call({ method: 'POST', url: sp(s, path), token: tokens[who], payload: payload as object, lang });
   const get = (who: string, path: string, lang?: 'zh' | 'en') => s.call({ url: sp(s, path), token: tokens[who], lang });
 
   it('requires every field but CustomerSuggestion and Reamrk, with "必填项" / "required", writing nothing', async () => {
@@ -48,9 +59,27 @@ describe.each(engines)('supportModule after-sales reports on %s', (engine) => {
 
   it('lists with filters by date range, classification, department and device; sorts and pages; updates and deletes', async () => {
     const tag = `T${Date.now() % 100000}`;
-    const a = (await post('admin', 'afterSales/add', validReport({ DeviceSn: `${tag}A`, DispatchOfData: '2025-01-05', Classification: 'software', Department: `R&D ${tag}` }))).data;
-    const b = (await post('admin', 'afterSales/add', validReport({ DeviceSn: `${tag}B`, DispatchOfData: '2025-01-20', Classification: 'hardware', Department: `After-sales ${tag}` }))).data;
-    const c = (await post('admin', 'afterSales/add', validReport({ DeviceSn: `${tag}C`, DispatchOfData: '2025-02-01', Classification: 'hardware', Department: `After-sales ${tag}` }))).data;
+    const a = (
+      await post(
+        'admin',
+        'afterSales/add',
+        validReport({ DeviceSn: `${tag}A`, DispatchOfData: '2025-01-05', Classification: 'software', Department: `R&D ${tag}` }),
+      )
+    ).data;
+    const b = (
+      await post(
+        'admin',
+        'afterSales/add',
+        validReport({ DeviceSn: `${tag}B`, DispatchOfData: '2025-01-20', Classification: 'hardware', Department: `After-sales ${tag}` }),
+      )
+    ).data;
+    const c = (
+      await post(
+        'admin',
+        'afterSales/add',
+        validReport({ DeviceSn: `${tag}C`, DispatchOfData: '2025-02-01', Classification: 'hardware', Department: `After-sales ${tag}` }),
+      )
+    ).data;
     const ids_ = (r: { data: { list: { id: number }[] } }) => r.data.list.map((x) => x.id);
     expect(ids_(await get('admin', `afterSales/getAll?device=${tag}&sort=DispatchOfData&order=asc`))).toEqual([a.id, b.id, c.id]);
     expect(ids_(await get('admin', `afterSales/getAll?device=${tag}&dateFrom=2025-01-10&dateTo=2025-01-31`))).toEqual([b.id]);
@@ -72,7 +101,9 @@ describe.each(engines)('supportModule after-sales reports on %s', (engine) => {
       expect((await get(who, `afterSales/getById?id=${report.id}`)).code).toBe(ErrorCode.Forbidden);
       expect((await post(who, 'afterSales/add', validReport())).code).toBe(ErrorCode.Forbidden);
       expect((await post(who, 'afterSales/update', { ...validReport(), id: report.id })).code).toBe(ErrorCode.Forbidden);
-      expect((await s.call({ method: 'DELETE', url: sp(s, `afterSales/deleteById?id=${report.id}`), token: tokens[who] })).code).toBe(ErrorCode.Forbidden);
+      expect((await s.call({ method: 'DELETE', url: sp(s, `afterSales/deleteById?id=${report.id}`), token: tokens[who] })).code).toBe(
+        ErrorCode.Forbidden,
+      );
       expect((await get(who, 'afterSales/export')).code).toBe(ErrorCode.Forbidden);
     }
     expect((await get('admin', `afterSales/getById?id=${report.id}`)).data.id).toBe(report.id);
@@ -106,8 +137,14 @@ describe.each(engines)('supportModule after-sales reports on %s', (engine) => {
     const bad = await post('admin', 'settings/update', { warnRefreshSeconds: 2, defaultSize: 'huge' }, 'en');
     expect(bad.code, JSON.stringify(bad)).toBe(ErrorCode.Validation);
     expect(bad.data.map((e: { field: string }) => e.field)).toEqual(['warnRefreshSeconds', 'defaultSize']);
-    expect((await post('admin', 'settings/update', { warnRefreshSeconds: 15 })).data).toEqual({ warnRefreshSeconds: 15, defaultSize: 'mini' });
-    expect((await post('admin', 'settings/update', { defaultSize: 'medium' })).data).toEqual({ warnRefreshSeconds: 15, defaultSize: 'medium' });
+    expect((await post('admin', 'settings/update', { warnRefreshSeconds: 15 })).data).toEqual({
+      warnRefreshSeconds: 15,
+      defaultSize: 'mini',
+    });
+    expect((await post('admin', 'settings/update', { defaultSize: 'medium' })).data).toEqual({
+      warnRefreshSeconds: 15,
+      defaultSize: 'medium',
+    });
     expect((await get('oceanops', 'settings/get')).data).toEqual({ warnRefreshSeconds: 15, defaultSize: 'medium' });
   });
 });

@@ -23,25 +23,40 @@ describe.each(engines)('location track on %s', (engine) => {
   let polarisShip: number;
   // The main track: 6 hours due north at one report a minute, ending 10 minutes ago; warn from
   // minute 100 to 109; no reports from minute 200 to 239 (a 41-minute gap, threshold 10).
-  const track = minutely(360, 10, (i) => ({ lat: 10 + i * 0.01, lon: 120, speed: i >= 300 && i < 330 ? 0.2 : 12, warn: i >= 100 && i < 110 }))
-    .filter((_, i) => i < 200 || i >= 240);
+  const track = minutely(360, 10, (i) => ({
+    lat: 10 + i * 0.01,
+    lon: 120,
+    speed: i >= 300 && i < 330 ? 0.2 : 12,
+    warn: i >= 100 && i < 110,
+  })).filter((_, i) => i < 200 || i >= 240);
   const oldest = minutely(10, 40 * 1440, () => ({ lat: 1, lon: 100 }));
 
   beforeAll(async () => {
     ({ s, tokens } = await startWithLogins(engine, ['admin', 'oceanic', 'oceanops', 'polaris']));
     const rows = await s.db.query<{ id: number; granted: boolean }>(
       `SELECT d.id, EXISTS (SELECT 1 FROM sub_user_grants g JOIN users u ON u.id = g.sub_user_id WHERE u.name = 'oceanops' AND g.device_id = d.id) AS granted
-         FROM devices d JOIN users o ON o.id = d.owner_id WHERE o.name = 'oceanic' AND d.owner_sub_id IS NULL ORDER BY d.id`);
+         FROM devices d JOIN users o ON o.id = d.owner_id WHERE o.name = 'oceanic' AND d.owner_sub_id IS NULL ORDER BY d.id`,
+    );
     ship = rows.find((r) => r.granted)!.id;
     ungranted = rows.find((r) => !r.granted)!.id;
-    [{ id: polarisShip }] = await s.db.query<{ id: number }>('SELECT min(id) AS id FROM devices WHERE owner_id = $1', [await idOf(s.db, 'polaris')]) as [{ id: number }];
+    [{ id: polarisShip }] = (await s.db.query<{ id: number }>('SELECT min(id) AS id FROM devices WHERE owner_id = $1', [
+      await idOf(s.db, 'polaris'),
+    ])) as [{ id: number }];
     await s.db.query('DELETE FROM device_offline_thresholds WHERE device_id = ANY($1::int[])', [[ship, polarisShip]]);
     await s.db.query('INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, 10), ($2, 10)', [ship, polarisShip]);
     await seedReports(s.db, ship, track);
     // Older reports: 5 days ago (inside 1 week, outside 3 days) and 40 days ago (outside every window).
-    await seedReports(s.db, ship, minutely(60, 5 * 1440, (i) => ({ lat: 5, lon: 110 + i * 0.01 })));
+    await seedReports(
+      s.db,
+      ship,
+      minutely(60, 5 * 1440, (i) => ({ lat: 5, lon: 110 + i * 0.01 })),
+    );
     await seedReports(s.db, ship, oldest);
-    await seedReports(s.db, polarisShip, minutely(30, 5, (i) => ({ lat: -30, lon: 170 + i * 0.1 })));
+    await seedReports(
+      s.db,
+      polarisShip,
+      minutely(30, 5, (i) => ({ lat: -30, lon: 170 + i * 0.1 })),
+    );
   });
   afterAll(() => s.close());
 
@@ -82,12 +97,21 @@ describe.each(engines)('location track on %s', (engine) => {
   });
 
   it('keeps the turns of a zig-zag and returns more detail for a zoomed-in box', async () => {
-    const zig = await s.db.query<{ id: number }>('SELECT id FROM devices WHERE owner_id = $1 AND id <> $2 ORDER BY id LIMIT 1', [await idOf(s.db, 'oceanic'), ship]);
+    const zig = await s.db.query<{ id: number }>('SELECT id FROM devices WHERE owner_id = $1 AND id <> $2 ORDER BY id LIMIT 1', [
+      await idOf(s.db, 'oceanic'),
+      ship,
+    ]);
     const id = zig[0]!.id;
     // Zig-zag with a 0.5-degree swing every 30 minutes over a day, and a 0.002-degree wobble that
     // only a zoomed-in view can show.
-    await seedReports(s.db, id, minutely(1440, 5, (i) => ({
-      lat: 20 + i * 0.001, lon: 130 + (Math.floor(i / 30) % 2 ? (30 - (i % 30)) : i % 30) * (0.5 / 30) + (i % 2 ? 0.002 : 0) })));
+    await seedReports(
+      s.db,
+      id,
+      minutely(1440, 5, (i) => ({
+        lat: 20 + i * 0.001,
+        lon: 130 + (Math.floor(i / 30) % 2 ? 30 - (i % 30) : i % 30) * (0.5 / 30) + (i % 2 ? 0.002 : 0),
+      })),
+    );
     const overview = await get(tokens.admin!, `deviceId=${id}&window=3d&zoom=4`);
     expect(overview.code).toBe(0);
     const o = decodeTrack(overview.data.track);
@@ -124,7 +148,10 @@ describe.each(engines)('location track on %s', (engine) => {
     const to = new Date(Date.now() - 4 * 86_400_000).toISOString();
     const custom = await get(tokens.oceanic!, `deviceId=${ship}&window=custom&from=${from}&to=${to}`);
     expect(custom.data.total).toBe(60);
-    const tooLong = await get(tokens.oceanic!, `deviceId=${ship}&window=custom&from=${new Date(Date.now() - 40 * 86_400_000).toISOString()}&to=${to}`);
+    const tooLong = await get(
+      tokens.oceanic!,
+      `deviceId=${ship}&window=custom&from=${new Date(Date.now() - 40 * 86_400_000).toISOString()}&to=${to}`,
+    );
     expect(tooLong.code).toBe(ErrorCode.Validation);
     expect(tooLong.data).toEqual([{ field: 'to', message: 'A custom range can span at most 1 month' }]);
     const reversed = await get(tokens.oceanic!, `deviceId=${ship}&window=custom&from=${to}&to=${from}`, 'zh');
@@ -153,7 +180,9 @@ describe.each(engines)('location track on %s', (engine) => {
     const file = async (format: string) => {
       // One export per user per 10 s (-101, the throttle of the other exports): free the slot.
       await s.db.query('DELETE FROM export_throttle WHERE user_id = $1', [oceanops]);
-      const res = await s.app.inject({ url: `${s.base}/deviceModule/history/track/export?deviceId=${ship}&window=3d&format=${format}&token=${tokens.oceanops}` });
+      const res = await s.app.inject({
+        url: `${s.base}/deviceModule/history/track/export?deviceId=${ship}&window=3d&format=${format}&token=${tokens.oceanops}`,
+      });
       expect(res.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="track-.*\\.${format}"`));
       return res;
     };
@@ -175,37 +204,57 @@ describe.each(engines)('location track on %s', (engine) => {
     expect(lines.filter((l) => l.endsWith(',1'))).toHaveLength(1);
   });
 
-  it('shares the exports\' throttle: another export within 10 s answers -101, whichever list it was', async () => {
+  it("shares the exports' throttle: another export within 10 s answers -101, whichever list it was", async () => {
     const oceanic = await idOf(s.db, 'oceanic');
     await s.db.query('DELETE FROM export_throttle WHERE user_id = $1', [oceanic]);
-    const exportTrack = () => s.app.inject({ url: `${s.base}/deviceModule/history/track/export?deviceId=${ship}&window=3d&format=csv&token=${tokens.oceanic}&lang=en` });
+    const exportTrack = () =>
+      s.app.inject({
+        url: `${s.base}/deviceModule/history/track/export?deviceId=${ship}&window=3d&format=csv&token=${tokens.oceanic}&lang=en`,
+      });
     const first = await exportTrack();
     expect(first.headers['content-type']).toContain('text/csv');
     const again = await exportTrack();
-    expect(again.json()).toMatchObject({ code: ErrorCode.ExportTooFrequent, msg: 'Do not export data frequently. Wait 10 seconds and try again' });
+    expect(again.json()).toMatchObject({
+      code: ErrorCode.ExportTooFrequent,
+      msg: 'Do not export data frequently. Wait 10 seconds and try again',
+    });
     // The device list's export counts too, in both directions.
     const devices = await s.call({ url: `${s.base}/deviceModule/device/export?format=csv`, token: tokens.oceanic!, lang: 'en' });
     expect(devices.code).toBe(ErrorCode.ExportTooFrequent);
     await s.db.query(`UPDATE export_throttle SET last_export_at = now() - interval '11 seconds' WHERE user_id = $1`, [oceanic]);
-    expect((await s.app.inject({ url: `${s.base}/deviceModule/device/export?format=csv&token=${tokens.oceanic}` })).headers['content-type']).toContain('text/csv');
+    expect(
+      (await s.app.inject({ url: `${s.base}/deviceModule/device/export?format=csv&token=${tokens.oceanic}` })).headers['content-type'],
+    ).toContain('text/csv');
     expect((await exportTrack()).json().code).toBe(ErrorCode.ExportTooFrequent);
     // A refused export (a vessel the user cannot see) takes no slot.
     await s.db.query('DELETE FROM export_throttle WHERE user_id = $1', [oceanic]);
-    expect((await s.call({ url: `${s.base}/deviceModule/history/track/export?deviceId=${polarisShip}&format=csv`, token: tokens.oceanic! })).code).toBe(ErrorCode.NotFound);
+    expect(
+      (await s.call({ url: `${s.base}/deviceModule/history/track/export?deviceId=${polarisShip}&format=csv`, token: tokens.oceanic! }))
+        .code,
+    ).toBe(ErrorCode.NotFound);
     expect((await exportTrack()).headers['content-type']).toContain('text/csv');
   });
 
   it('refuses a locked track history in the query, the export and the location history', async () => {
     const polarisId = await idOf(s.db, 'polaris');
-    const grants = await s.call<{ list: { id: number }[] }>({ url: `${s.base}/deviceModule/deviceAuth/getAll?enterpriseId=${polarisId}&feature=trackHistory`, token: tokens.admin! });
+    const grants = await s.call<{ list: { id: number }[] }>({
+      url: `${s.base}/deviceModule/deviceAuth/getAll?enterpriseId=${polarisId}&feature=trackHistory`,
+      token: tokens.admin!,
+    });
     for (const g of grants.data.list) {
-      expect((await s.call({ method: 'DELETE', url: `${s.base}/deviceModule/deviceAuth/deleteById?id=${g.id}`, token: tokens.admin! })).code).toBe(0);
+      expect(
+        (await s.call({ method: 'DELETE', url: `${s.base}/deviceModule/deviceAuth/deleteById?id=${g.id}`, token: tokens.admin! })).code,
+      ).toBe(0);
     }
     const locked = await get(tokens.polaris!, `deviceId=${polarisShip}`);
     expect(locked.code).toBe(ErrorCode.Forbidden);
     expect(locked.msg).toBe('Please contact your service provider to unlock it');
     expect(locked.data).toBeNull();
-    const exp = await s.call({ url: `${s.base}/deviceModule/history/track/export?deviceId=${polarisShip}&format=gpx`, token: tokens.polaris!, lang: 'zh' });
+    const exp = await s.call({
+      url: `${s.base}/deviceModule/history/track/export?deviceId=${polarisShip}&format=gpx`,
+      token: tokens.polaris!,
+      lang: 'zh',
+    });
     expect(exp.code).toBe(ErrorCode.Forbidden);
     expect(exp.msg).toBe('请联系您的服务商解锁此功能');
     const loc = await s.call({ url: `${s.base}/deviceModule/history/location?deviceId=${polarisShip}`, token: tokens.polaris! });
@@ -214,9 +263,12 @@ describe.each(engines)('location track on %s', (engine) => {
     expect((await get(tokens.admin!, `deviceId=${polarisShip}`)).code).toBe(0);
   });
 
-  it('thins the location history to the view and keeps each point\'s time', async () => {
-    const loc = (window: string, zoom: number) => s.call<{ points: [number, number, number, number, number][]; cellDegrees: number }>(
-      { url: `${s.base}/deviceModule/history/location?deviceId=${ship}&window=${window}&zoom=${zoom}`, token: tokens.oceanops! });
+  it("thins the location history to the view and keeps each point's time", async () => {
+    const loc = (window: string, zoom: number) =>
+      s.call<{ points: [number, number, number, number, number][]; cellDegrees: number }>({
+        url: `${s.base}/deviceModule/history/location?deviceId=${ship}&window=${window}&zoom=${zoom}`,
+        token: tokens.oceanops!,
+      });
     const week = await loc('week', 3);
     expect(week.code).toBe(0);
     const counted = week.data.points.reduce((sum, p) => sum + p[4], 0);
@@ -239,20 +291,44 @@ describe.each(engines)('location track on %s', (engine) => {
       s.call({ method: 'POST', url: `${s.base}/deviceModule/history/manualPosition/set`, token, payload: body, lang });
 
     it('stores a valid position in signed degrees for levels 1 and 2 in scope', async () => {
-      const res = await set(tokens.oceanic!, { deviceId: ship, longitude: '122.45', lonHemisphere: 'W', latitude: '8.5', latHemisphere: 'S' });
+      const res = await set(tokens.oceanic!, {
+        deviceId: ship,
+        longitude: '122.45',
+        lonHemisphere: 'W',
+        latitude: '8.5',
+        latHemisphere: 'S',
+      });
       expect(res.code).toBe(0);
       expect(res.data).toMatchObject({ lat: -8.5, lon: -122.45, setBy: 'oceanic' });
       const got = await s.call({ url: `${s.base}/deviceModule/history/manualPosition/get?deviceId=${ship}`, token: tokens.oceanops! });
       expect(got.data).toMatchObject({ lat: -8.5, lon: -122.45 });
-      expect((await set(tokens.admin!, { deviceId: ship, longitude: '180', lonHemisphere: 'E', latitude: '90.00', latHemisphere: 'N' })).code).toBe(0);
+      expect(
+        (await set(tokens.admin!, { deviceId: ship, longitude: '180', lonHemisphere: 'E', latitude: '90.00', latHemisphere: 'N' })).code,
+      ).toBe(0);
       const loc = await s.call({ url: `${s.base}/deviceModule/history/location?deviceId=${ship}`, token: tokens.oceanic! });
       expect(loc.data.manual).toMatchObject({ lat: 90, lon: 180 });
-      expect((await s.call({ method: 'DELETE', url: `${s.base}/deviceModule/history/manualPosition/deleteByDeviceId?deviceId=${ship}`, token: tokens.oceanic! })).code).toBe(0);
-      expect((await s.call({ url: `${s.base}/deviceModule/history/manualPosition/get?deviceId=${ship}`, token: tokens.oceanic! })).data).toBeNull();
+      expect(
+        (
+          await s.call({
+            method: 'DELETE',
+            url: `${s.base}/deviceModule/history/manualPosition/deleteByDeviceId?deviceId=${ship}`,
+            token: tokens.oceanic!,
+          })
+        ).code,
+      ).toBe(0);
+      expect(
+        (await s.call({ url: `${s.base}/deviceModule/history/manualPosition/get?deviceId=${ship}`, token: tokens.oceanic! })).data,
+      ).toBeNull();
     });
 
     it('refuses out-of-range values, more than two decimals and missing hemispheres, in both languages', async () => {
-      const bad = await set(tokens.oceanic!, { deviceId: ship, longitude: '180.01', lonHemisphere: 'E', latitude: '12.345', latHemisphere: 'X' });
+      const bad = await set(tokens.oceanic!, {
+        deviceId: ship,
+        longitude: '180.01',
+        lonHemisphere: 'E',
+        latitude: '12.345',
+        latHemisphere: 'X',
+      });
       expect(bad.code).toBe(ErrorCode.Validation);
       expect(bad.data).toEqual([
         { field: 'longitude', message: 'Longitude must be a number from 0 to 180 with at most two decimals' },
@@ -265,7 +341,9 @@ describe.each(engines)('location track on %s', (engine) => {
         { field: 'lonHemisphere', message: '必填项' },
         { field: 'latitude', message: '纬度必须是 0 到 90 之间的数字，最多两位小数' },
       ]);
-      expect((await s.call({ url: `${s.base}/deviceModule/history/manualPosition/get?deviceId=${ship}`, token: tokens.oceanic! })).data).toBeNull();
+      expect(
+        (await s.call({ url: `${s.base}/deviceModule/history/manualPosition/get?deviceId=${ship}`, token: tokens.oceanic! })).data,
+      ).toBeNull();
     });
 
     it('lets no sub-user set one, and no one set one on a vessel outside their scope', async () => {
@@ -273,7 +351,9 @@ describe.each(engines)('location track on %s', (engine) => {
       expect((await set(tokens.oceanops!, body)).code).toBe(ErrorCode.Forbidden);
       expect((await set(tokens.polaris!, body)).code).toBe(ErrorCode.NotFound);
       expect((await set(tokens.oceanic!, { ...body, deviceId: polarisShip })).code).toBe(ErrorCode.NotFound);
-      expect((await s.call({ url: `${s.base}/deviceModule/history/manualPosition/get?deviceId=${ship}`, token: tokens.polaris! })).code).toBe(ErrorCode.NotFound);
+      expect(
+        (await s.call({ url: `${s.base}/deviceModule/history/manualPosition/get?deviceId=${ship}`, token: tokens.polaris! })).code,
+      ).toBe(ErrorCode.NotFound);
     });
   });
 });

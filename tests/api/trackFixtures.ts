@@ -23,8 +23,16 @@ export async function seedReports(db: Queryable, deviceId: number, points: reado
          FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::real[], $6::real[], $7::real[], $8::boolean[])
               AS u(t, lat, lon, speed, heading, sig, warn)
        ON CONFLICT DO NOTHING`,
-      [deviceId, chunk.map((p) => p.at.toISOString()), chunk.map((p) => p.lat), chunk.map((p) => p.lon), chunk.map((p) => p.speed ?? 12),
-        chunk.map((p) => p.heading ?? 0), chunk.map((p) => p.signal ?? 70), chunk.map((p) => p.warn ?? false)],
+      [
+        deviceId,
+        chunk.map((p) => p.at.toISOString()),
+        chunk.map((p) => p.lat),
+        chunk.map((p) => p.lon),
+        chunk.map((p) => p.speed ?? 12),
+        chunk.map((p) => p.heading ?? 0),
+        chunk.map((p) => p.signal ?? 70),
+        chunk.map((p) => p.warn ?? false),
+      ],
     );
   }
 }

@@ -15,13 +15,19 @@ function fakeBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'fleet-build-'));
   mkdirSync(join(root, 'assets'));
   mkdirSync(join(root, '.vite'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+  );
   const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   writeFileSync(join(root, 'assets/index-abc.js'), js);
   writeFileSync(join(root, 'assets/index-abc.js.br'), brotliCompressSync(js));
   writeFileSync(join(root, 'assets/index-abc.js.gz'), gzipSync(js));
   writeFileSync(join(root, 'config.json'), JSON.stringify({ baseURL: '', warnRefreshSeconds: 30 }));
-  writeFileSync(join(root, '.vite/manifest.json'), JSON.stringify({ 'src/i18n/zh.ts': { file: 'assets/zh-111.js' }, 'src/i18n/en.ts': { file: 'assets/en-222.js' } }));
+  writeFileSync(
+    join(root, '.vite/manifest.json'),
+    JSON.stringify({ 'src/i18n/zh.ts': { file: 'assets/zh-111.js' }, 'src/i18n/en.ts': { file: 'assets/en-222.js' } }),
+  );
   return root;
 }
 
@@ -104,7 +110,9 @@ describe.each(engines)('what goes over the wire (%s)', (engine) => {
     expect(same.statusCode).toBe(304);
     expect(same.rawPayload.length).toBe(0);
     // A vessel's terminal is re-declared as another kind: the counts per kind change, so the old ETag gets the new answer.
-    await s.db.query(`UPDATE devices SET device_kind = CASE WHEN device_kind = 'vbox' THEN 'microwave' ELSE 'vbox' END WHERE id = (SELECT min(id) FROM devices)`);
+    await s.db.query(
+      `UPDATE devices SET device_kind = CASE WHEN device_kind = 'vbox' THEN 'microwave' ELSE 'vbox' END WHERE id = (SELECT min(id) FROM devices)`,
+    );
     const changed = await s.app.inject({ url, headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -132,7 +140,10 @@ describe.each(engines)('what goes over the wire (%s)', (engine) => {
   });
 
   it('sends an Excel export as it is (xlsx is compressed already)', async () => {
-    const res = await s.app.inject({ url: `/cz/test/deviceModule/device/export?format=xlsx&token=${token}`, headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await s.app.inject({
+      url: `/cz/test/deviceModule/device/export?format=xlsx&token=${token}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/spreadsheetml/);
     expect(res.headers['content-encoding']).toBeUndefined();

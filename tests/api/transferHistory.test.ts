@@ -29,7 +29,8 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
   /** Reports of the vessel every minute from `fromMin` to `toMin` minutes before `now`, faults in the last `faultyMin` minutes, 1000 bytes each. */
   const reportsBetween = async (fromMin: number, toMin: number, faultyMin: number) => {
     const batch = [];
-    for (let m = fromMin; m >= toMin; m -= 1) batch.push(report({ faults: m < toMin + faultyMin ? ['E05'] : [], bytesUsed: 1000 }, new Date(now - m * MIN)));
+    for (let m = fromMin; m >= toMin; m -= 1)
+      batch.push(report({ faults: m < toMin + faultyMin ? ['E05'] : [], bytesUsed: 1000 }, new Date(now - m * MIN)));
     const res = await ingest(s, vessel.num, { reports: batch });
     expect(res.code).toBe(0);
   };
@@ -39,7 +40,9 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
     now = Math.floor(Date.now() / MIN) * MIN;
     vessel = await reportingDevice(s.db, 'oceanic');
     // Polaris may read the charts (track history and statistics it has already).
-    await s.db.query(`INSERT INTO device_auth_grants (enterprise_id, feature) VALUES ($1, 'iotData') ON CONFLICT DO NOTHING`, [ids.polaris]);
+    await s.db.query(`INSERT INTO device_auth_grants (enterprise_id, feature) VALUES ($1, 'iotData') ON CONFLICT DO NOTHING`, [
+      ids.polaris,
+    ]);
 
     // Oceanic's time: reports 300..130 minutes ago, a fault in the last ten (an alarm oceanic acknowledges), a command.
     await reportsBetween(300, 130, 10);
@@ -53,12 +56,19 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
     // The admin moves the vessel to polaris (a device update with another owner).
     const device = (await api('device/getById', tokens.admin!, { id: vessel.id })).data;
     const moved = await post('device/update', tokens.admin!, {
-      ...validDevice(ids.polaris!), id: vessel.id, name: device.name, deviceNum: device.deviceNum, deviceSn: device.deviceSn, mac: device.mac,
+      ...validDevice(ids.polaris!),
+      id: vessel.id,
+      name: device.name,
+      deviceNum: device.deviceNum,
+      deviceSn: device.deviceSn,
+      mac: device.mac,
     });
     expect(moved.code).toBe(0);
     const [row] = await s.db.query<{ since: Date; alarmsOpen: number; state: string }>(
       `SELECT d.owner_since AS since, (SELECT count(*)::int FROM alarms WHERE device_id = d.id AND cleared_at IS NULL) AS "alarmsOpen",
-              (SELECT state FROM device_commands WHERE id = $2) AS state FROM devices d WHERE d.id = $1`, [vessel.id, oceanicCommand]);
+              (SELECT state FROM device_commands WHERE id = $2) AS state FROM devices d WHERE d.id = $1`,
+      [vessel.id, oceanicCommand],
+    );
     expect(Math.abs(new Date(row!.since).getTime() - Date.now())).toBeLessThan(60_000);
     expect(row!.alarmsOpen).toBe(0); // the old owner's open alarm ended with the transfer
     expect(row!.state).toBe('cancelled'); // and its queued command with it
@@ -91,7 +101,9 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
 
     it('oceanic no longer sees the vessel at all', async () => {
       expect((await api('device/getById', tokens.oceanic!, { id: vessel.id })).code).toBe(ErrorCode.NotFound);
-      expect((await api('command/getAll', tokens.oceanic!, { pageIndex: 1, pageSize: 50, deviceId: vessel.id })).code).toBe(ErrorCode.NotFound);
+      expect((await api('command/getAll', tokens.oceanic!, { pageIndex: 1, pageSize: 50, deviceId: vessel.id })).code).toBe(
+        ErrorCode.NotFound,
+      );
       expect((await api('command/getById', tokens.oceanic!, { id: oceanicCommand })).code).toBe(ErrorCode.NotFound);
       expect((await api('alarm/getAll', tokens.oceanic!, { pageIndex: 1, pageSize: 50, deviceId: vessel.id })).data.total).toBe(0);
     });
@@ -101,14 +113,16 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
         const list = await api('command/getAll', tokens[who]!, { pageIndex: 1, pageSize: 50, deviceId: vessel.id });
         expect(list.data.list.map((c: any) => c.id)).toEqual([polarisCommand]);
         expect(list.data.total).toBe(1);
-        expect((await api('command/getAll', tokens[who]!, { pageIndex: 1, pageSize: 50 })).data.list.map((c: any) => c.id)).not.toContain(oceanicCommand);
+        expect((await api('command/getAll', tokens[who]!, { pageIndex: 1, pageSize: 50 })).data.list.map((c: any) => c.id)).not.toContain(
+          oceanicCommand,
+        );
         expect((await api('command/getById', tokens[who]!, { id: oceanicCommand })).code).toBe(ErrorCode.NotFound);
       }
       const all = await api('command/getAll', tokens.admin!, { pageIndex: 1, pageSize: 50, deviceId: vessel.id });
       expect(all.data.list.map((c: any) => c.id)).toEqual([polarisCommand, oceanicCommand]);
     });
 
-    it('alarms: the one oceanic acknowledged is not the new owner\'s to see, acknowledge or count', async () => {
+    it("alarms: the one oceanic acknowledged is not the new owner's to see, acknowledge or count", async () => {
       const all = await api('alarm/getAll', tokens.admin!, { pageIndex: 1, pageSize: 50, deviceId: vessel.id });
       expect(all.data.total).toBe(2);
       const old = all.data.list.find((a: any) => new Date(a.raisedAt).getTime() < sinceMs);
@@ -127,7 +141,7 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
       expect(new Date(bell.data[0].reportedAt).getTime()).toBe(now - MIN);
     });
 
-    it('track, its export and the location: only the reports of the new owner\'s time', async () => {
+    it("track, its export and the location: only the reports of the new owner's time", async () => {
       for (const who of ['polaris', 'polarisops']) {
         const track = await api('history/track', tokens[who]!, { deviceId: vessel.id, window: '3d' });
         expect(track.code).toBe(0);
@@ -137,13 +151,16 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
         expect(location.data.points.reduce((n: number, p: number[]) => n + p[4]!, 0)).toBe(110);
         expect(Math.min(...location.data.points.map((p: number[]) => p[2]!)) * 1000).toBeGreaterThanOrEqual(sinceMs);
       }
-      const csv = await s.app.inject({ url: `${dm(s, 'history/track/export')}?deviceId=${vessel.id}&window=3d&format=csv&token=${tokens.polaris}` });
+      const csv = await s.app.inject({
+        url: `${dm(s, 'history/track/export')}?deviceId=${vessel.id}&window=3d&format=csv&token=${tokens.polaris}`,
+      });
       expect(csv.body.trim().split('\r\n')).toHaveLength(1 + 110);
       expect((await api('history/track', tokens.admin!, { deviceId: vessel.id, window: '3d' })).data.total).toBe(171 + 110);
     });
 
     it('statistics, charts and data usage: from the transfer on for the new owner, everything for the admin', async () => {
-      const daily = async (who: string) => (await api('statistics/getDaily', tokens[who]!, { id: vessel.id, days: 5 })).data.onlineSeconds as number;
+      const daily = async (who: string) =>
+        (await api('statistics/getDaily', tokens[who]!, { id: vessel.id, days: 5 })).data.onlineSeconds as number;
       for (const who of ['polaris', 'polarisops']) {
         const online = await daily(who);
         expect(online).toBeGreaterThan(100 * 60);
@@ -154,8 +171,11 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
       const row = fleet.data.list.find((r: any) => r.deviceId === vessel.id);
       expect(row.onlineSeconds).toBeGreaterThan(100 * 60);
       expect(row.onlineSeconds).toBeLessThanOrEqual(120 * 60);
-      expect((await api('statistics/getFleet', tokens.polaris!, { pageIndex: 1, pageSize: 500, days: 5, sort: 'name' })).data.list
-        .find((r: any) => r.deviceId === vessel.id).onlineSeconds).toBe(row.onlineSeconds);
+      expect(
+        (await api('statistics/getFleet', tokens.polaris!, { pageIndex: 1, pageSize: 500, days: 5, sort: 'name' })).data.list.find(
+          (r: any) => r.deviceId === vessel.id,
+        ).onlineSeconds,
+      ).toBe(row.onlineSeconds);
       const adminFleet = await api('statistics/getFleet', tokens.admin!, { pageIndex: 1, pageSize: 500, days: 5 });
       expect(adminFleet.data.list.find((r: any) => r.deviceId === vessel.id).onlineSeconds).toBeGreaterThan(270 * 60);
 
@@ -173,8 +193,11 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
       const adminWeek = await api('vessel/getSeries', tokens.admin!, { id: vessel.id, window: '7d' });
       expect(Math.min(...adminWeek.data.bands.filter((b: any) => b.state !== 'offline').map((b: any) => b.from))).toBe(now - 300 * MIN);
 
-      const usage = async (who: string) => (await api('dataPlan/getUsage', tokens[who]!, { deviceId: vessel.id, days: 2 })).data.daily
-        .reduce((n: number, d: any) => n + d.bytes, 0) as number;
+      const usage = async (who: string) =>
+        (await api('dataPlan/getUsage', tokens[who]!, { deviceId: vessel.id, days: 2 })).data.daily.reduce(
+          (n: number, d: any) => n + d.bytes,
+          0,
+        ) as number;
       expect(await usage('polaris')).toBe(110 * 1000);
       expect(await usage('polarisops')).toBe(110 * 1000);
       expect(await usage('admin')).toBe(281 * 1000);

@@ -81,16 +81,37 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** The parts of a one-sheet workbook around a given sheet XML (inline strings, no styles). */
 function packageParts(sheet: ZipInput['data'], declaredSize?: number, extra: ZipInput[] = []): ZipInput[] {
   return [
-    { name: '[Content_Types].xml', data: xml('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>') },
-    { name: '_rels/.rels', data: xml('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>') },
-    { name: 'xl/workbook.xml', data: xml('<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="devices" sheetId="1" r:id="rId1"/></sheets></workbook>') },
-    { name: 'xl/_rels/workbook.xml.rels', data: xml('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>') },
+    {
+      name: '[Content_Types].xml',
+      data: xml(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: xml(
+        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="devices" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+    },
     { name: 'xl/worksheets/sheet1.xml', data: sheet, declaredSize },
     ...extra,
   ];
 }
 
-const SHEET_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_HEAD =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_TAIL = '</sheetData></worksheet>';
 
 /** An inline-string cell. */
@@ -99,15 +120,20 @@ export const cellXml = (ref: string, text: string) => `<c r="${ref}" t="inlineSt
 /** A one-sheet .xlsx whose rows are given as XML (see cellXml). */
 export function sheetXlsx(rowsXml: string[] | (() => Iterable<string>)): Promise<Buffer> {
   const rows = Array.isArray(rowsXml) ? () => rowsXml : rowsXml;
-  return zipOf(packageParts(function* () {
-    yield Buffer.from(SHEET_HEAD);
-    let batch = '';
-    for (const row of rows()) {
-      batch += row;
-      if (batch.length > 1 << 20) { yield Buffer.from(batch); batch = ''; }
-    }
-    yield Buffer.from(batch + SHEET_TAIL);
-  }));
+  return zipOf(
+    packageParts(function* () {
+      yield Buffer.from(SHEET_HEAD);
+      let batch = '';
+      for (const row of rows()) {
+        batch += row;
+        if (batch.length > 1 << 20) {
+          yield Buffer.from(batch);
+          batch = '';
+        }
+      }
+      yield Buffer.from(batch + SHEET_TAIL);
+    }),
+  );
 }
 
 /**
@@ -155,7 +181,9 @@ export function pngOf(width: number, height: number): Buffer {
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -171,7 +199,8 @@ export function jpegOf(width: number, height: number): Buffer {
   const scan = new Array(Math.ceil(bits / 8)).fill(0);
   if (bits % 8) scan[scan.length - 1] = (1 << (8 - (bits % 8))) - 1;
   return Buffer.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
     ...segment(0xdb, [0x00, ...new Array(64).fill(1)]),
     ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
@@ -179,7 +208,8 @@ export function jpegOf(width: number, height: number): Buffer {
     ...oneCodeTable(0x10),
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
     ...scan,
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 
@@ -190,7 +220,13 @@ export function multipartOf(file: Buffer, options: { filename?: string; type?: s
   for (const [name, value] of Object.entries(options.fields ?? {})) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? 'file.bin'}"\r\nContent-Type: ${options.type ?? 'application/octet-stream'}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? 'file.bin'}"\r\nContent-Type: ${options.type ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 

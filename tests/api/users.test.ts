@@ -32,14 +32,25 @@ describe.each(engines)('users module on %s', (engine) => {
     });
 
     it('refuses a wrong password and says how many attempts remain, in the asked language', async () => {
-      const res = await s.call({ method: 'POST', url: u('login'), lang: 'en', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=oceanbridge&password=wrongpass' });
+      const res = await s.call({
+        method: 'POST',
+        url: u('login'),
+        lang: 'en',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=oceanbridge&password=wrongpass',
+      });
       expect(res.code).toBe(ErrorCode.LoginFailed);
       expect(res.msg).toBe('Wrong username or password');
       expect(res.data.remainingAttempts).toBe(4);
     });
 
     it('locks a name after repeated failures and says for how long, even for the right password', async () => {
-      const form = (password: string) => ({ method: 'POST' as const, url: u('login'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=polarisops&password=${password}` });
+      const form = (password: string) => ({
+        method: 'POST' as const,
+        url: u('login'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `name=polarisops&password=${password}`,
+      });
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) codes.push((await s.call(form('nope'))).code);
       expect(codes).toEqual([6, 6, 6, 6, 7]);
@@ -53,12 +64,17 @@ describe.each(engines)('users module on %s', (engine) => {
     });
 
     describe('lockout per client address', () => {
-      const from = (remoteAddress: string, name: string, password: string) => s.call({
-        method: 'POST', url: u('login'), remoteAddress, lang: 'en',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${name}&password=${password}`,
-      });
+      const from = (remoteAddress: string, name: string, password: string) =>
+        s.call({
+          method: 'POST',
+          url: u('login'),
+          remoteAddress,
+          lang: 'en',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `name=${name}&password=${password}`,
+        });
 
-      it("locks a name only for the address that failed: the owner logs in from another address", async () => {
+      it('locks a name only for the address that failed: the owner logs in from another address', async () => {
         const codes: number[] = [];
         for (let i = 0; i < 5; i++) codes.push((await from('203.0.113.7', 'admin', 'guess' + i)).code);
         expect(codes).toEqual([6, 6, 6, 6, 7]);
@@ -85,10 +101,14 @@ describe.each(engines)('users module on %s', (engine) => {
       it('locks a name for everyone after the limit of failures from all addresses; the count has a window', async () => {
         const local = await createTestServer(engine, { loginNameMaxFailures: 6 });
         try {
-          const fromLocal = (remoteAddress: string, name: string, password: string) => local.call({
-            method: 'POST', url: `${local.base}/users/login`, remoteAddress,
-            headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${name}&password=${password}`,
-          });
+          const fromLocal = (remoteAddress: string, name: string, password: string) =>
+            local.call({
+              method: 'POST',
+              url: `${local.base}/users/login`,
+              remoteAddress,
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: `name=${name}&password=${password}`,
+            });
           const codes: number[] = [];
           // 3 addresses x 2 failures: no address comes near its own limit of 5; the 6th failure locks the name.
           for (let a = 1; a <= 3; a++) for (let i = 0; i < 2; i++) codes.push((await fromLocal(`192.0.2.${a}`, 'polaris', 'nope')).code);
@@ -102,7 +122,9 @@ describe.each(engines)('users module on %s', (engine) => {
           // The count across addresses starts again once a lock period has passed without a lock.
           for (let a = 1; a <= 4; a++) expect((await fromLocal(`192.0.2.${a}`, 'oceanbridge', 'nope')).code).toBe(ErrorCode.LoginFailed);
           expect((await fromLocal('192.0.2.5', 'oceanbridge', 'nope')).data.remainingAttempts).toBe(1);
-          await local.db.query(`UPDATE login_name_failures SET window_started_at = now() - interval '6 minutes' WHERE name = 'oceanbridge'`);
+          await local.db.query(
+            `UPDATE login_name_failures SET window_started_at = now() - interval '6 minutes' WHERE name = 'oceanbridge'`,
+          );
           const next = await fromLocal('192.0.2.6', 'oceanbridge', 'nope');
           expect(next.code).toBe(ErrorCode.LoginFailed);
           expect(next.data.remainingAttempts).toBe(4);
@@ -113,7 +135,12 @@ describe.each(engines)('users module on %s', (engine) => {
     });
 
     it('refuses a login without a name with the username message', async () => {
-      const res = await s.call({ method: 'POST', url: u('login'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'password=x' });
+      const res = await s.call({
+        method: 'POST',
+        url: u('login'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'password=x',
+      });
       expect(res.code).toBe(ErrorCode.Validation);
       expect(res.data).toContainEqual({ field: 'name', message: '用户名不能为空' });
     });
@@ -130,7 +157,9 @@ describe.each(engines)('users module on %s', (engine) => {
       const second = await s.login('oceanbridge', 'bridge123');
       const old = await s.call({ url: u('getSelf'), token: first, lang: 'en' });
       expect(old.code).toBe(-24);
-      expect(old.msg).toBe('The same account can only be logged in on one terminal at the same time. Your account has been logged out. Please log in again.');
+      expect(old.msg).toBe(
+        'The same account can only be logged in on one terminal at the same time. Your account has been logged out. Please log in again.',
+      );
       expect((await s.call({ url: u('getSelf'), token: second })).code).toBe(0);
     });
 
@@ -143,7 +172,8 @@ describe.each(engines)('users module on %s', (engine) => {
 
     it('answers background calls (X-Background: 1) without keeping the session alive, and times them out too', async () => {
       const token = await s.login('polaris');
-      const lastSeen = async () => (await s.db.query<{ t: Date }>('SELECT last_seen_at AS t FROM sessions WHERE token_hash = $1', [hashOf(token)]))[0]!.t.getTime();
+      const lastSeen = async () =>
+        (await s.db.query<{ t: Date }>('SELECT last_seen_at AS t FROM sessions WHERE token_hash = $1', [hashOf(token)]))[0]!.t.getTime();
       // 100 of the 120 idle minutes have passed.
       await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '100 minutes' WHERE token_hash = $1`, [hashOf(token)]);
       const before = await lastSeen();
@@ -159,7 +189,10 @@ describe.each(engines)('users module on %s', (engine) => {
       const token = await s.login('polaris');
       await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '100 minutes' WHERE token_hash = $1`, [hashOf(token)]);
       expect((await s.call({ url: u('getSelf'), token })).code).toBe(0);
-      const [row] = await s.db.query<{ idle: number }>('SELECT extract(epoch FROM now() - last_seen_at)::int AS idle FROM sessions WHERE token_hash = $1', [hashOf(token)]);
+      const [row] = await s.db.query<{ idle: number }>(
+        'SELECT extract(epoch FROM now() - last_seen_at)::int AS idle FROM sessions WHERE token_hash = $1',
+        [hashOf(token)],
+      );
       expect(row!.idle).toBeLessThan(60);
     });
 
@@ -204,7 +237,7 @@ describe.each(engines)('users module on %s', (engine) => {
       expect(res.data.list.map((x: { name: string }) => x.name)).toEqual(['polarisops', 'polaris']);
     });
 
-    it("shows an enterprise only its own sub-users", async () => {
+    it('shows an enterprise only its own sub-users', async () => {
       const res = await s.call({ url: u('getAll?pageIndex=1&pageSize=50'), token: oceanic });
       expect(res.data.list.map((x: { name: string }) => x.name).sort()).toEqual(['oceanbridge', 'oceanops']);
       expect(res.data.list.every((x: { parentName: string }) => x.parentName === 'oceanic')).toBe(true);
@@ -234,53 +267,90 @@ describe.each(engines)('users module on %s', (engine) => {
   });
 
   describe('addUser', () => {
-    const add = (token: string, body: object, lang?: 'zh' | 'en') => s.call({ method: 'POST', url: u('addUser'), token, payload: body, lang });
+    const add = (token: string, body: object, lang?: 'zh' | 'en') =>
+      s.call({ method: 'POST', url: u('addUser'), token, payload: body, lang });
 
     it('reports every broken rule with the exact messages in Chinese', async () => {
       const res = await add(admin, { name: 'Ab1', password: '123', repassword: '456', permissionLevel: '2', email: 'not-an-email' });
       expect(res.code).toBe(ErrorCode.Validation);
-      expect(res.data).toEqual(expect.arrayContaining([
-        { field: 'name', message: '用户名必须是由2-16位小写字母组成' },
-        { field: 'password', message: '密码长度为6-18位' },
-        { field: 'email', message: '请输入正确的邮箱' },
-      ]));
-      expect((await add(admin, { password: '123456', repassword: '123456', permissionLevel: '2' })).data).toContainEqual({ field: 'name', message: '用户名不能为空' });
+      expect(res.data).toEqual(
+        expect.arrayContaining([
+          { field: 'name', message: '用户名必须是由2-16位小写字母组成' },
+          { field: 'password', message: '密码长度为6-18位' },
+          { field: 'email', message: '请输入正确的邮箱' },
+        ]),
+      );
+      expect((await add(admin, { password: '123456', repassword: '123456', permissionLevel: '2' })).data).toContainEqual({
+        field: 'name',
+        message: '用户名不能为空',
+      });
     });
 
     it('reports them in English when asked', async () => {
       const res = await add(admin, { name: 'x', password: '1234567', repassword: '7654321', permissionLevel: '2' }, 'en');
-      expect(res.data).toEqual(expect.arrayContaining([
-        { field: 'name', message: 'Username must be 2-16 lowercase letters' },
-        { field: 'repassword', message: 'The entered passwords are inconsistent' },
-      ]));
-      const long = await add(admin, { name: 'longpassword', password: 'x'.repeat(19), repassword: 'x'.repeat(19), permissionLevel: '2' }, 'en');
+      expect(res.data).toEqual(
+        expect.arrayContaining([
+          { field: 'name', message: 'Username must be 2-16 lowercase letters' },
+          { field: 'repassword', message: 'The entered passwords are inconsistent' },
+        ]),
+      );
+      const long = await add(
+        admin,
+        { name: 'longpassword', password: 'x'.repeat(19), repassword: 'x'.repeat(19), permissionLevel: '2' },
+        'en',
+      );
       expect(long.data).toContainEqual({ field: 'password', message: 'Password length should be between 6 and 18 characters' });
     });
 
     it('lets an admin create an enterprise that can then log in', async () => {
-      const res = await add(admin, { name: 'neptune', password: 'neptune1', repassword: 'neptune1', permissionLevel: '2', email: 'ops@neptune.example', company: 'Neptune' });
+      const res = await add(admin, {
+        name: 'neptune',
+        password: 'neptune1',
+        repassword: 'neptune1',
+        permissionLevel: '2',
+        email: 'ops@neptune.example',
+        company: 'Neptune',
+      });
       expect(res.code).toBe(0);
       expect(res.data).toMatchObject({ name: 'neptune', permissionLevel: '2', parentId: null, email: 'ops@neptune.example' });
       expect(await s.login('neptune', 'neptune1')).toBeTruthy();
     });
 
     it('makes an enterprise create only its own sub-users, whatever the body says', async () => {
-      const res = await add(oceanic, { name: 'oceandeck', password: 'deck1234', repassword: 'deck1234', permissionLevel: '3', parentId: ids.polaris });
+      const res = await add(oceanic, {
+        name: 'oceandeck',
+        password: 'deck1234',
+        repassword: 'deck1234',
+        permissionLevel: '3',
+        parentId: ids.polaris,
+      });
       expect(res.code).toBe(0);
       expect(res.data.parentId).toBe(ids.oceanic);
-      expect((await add(oceanic, { name: 'oceanboss', password: 'boss1234', repassword: 'boss1234', permissionLevel: '2' })).code).toBe(ErrorCode.Forbidden);
+      expect((await add(oceanic, { name: 'oceanboss', password: 'boss1234', repassword: 'boss1234', permissionLevel: '2' })).code).toBe(
+        ErrorCode.Forbidden,
+      );
     });
 
     it('refuses sub-users, a sub-user without an enterprise, and admins created by a plain admin', async () => {
       const sub = await s.login('oceanops');
-      expect((await add(sub, { name: 'sneaky', password: 'sneaky1', repassword: 'sneaky1', permissionLevel: '3' })).code).toBe(ErrorCode.Forbidden);
+      expect((await add(sub, { name: 'sneaky', password: 'sneaky1', repassword: 'sneaky1', permissionLevel: '3' })).code).toBe(
+        ErrorCode.Forbidden,
+      );
       const orphan = await add(admin, { name: 'orphan', password: 'orphan1', repassword: 'orphan1', permissionLevel: '3' }, 'en');
       expect(orphan.data).toContainEqual({ field: 'parentId', message: 'A sub-user must belong to an enterprise user' });
-      const wrongParent = await add(admin, { name: 'orphan', password: 'orphan1', repassword: 'orphan1', permissionLevel: '3', parentId: ids.oceanops });
+      const wrongParent = await add(admin, {
+        name: 'orphan',
+        password: 'orphan1',
+        repassword: 'orphan1',
+        permissionLevel: '3',
+        parentId: ids.oceanops,
+      });
       expect(wrongParent.code).toBe(ErrorCode.Validation);
       await add(admin, { name: 'deputy', password: 'deputy1', repassword: 'deputy1', permissionLevel: '1' });
       const deputy = await s.login('deputy', 'deputy1');
-      expect((await add(deputy, { name: 'another', password: 'another1', repassword: 'another1', permissionLevel: '1' })).code).toBe(ErrorCode.Forbidden);
+      expect((await add(deputy, { name: 'another', password: 'another1', repassword: 'another1', permissionLevel: '1' })).code).toBe(
+        ErrorCode.Forbidden,
+      );
     });
 
     it('refuses a name that is taken, naming the field', async () => {
@@ -319,7 +389,7 @@ describe.each(engines)('users module on %s', (engine) => {
       expect(bad.data).toContainEqual({ field: 'email', message: '请输入正确的邮箱' });
     });
 
-    it("lets an admin move a sub-user to another enterprise, and refuses a name that is taken", async () => {
+    it('lets an admin move a sub-user to another enterprise, and refuses a name that is taken', async () => {
       const res = await update(admin, { id: ids.oceanbridge, parentId: ids.polaris });
       expect(res.data.parentId).toBe(ids.polaris);
       await update(admin, { id: ids.oceanbridge, parentId: ids.oceanic });
@@ -331,7 +401,12 @@ describe.each(engines)('users module on %s', (engine) => {
     const del = (token: string, id: number) => s.call({ method: 'DELETE', url: u(`deleteUserById?id=${id}`), token });
 
     it("lets an enterprise delete its own sub-user, ending that user's session", async () => {
-      const created = await s.call({ method: 'POST', url: u('addUser'), token: oceanic, payload: { name: 'oceantemp', password: 'temp1234', repassword: 'temp1234', permissionLevel: '3' } });
+      const created = await s.call({
+        method: 'POST',
+        url: u('addUser'),
+        token: oceanic,
+        payload: { name: 'oceantemp', password: 'temp1234', repassword: 'temp1234', permissionLevel: '3' },
+      });
       expect(created.code, JSON.stringify(created)).toBe(0);
       const victim = await s.login('oceantemp', 'temp1234');
       expect((await del(oceanic, created.data.id)).code).toBe(0);
@@ -359,22 +434,30 @@ describe.each(engines)('users module on %s', (engine) => {
   describe('passwords', () => {
     it('lets an enterprise reset its sub-user password, which ends the old session', async () => {
       const old = await s.login('oceanbridge', 'bridge123');
-      expect((await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanbridge}&password=newbridge1`), token: oceanic })).code).toBe(0);
+      expect(
+        (await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanbridge}&password=newbridge1`), token: oceanic })).code,
+      ).toBe(0);
       expect((await s.call({ url: u('getSelf'), token: old })).code).toBe(-24);
       expect(await s.login('oceanbridge', 'newbridge1')).toBeTruthy();
       await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanbridge}&password=bridge123`), token: oceanic });
     });
 
     it("refuses another enterprise's user and a password of the wrong length", async () => {
-      expect((await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.polarisops}&password=abcdefg`), token: oceanic })).code).toBe(ErrorCode.NotFound);
+      expect((await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.polarisops}&password=abcdefg`), token: oceanic })).code).toBe(
+        ErrorCode.NotFound,
+      );
       const short = await s.call({ method: 'POST', url: u(`updatePassword?id=${ids.oceanops}&password=abc`), token: oceanic, lang: 'en' });
       expect(short.data).toContainEqual({ field: 'password', message: 'Password length should be between 6 and 18 characters' });
     });
 
     it('changes only the caller’s own password with updatePasswordSelf', async () => {
       const token = await s.login('polarisops', 'polarisops123');
-      expect((await s.call({ method: 'POST', url: u(`updatePasswordSelf?id=${ids.polaris}&password=takeover1`), token })).code).toBe(ErrorCode.Forbidden);
-      expect((await s.call({ method: 'POST', url: u(`updatePasswordSelf?id=${ids.polarisops}&password=polarisops2`), token })).code).toBe(0);
+      expect((await s.call({ method: 'POST', url: u(`updatePasswordSelf?id=${ids.polaris}&password=takeover1`), token })).code).toBe(
+        ErrorCode.Forbidden,
+      );
+      expect((await s.call({ method: 'POST', url: u(`updatePasswordSelf?id=${ids.polarisops}&password=polarisops2`), token })).code).toBe(
+        0,
+      );
       expect(await s.login('polarisops', 'polarisops2')).toBeTruthy();
     });
   });
@@ -385,7 +468,9 @@ describe.each(engines)('users module on %s', (engine) => {
       const adminEnterprises = names(await s.call({ url: u('getEnterpriseUserNameList'), token: admin }));
       expect(adminEnterprises).toEqual(expect.arrayContaining(['oceanic', 'polaris']));
       expect(names(await s.call({ url: u('getEnterpriseUserNameList'), token: oceanic }))).toEqual(['oceanic']);
-      expect(names(await s.call({ url: u('getSubEnterpriseUserNameList'), token: oceanic }))).toEqual(expect.arrayContaining(['oceanbridge', 'oceanops']));
+      expect(names(await s.call({ url: u('getSubEnterpriseUserNameList'), token: oceanic }))).toEqual(
+        expect.arrayContaining(['oceanbridge', 'oceanops']),
+      );
       expect(names(await s.call({ url: u('getSubEnterpriseUserNameList'), token: oceanic }))).not.toContain('polarisops');
     });
 
@@ -409,19 +494,49 @@ describe.each(engines)('users module on %s', (engine) => {
       const missing = await s.call({ url: u('nope'), token: admin });
       expect(missing.status).toBe(404);
       expect(missing.code).toBe(ErrorCode.RouteNotFound);
-      const bad = await s.call({ method: 'POST', url: u('addUser'), token: admin, headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+      const bad = await s.call({
+        method: 'POST',
+        url: u('addUser'),
+        token: admin,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": ',
+      });
       expect(bad.status).toBe(200);
       expect(bad.code).toBe(ErrorCode.BadRequest);
-      const huge = await s.call({ method: 'POST', url: u('updateUser'), token: admin, payload: { id: 1, signature: 'x'.repeat(2 * 1024 * 1024) } });
+      const huge = await s.call({
+        method: 'POST',
+        url: u('updateUser'),
+        token: admin,
+        payload: { id: 1, signature: 'x'.repeat(2 * 1024 * 1024) },
+      });
       expect(huge.code).not.toBe(0);
       expect(huge.status).toBe(200);
     });
 
     it('serves an OpenAPI document that lists every users endpoint', async () => {
       const doc = (await s.app.inject({ url: `${s.base}/openapi.json` })).json();
-      for (const p of ['login', 'logout', 'getSelf', 'getAll', 'getUserSimpleInfo', 'addUser', 'deleteUserById', 'updateUser', 'updatePassword', 'updatePasswordSelf',
-        'getSubEnterpriseUserNameList', 'getEnterpriseUserNameList', 'getPageEnterpriseUserNameList', 'getEnterpriseUserWithSubUserNameList',
-        'getUserExtraLink', 'getAllUserExtraLink', 'addEditUserExtraLink', 'uploadFile', 'getPictureListByUid', 'deleteOneByFileType']) {
+      for (const p of [
+        'login',
+        'logout',
+        'getSelf',
+        'getAll',
+        'getUserSimpleInfo',
+        'addUser',
+        'deleteUserById',
+        'updateUser',
+        'updatePassword',
+        'updatePasswordSelf',
+        'getSubEnterpriseUserNameList',
+        'getEnterpriseUserNameList',
+        'getPageEnterpriseUserNameList',
+        'getEnterpriseUserWithSubUserNameList',
+        'getUserExtraLink',
+        'getAllUserExtraLink',
+        'addEditUserExtraLink',
+        'uploadFile',
+        'getPictureListByUid',
+        'deleteOneByFileType',
+      ]) {
         expect(Object.keys(doc.paths)).toContain(`${s.base}/users/${p}`);
       }
     });

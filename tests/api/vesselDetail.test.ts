@@ -34,7 +34,12 @@ describe.each(engines)('vessel detail data on %s', (engine) => {
     s.call<any>({ url: `${s.base}/deviceModule/vessel/getSeries?id=${id}&window=${window}`, token, lang });
 
   it('buckets each data window to a few hundred points with min, max and avg', async () => {
-    for (const [window, hours] of [['6h', 6], ['12h', 12], ['24h', 24], ['7d', 168]] as const) {
+    for (const [window, hours] of [
+      ['6h', 6],
+      ['12h', 12],
+      ['24h', 24],
+      ['7d', 168],
+    ] as const) {
       const res = await series(tokens.oceanic!, vessel.id, window);
       expect(res.code).toBe(0);
       const { points, bucketSeconds, from, to } = res.data;
@@ -48,8 +53,12 @@ describe.each(engines)('vessel detail data on %s', (engine) => {
         expect(p.signalAvg).toBeLessThanOrEqual(p.signalMax);
       }
       // Reports per bucket add up to the reports in the window.
-      const expected = (await s.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1 AND device_time > $2 AND device_time <= $3', [vessel.id, from, to]))[0]!.n;
+      const expected = (
+        await s.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM device_reports WHERE device_id = $1 AND device_time > $2 AND device_time <= $3',
+          [vessel.id, from, to],
+        )
+      )[0]!.n;
       expect(points.reduce((a: number, p: { n: number }) => a + p.n, 0)).toBe(expected);
     }
   });

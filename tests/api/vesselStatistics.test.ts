@@ -68,10 +68,13 @@ describe.each(engines)('time statistics on %s', (engine) => {
   });
 
   it('gives the fleet availability of every visible vessel, sorted and paged', async () => {
-    const fleet = (token: string, query = '') => s.call<any>({ url: `${s.base}/deviceModule/statistics/getFleet?days=5&utcOffset=0${query}`, token });
+    const fleet = (token: string, query = '') =>
+      s.call<any>({ url: `${s.base}/deviceModule/statistics/getFleet?days=5&utcOffset=0${query}`, token });
     const all = await fleet(tokens.oceanic!, '&pageSize=500');
     expect(all.code).toBe(0);
-    const visible = (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic'`))[0]!.n;
+    const visible = (
+      await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic'`)
+    )[0]!.n;
     expect(all.data.total).toBe(visible);
     const first = all.data.list[0];
     expect([evening.id, acrossMidnight.id]).toContain(first.deviceId);
@@ -81,7 +84,13 @@ describe.each(engines)('time statistics on %s', (engine) => {
     // Sorted by name only the page's vessels are computed: the same figures as with every vessel
     // (each call's window ends at its own "now": a vessel reporting now may gain a second or two).
     const same = (a: any, b: any) => {
-      expect({ ...a, onlineSeconds: 0, warnSeconds: 0, availability: 0, periodSeconds: 0 }).toEqual({ ...b, onlineSeconds: 0, warnSeconds: 0, availability: 0, periodSeconds: 0 });
+      expect({ ...a, onlineSeconds: 0, warnSeconds: 0, availability: 0, periodSeconds: 0 }).toEqual({
+        ...b,
+        onlineSeconds: 0,
+        warnSeconds: 0,
+        availability: 0,
+        periodSeconds: 0,
+      });
       expect(Math.abs(a.onlineSeconds - b.onlineSeconds)).toBeLessThanOrEqual(5);
       expect(Math.abs(a.warnSeconds - b.warnSeconds)).toBeLessThanOrEqual(5);
     };
@@ -103,7 +112,9 @@ describe.each(engines)('time statistics on %s', (engine) => {
   });
 
   it('refuses a vessel whose statistics are locked, and another enterprise or an ungranted vessel', async () => {
-    await s.db.query(`DELETE FROM device_auth_grants WHERE feature = 'statistics' AND enterprise_id = (SELECT id FROM users WHERE name = 'polaris')`);
+    await s.db.query(
+      `DELETE FROM device_auth_grants WHERE feature = 'statistics' AND enterprise_id = (SELECT id FROM users WHERE name = 'polaris')`,
+    );
     const locked = await daily(ids.polaris, 0, 5, tokens.polaris!, 'en');
     expect(locked).toMatchObject({ code: ErrorCode.Forbidden, msg: 'Please contact your service provider to unlock it', data: null });
     const fleet = await s.call<any>({ url: `${s.base}/deviceModule/statistics/getFleet?pageSize=500`, token: tokens.polaris! });

@@ -18,10 +18,24 @@ describe.each(engines)('voyages and cameras on %s', (engine) => {
   afterAll(() => s.close());
 
   const api = <T = any>(path: string, token: string, payload?: object, lang: 'zh' | 'en' = 'en', method?: 'DELETE') =>
-    s.call<T>({ method: method ?? (payload ? 'POST' : 'GET'), url: `${s.base}/deviceModule/${path}`, token, lang, ...(payload ? { payload } : {}) });
+    s.call<T>({
+      method: method ?? (payload ? 'POST' : 'GET'),
+      url: `${s.base}/deviceModule/${path}`,
+      token,
+      lang,
+      ...(payload ? { payload } : {}),
+    });
   const voyage = (over: Record<string, unknown> = {}) => ({
-    deviceId: ids.granted, voyageNo: 'V-001', destination: 'Singapore', etd: at(-2), eta: at(3), agent: 'Harbour Agency',
-    email: 'ops@example.com', phone: '+65 6123 4567', remark: 'bunkering', ...over,
+    deviceId: ids.granted,
+    voyageNo: 'V-001',
+    destination: 'Singapore',
+    etd: at(-2),
+    eta: at(3),
+    agent: 'Harbour Agency',
+    email: 'ops@example.com',
+    phone: '+65 6123 4567',
+    remark: 'bunkering',
+    ...over,
   });
   const count = async (table: string) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
@@ -71,9 +85,25 @@ describe.each(engines)('voyages and cameras on %s', (engine) => {
     const older = await api(`voyage/getAll?deviceId=${vessel}&pageSize=2&pageIndex=2`, tokens.oceanic!);
     expect(older.data.list.map((v: any) => v.voyageNo)).toEqual(['OLD-2', 'OLD-1']);
     // Update and delete keep the rules.
-    const upd = await api('voyage/update', tokens.oceanic!, { ...voyage({ deviceId: vessel }), id: now.id, voyageNo: 'NOW-B', etd: at(-1), eta: at(-3) });
+    const upd = await api('voyage/update', tokens.oceanic!, {
+      ...voyage({ deviceId: vessel }),
+      id: now.id,
+      voyageNo: 'NOW-B',
+      etd: at(-1),
+      eta: at(-3),
+    });
     expect(upd.code).toBe(ErrorCode.Validation);
-    expect((await api('voyage/update', tokens.oceanic!, { ...voyage({ deviceId: vessel }), id: now.id, voyageNo: 'NOW-B', etd: at(-1), eta: at(1) })).data.voyageNo).toBe('NOW-B');
+    expect(
+      (
+        await api('voyage/update', tokens.oceanic!, {
+          ...voyage({ deviceId: vessel }),
+          id: now.id,
+          voyageNo: 'NOW-B',
+          etd: at(-1),
+          eta: at(1),
+        })
+      ).data.voyageNo,
+    ).toBe('NOW-B');
     expect((await api(`voyage/deleteById?id=${planned.id}`, tokens.oceanic!, undefined, 'en', 'DELETE')).code).toBe(0);
     expect((await api(`voyage/getById?id=${planned.id}`, tokens.oceanic!)).code).toBe(ErrorCode.NotFound);
     const detail = await api(`vessel/getDetail?id=${vessel}`, tokens.oceanic!);
@@ -98,7 +128,9 @@ describe.each(engines)('voyages and cameras on %s', (engine) => {
     expect((await api(`voyage/getById?id=${res.data.id}`, tokens.polaris!)).code).toBe(ErrorCode.NotFound);
     expect((await api(`voyage/getCurrent?deviceId=${ids.granted}`, tokens.polaris!)).code).toBe(ErrorCode.NotFound);
     expect((await api('voyage/add', tokens.polaris!, voyage({ voyageNo: 'X' }))).code).toBe(ErrorCode.NotFound);
-    expect((await api('voyage/update', tokens.polaris!, { ...voyage({ deviceId: ids.polaris }), id: res.data.id })).code).toBe(ErrorCode.NotFound);
+    expect((await api('voyage/update', tokens.polaris!, { ...voyage({ deviceId: ids.polaris }), id: res.data.id })).code).toBe(
+      ErrorCode.NotFound,
+    );
     expect((await api(`voyage/deleteById?id=${res.data.id}`, tokens.polaris!, undefined, 'en', 'DELETE')).code).toBe(ErrorCode.NotFound);
     expect((await api('voyage/getAll?pageSize=500', tokens.polaris!)).data.list.some((v: any) => v.voyageNo === 'PRIVATE')).toBe(false);
     expect((await api(`voyage/getById?id=${res.data.id}`, tokens.oceanic!)).code).toBe(0);
@@ -114,18 +146,38 @@ describe.each(engines)('voyages and cameras on %s', (engine) => {
     const zh = await api('camera/add', tokens.oceanic!, { deviceId: ids.granted, name: 'Bridge', link: 'rtsp://x' }, 'zh');
     expect(zh.data[0].message).toBe('视频链接只能是 http:// 或 https:// 开头的地址');
     expect(await count('cameras')).toBe(before);
-    const hls = await api('camera/add', tokens.oceanic!, { deviceId: ids.granted, name: 'Bridge', link: 'https://cams.example.com/live/bridge.m3u8' });
+    const hls = await api('camera/add', tokens.oceanic!, {
+      deviceId: ids.granted,
+      name: 'Bridge',
+      link: 'https://cams.example.com/live/bridge.m3u8',
+    });
     expect(hls.data).toMatchObject({ kind: 'hls', deviceId: ids.granted });
-    const mjpeg = await api('camera/add', tokens.oceanic!, { deviceId: ids.granted, name: 'Deck', link: 'HTTP://10.0.0.8/video.mjpg', description: 'aft' });
+    const mjpeg = await api('camera/add', tokens.oceanic!, {
+      deviceId: ids.granted,
+      name: 'Deck',
+      link: 'HTTP://10.0.0.8/video.mjpg',
+      description: 'aft',
+    });
     expect(mjpeg.data.kind).toBe('mjpeg');
-    const page = await api('camera/add', tokens.oceanic!, { deviceId: ids.granted, name: 'Engine', link: 'https://nvr.example.com/view?cam=3' });
+    const page = await api('camera/add', tokens.oceanic!, {
+      deviceId: ids.granted,
+      name: 'Engine',
+      link: 'https://nvr.example.com/view?cam=3',
+    });
     expect(page.data.kind).toBe('external');
     const list = await api(`camera/getAll?deviceId=${ids.granted}`, tokens.oceanops!);
     expect(list.data.list.map((c: any) => c.name)).toEqual(['Bridge', 'Deck', 'Engine']);
-    const upd = await api('camera/update', tokens.oceanic!, { id: page.data.id, deviceId: ids.granted, name: 'Engine', link: 'rtsp://nvr' });
+    const upd = await api('camera/update', tokens.oceanic!, {
+      id: page.data.id,
+      deviceId: ids.granted,
+      name: 'Engine',
+      link: 'rtsp://nvr',
+    });
     expect(upd.code).toBe(ErrorCode.Validation);
     expect((await api(`camera/getById?id=${page.data.id}`, tokens.oceanic!)).data.link).toBe('https://nvr.example.com/view?cam=3');
-    expect((await api('camera/add', tokens.oceanops!, { deviceId: ids.granted, name: 'S', link: 'https://a.b/c' })).code).toBe(ErrorCode.Forbidden);
+    expect((await api('camera/add', tokens.oceanops!, { deviceId: ids.granted, name: 'S', link: 'https://a.b/c' })).code).toBe(
+      ErrorCode.Forbidden,
+    );
     expect((await api(`camera/getById?id=${page.data.id}`, tokens.polaris!)).code).toBe(ErrorCode.NotFound);
     expect((await api(`camera/deleteById?id=${page.data.id}`, tokens.polaris!, undefined, 'en', 'DELETE')).code).toBe(ErrorCode.NotFound);
     expect((await api(`camera/deleteById?id=${page.data.id}`, tokens.oceanic!, undefined, 'en', 'DELETE')).code).toBe(0);
@@ -133,7 +185,9 @@ describe.each(engines)('voyages and cameras on %s', (engine) => {
 
   it('refuses the cameras of a vessel whose camera feature is locked, with the message', async () => {
     // Polaris holds the camera feature on its first vessel only.
-    const [first] = await s.db.query<{ id: number }>(`SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'polaris' ORDER BY d.id LIMIT 1`);
+    const [first] = await s.db.query<{ id: number }>(
+      `SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'polaris' ORDER BY d.id LIMIT 1`,
+    );
     expect(first!.id).not.toBe(ids.polaris);
     for (const lang of ['en', 'zh'] as const) {
       const res = await api(`camera/getAll?deviceId=${ids.polaris}`, tokens.polaris!, undefined, lang);

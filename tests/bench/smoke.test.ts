@@ -37,9 +37,7 @@ const FIGURES: Record<string, RegExp> = {
 const BROWSER = new Set(['bench:bundle', 'bench:map', 'bench:track', 'bench:satlink', 'bench:push']);
 
 /** The bench scripts and the file each runs with tsx (`npm run build && tsx bench/x.ts`: the build is the global set-up's). */
-const scripts = Object.entries(
-  (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts,
-)
+const scripts = Object.entries((JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts)
   .filter(([name]) => name.startsWith('bench:'))
   .map(([name, command]) => ({ name, file: /\btsx (bench\/\S+\.ts)/.exec(command)?.[1] }));
 

@@ -17,17 +17,22 @@ const ACK_PATH = '/deviceModule/alarm/acknowledge';
 /** The bell as the console has it: inside react-admin, reading through the dataProvider and react-query's cache. */
 function inConsole(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  return renderAt('/dashboard', (
+  return renderAt(
+    '/dashboard',
     <AdminContext i18nProvider={createI18nProvider('en')} dataProvider={createDataProvider({})} queryClient={queryClient}>
       {ui}
-    </AdminContext>
-  ));
+    </AdminContext>,
+  );
 }
 
 /** A page that acknowledges an alarm (the alarm list does the same). */
 function AcknowledgeButton() {
   const acknowledge = useCallMutation('monitoring', 'acknowledge');
-  return <button type="button" data-testid="ack" onClick={() => acknowledge.mutate([[1]])}>ack</button>;
+  return (
+    <button type="button" data-testid="ack" onClick={() => acknowledge.mutate([[1]])}>
+      ack
+    </button>
+  );
 }
 
 describe('the message bell', () => {
@@ -73,11 +78,12 @@ describe('the message bell', () => {
     const { setConfig } = await import('../../src/config');
     setConfig({ baseURL: 'http://api.test', apiSegment: 'test', warnRefreshSeconds: 60, environment: 'development' });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-    renderAt('/dashboard', (
+    renderAt(
+      '/dashboard',
       <AdminContext i18nProvider={createI18nProvider('en')} dataProvider={createDataProvider({})} queryClient={queryClient}>
         <Bell />
-      </AdminContext>
-    ));
+      </AdminContext>,
+    );
     await waitFor(() => expect(screen.getByTestId('bell-dot')).toBeInTheDocument());
     fireEvent.click(screen.getByTestId('bell'));
     const before = calls.length;
@@ -92,7 +98,12 @@ describe('the message bell', () => {
   it('asks again at once when a page acknowledges an alarm (the monitoring calls are refreshed), and the dot goes off', async () => {
     let answer: unknown[] = [{ deviceId: 1 }];
     const { calls } = mockApi((path) => (path === ACK_PATH ? ok({ changed: 1 }) : ok(answer)));
-    inConsole(<><Bell /><AcknowledgeButton /></>);
+    inConsole(
+      <>
+        <Bell />
+        <AcknowledgeButton />
+      </>,
+    );
     await waitFor(() => expect(screen.getByTestId('bell-dot')).toBeInTheDocument());
     answer = [];
     fireEvent.click(screen.getByTestId('ack'));

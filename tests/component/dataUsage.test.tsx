@@ -14,25 +14,41 @@ const SET_PATH = '/deviceModule/dataPlan/set';
 const full = (path: string) => `/cz/test${path}`;
 const daily = Array.from({ length: 62 }, (_, i) => ({ date: new Date(Date.UTC(2026, 9, 23 + i)).toISOString().slice(0, 10), bytes: 4e9 }));
 const planned = {
-  deviceId: 7, plan: { deviceId: 7, quotaBytes: 100e9, resetDay: 3, updatedAt: '2026-11-20T08:00:00Z', updatedBy: 2, updatedByName: 'oceanic' },
-  periodStart: '2026-11-03T00:00:00.000Z', periodEnd: '2026-12-03T00:00:00.000Z', usedBytes: 86e9, quotaBytes: 100e9, percent: 86, level: 80,
-  previous: { periodStart: '2026-10-03T00:00:00.000Z', periodEnd: '2026-11-03T00:00:00.000Z', usedBytes: 91e9 }, daily,
+  deviceId: 7,
+  plan: { deviceId: 7, quotaBytes: 100e9, resetDay: 3, updatedAt: '2026-11-20T08:00:00Z', updatedBy: 2, updatedByName: 'oceanic' },
+  periodStart: '2026-11-03T00:00:00.000Z',
+  periodEnd: '2026-12-03T00:00:00.000Z',
+  usedBytes: 86e9,
+  quotaBytes: 100e9,
+  percent: 86,
+  level: 80,
+  previous: { periodStart: '2026-10-03T00:00:00.000Z', periodEnd: '2026-11-03T00:00:00.000Z', usedBytes: 91e9 },
+  daily,
 };
-const unplanned = { ...planned, plan: null, quotaBytes: null, percent: null, level: 0, usedBytes: 12e9, daily: daily.map((d) => ({ ...d, bytes: 0 })) };
+const unplanned = {
+  ...planned,
+  plan: null,
+  quotaBytes: null,
+  percent: null,
+  level: 0,
+  usedBytes: 12e9,
+  daily: daily.map((d) => ({ ...d, bytes: 0 })),
+};
 
 function renderSection(lang: 'zh' | 'en' = 'en') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  return renderAt('/device/deviceDataDetail?id=7', (
+  return renderAt(
+    '/device/deviceDataDetail?id=7',
     <AdminContext i18nProvider={createI18nProvider(lang)} dataProvider={createDataProvider({})} queryClient={queryClient}>
       <DataUsageSection deviceId={7} />
-    </AdminContext>
-  ));
+    </AdminContext>,
+  );
 }
 
-describe('the vessel page\'s data usage section', () => {
+describe("the vessel page's data usage section", () => {
   beforeEach(() => restoreState());
 
-  it('shows this period\'s usage against the plan with a named progress bar, and edits the plan with checks as you type', async () => {
+  it("shows this period's usage against the plan with a named progress bar, and edits the plan with checks as you type", async () => {
     setState({ token: 'T', permissionLevel: '2', id: 2, name: 'oceanic' });
     const { calls } = mockApi((path) => (path === USAGE_PATH || path === SET_PATH ? ok(planned) : ok(null)));
     renderSection();

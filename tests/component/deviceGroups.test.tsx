@@ -19,7 +19,18 @@ function fakeProvider() {
     { id: 7, name: 'Container Fleet', ownerId: 2, ownerName: 'oceanic', deviceCount: 3, virtual: false },
     { id: 8, name: 'Empty', ownerId: 2, ownerName: 'oceanic', deviceCount: 0, virtual: false },
   ];
-  const devices = [{ id: 11, name: 'Pacific Star', deviceNum: 'A1000002', deviceKind: 'vsat', status: 1, groupName: 'Container Fleet', activated: true, groupId: 7 }];
+  const devices = [
+    {
+      id: 11,
+      name: 'Pacific Star',
+      deviceNum: 'A1000002',
+      deviceKind: 'vsat',
+      status: 1,
+      groupName: 'Container Fleet',
+      activated: true,
+      groupId: 7,
+    },
+  ];
   const provider = {
     getList: vi.fn(async (resource: string, params: { filter?: Record<string, unknown> }) => {
       if (resource === GROUPS) return { data: groups, total: groups.length };
@@ -36,12 +47,21 @@ function fakeProvider() {
       return { data: groups.find((g) => g.id === params.id)! };
     }),
     delete: vi.fn(async (_resource: string, params: { id: number }) => {
-      if (params.id === 7) throw Object.assign(new Error('This group still holds devices and cannot be deleted'), { status: 200, code: 11, body: { code: 11, data: null } });
+      if (params.id === 7)
+        throw Object.assign(new Error('This group still holds devices and cannot be deleted'), {
+          status: 200,
+          code: 11,
+          body: { code: 11, data: null },
+        });
       const gone = groups.find((g) => g.id === params.id)!;
       groups = groups.filter((g) => g.id !== params.id);
       return { data: gone };
     }),
-    getOne: vi.fn(), getMany: vi.fn(async () => ({ data: [] })), getManyReference: vi.fn(), updateMany: vi.fn(), deleteMany: vi.fn(),
+    getOne: vi.fn(),
+    getMany: vi.fn(async () => ({ data: [] })),
+    getManyReference: vi.fn(),
+    updateMany: vi.fn(),
+    deleteMany: vi.fn(),
     call: vi.fn(async () => []),
   };
   return provider;
@@ -59,7 +79,12 @@ const authProvider: AuthProvider = {
 function renderPage(level: string, provider = fakeProvider()) {
   setState({ token: 'T', permissionLevel: level, id: 2, name: 'oceanic' });
   render(
-    <AdminContext i18nProvider={createI18nProvider('en')} dataProvider={provider as unknown as DataProvider} authProvider={authProvider} theme={buildTheme(PALETTES[0]!.primary)}>
+    <AdminContext
+      i18nProvider={createI18nProvider('en')}
+      dataProvider={provider as unknown as DataProvider}
+      authProvider={authProvider}
+      theme={buildTheme(PALETTES[0]!.primary)}
+    >
       <DeviceGroupsList />
     </AdminContext>,
   );
@@ -78,7 +103,7 @@ describe('device groups as the device/deviceData resource', () => {
     expect(canAccessResource('1', GROUPS, 'edit')).toBe(true);
   });
 
-  it('lists the groups (virtual first), shows the selected group\'s devices, creates, renames and deletes through the dataProvider', async () => {
+  it("lists the groups (virtual first), shows the selected group's devices, creates, renames and deletes through the dataProvider", async () => {
     const provider = renderPage('2');
     await screen.findByTestId('device-groups');
     expect(within(screen.getByTestId('group--1')).getByText('Special Focus')).toBeTruthy();

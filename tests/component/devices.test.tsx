@@ -70,7 +70,9 @@ function fakeXhr(answer: unknown, status = 200) {
     responseText = JSON.stringify(answer);
     timeout = 0;
     withCredentials = true;
-    open(_method: string, url: string) { sent.url = url; }
+    open(_method: string, url: string) {
+      sent.url = url;
+    }
     setRequestHeader() {}
     abort() {}
     send(body: unknown) {
@@ -104,7 +106,9 @@ describe('upload and download helpers (src/api/transfer.ts)', () => {
   it('uploads with the token and language, reports progress, resolves the envelope data', async () => {
     const sent = fakeXhr({ code: 0, msg: 'ok', data: { imported: 3 } });
     const progress: number[] = [];
-    const data = await uploadWithProgress<{ imported: number }>('/deviceModule/device/import', new FormData(), { onProgress: (f) => progress.push(f) });
+    const data = await uploadWithProgress<{ imported: number }>('/deviceModule/device/import', new FormData(), {
+      onProgress: (f) => progress.push(f),
+    });
     expect(data).toEqual({ imported: 3 });
     expect(sent.url).toContain('/deviceModule/device/import?');
     expect(sent.url).toContain('token=TOKEN');
@@ -125,12 +129,17 @@ describe('upload and download helpers (src/api/transfer.ts)', () => {
   });
 
   it('reads a file answer, and an envelope answer (-101) as an announced ApiError', async () => {
-    const file = new Response('a,b\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="devices-1.csv"' } });
+    const file = new Response('a,b\n', {
+      headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="devices-1.csv"' },
+    });
     configureClient({ fetch: async () => file });
     const { fileName, blob } = await fetchFile('/deviceModule/device/export', { format: 'csv' });
     expect(fileName).toBe('devices-1.csv');
     expect(await blob.text()).toBe('a,b\n');
-    configureClient({ fetch: async () => new Response(JSON.stringify({ code: -101, msg: 'wait', data: null }), { headers: { 'content-type': 'application/json' } }) });
+    configureClient({
+      fetch: async () =>
+        new Response(JSON.stringify({ code: -101, msg: 'wait', data: null }), { headers: { 'content-type': 'application/json' } }),
+    });
     await expect(fetchFile('/deviceModule/device/export')).rejects.toMatchObject({ code: -101 });
     expect(announced).toEqual([expect.objectContaining({ kind: 'message', messageKey: 'error.exportTooFrequent' })]);
     expect(fileNameOf(null, 'fallback.xlsx')).toBe('fallback.xlsx');
@@ -189,7 +198,12 @@ describe('device console views', () => {
   });
 
   it('validates the device form as the user types, with the domain messages', async () => {
-    configureClient({ fetch: async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: [{ id: 2, name: 'oceanic', children: [{ id: 3, name: 'oceanops' }] }] }), { headers: { 'content-type': 'application/json' } }) });
+    configureClient({
+      fetch: async () =>
+        new Response(JSON.stringify({ code: 0, msg: 'ok', data: [{ id: 2, name: 'oceanic', children: [{ id: 3, name: 'oceanops' }] }] }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
     inAdmin(<DeviceCreate />, 'en');
     fireEvent.change(screen.getByTestId('device-deviceNum'), { target: { value: 'a1b2' } });
     expect(await screen.findByText(translateDomain('en', 'validation.deviceNum'))).toBeInTheDocument();

@@ -36,7 +36,9 @@ describe('the error catalogue on screen (docs/requirements.md §8)', () => {
     setLanguage('en');
     const actions = setup();
     act(() => emitCatalogueAction({ kind: 'kicked', messageKey: 'error.loggedInElsewhere' }));
-    expect(screen.getByTestId('kicked-dialog')).toHaveTextContent('The same account can only be logged in on one terminal at the same time. Your account has been logged out. Please log in again.');
+    expect(screen.getByTestId('kicked-dialog')).toHaveTextContent(
+      'The same account can only be logged in on one terminal at the same time. Your account has been logged out. Please log in again.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Login Again' }));
     expect(getState().token).toBeNull();
     expect(actions.reload).toHaveBeenCalledTimes(1);

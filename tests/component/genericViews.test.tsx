@@ -29,7 +29,12 @@ async function renderView(name: string, level: string, view: 'list' | 'create') 
   setState({ token: 'T', permissionLevel: level, id: 1, name: 'admin', roles: [level] });
   const i18n = createI18nProvider('en');
   render(
-    <AdminContext i18nProvider={i18n} dataProvider={createDataProvider(ENDPOINTS) as DataProvider} authProvider={authProvider} theme={buildTheme(PALETTES[0]!.primary)}>
+    <AdminContext
+      i18nProvider={i18n}
+      dataProvider={createDataProvider(ENDPOINTS) as DataProvider}
+      authProvider={authProvider}
+      theme={buildTheme(PALETTES[0]!.primary)}
+    >
       <ResourceContextProvider value={name}>
         {view === 'list' ? <ResourceList definition={definition(name)} /> : <ResourceCreate definition={definition(name)} />}
       </ResourceContextProvider>
@@ -40,9 +45,28 @@ async function renderView(name: string, level: string, view: 'list' | 'create') 
 afterEach(() => setState({ ...NO_USER, roles: [], token: null }));
 
 describe('the generic views', () => {
-  it('list the declared columns, a choice column in words and a datetime in the user\'s zone, with the actions the level may use', async () => {
+  it("list the declared columns, a choice column in words and a datetime in the user's zone, with the actions the level may use", async () => {
     setState({ timeZone: 8 });
-    mockApi((path) => (path === '/users/getAll' ? ok({ list: [{ id: 3, name: 'oceanic', nickname: 'Oceanic', permissionLevel: '2', parentName: null, email: 'o@x.io', createdAt: '2026-01-01T23:30:00Z' }], total: 1 }) : ok(null)), { getToken: () => 'T' });
+    mockApi(
+      (path) =>
+        path === '/users/getAll'
+          ? ok({
+              list: [
+                {
+                  id: 3,
+                  name: 'oceanic',
+                  nickname: 'Oceanic',
+                  permissionLevel: '2',
+                  parentName: null,
+                  email: 'o@x.io',
+                  createdAt: '2026-01-01T23:30:00Z',
+                },
+              ],
+              total: 1,
+            })
+          : ok(null),
+      { getToken: () => 'T' },
+    );
     await renderView('system/user', '1', 'list');
     await screen.findByText('oceanic');
     expect(screen.getByText('Enterprise user')).toBeTruthy();
@@ -52,7 +76,16 @@ describe('the generic views', () => {
   });
 
   it('show no create, edit or delete on a read-only list (the audit log), and keep device authorization from a sub-user', async () => {
-    mockApi(() => ok({ list: [{ id: 1, at: '2026-01-01T00:00:00Z', userName: 'admin', entity: 'device', action: 'update', before: { a: 1 }, after: { a: 2 } }], total: 1 }), { getToken: () => 'T' });
+    mockApi(
+      () =>
+        ok({
+          list: [
+            { id: 1, at: '2026-01-01T00:00:00Z', userName: 'admin', entity: 'device', action: 'update', before: { a: 1 }, after: { a: 2 } },
+          ],
+          total: 1,
+        }),
+      { getToken: () => 'T' },
+    );
     await renderView('system/auditLog', '2', 'list');
     await screen.findByText('a: 2');
     expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
@@ -63,9 +96,15 @@ describe('the generic views', () => {
   it('ask for a required filter instead of calling the server without it', async () => {
     const { calls } = mockApi(() => ok({ list: [], total: 0 }), { getToken: () => 'T' });
     const provider = createDataProvider(ENDPOINTS);
-    await expect(provider.getList('device/cameraInfo', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).resolves.toEqual({ data: [], total: 0 });
+    await expect(
+      provider.getList('device/cameraInfo', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+    ).resolves.toEqual({ data: [], total: 0 });
     expect(calls).toHaveLength(0);
-    await provider.getList('device/cameraInfo', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { deviceId: 4 } });
+    await provider.getList('device/cameraInfo', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { deviceId: 4 },
+    });
     expect(calls[0]!.url.searchParams.get('deviceId')).toBe('4');
   });
 

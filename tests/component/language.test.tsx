@@ -18,7 +18,13 @@ describe('language switch', () => {
   });
 
   it('choosing English loads its catalogue, then sets the locale, the 30-day cookie and the document title, and re-renders', async () => {
-    renderAt('/system/user', <><LanguageSelect /><Breadcrumb /></>);
+    renderAt(
+      '/system/user',
+      <>
+        <LanguageSelect />
+        <Breadcrumb />
+      </>,
+    );
     expect(within(screen.getByTestId('breadcrumb')).getByText('用户账号')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('lang-select'));
     fireEvent.click(screen.getByTestId('lang-en'));

@@ -34,7 +34,15 @@ describe('the login-again dialog (docs/requirements.md §2)', () => {
   });
 
   it('Enter in the password logs in, clears the flag and returns to the page through /redirect', async () => {
-    const { calls } = mockApi((path) => (path === '/users/login' ? ok({ token: 'NEW' }) : path === '/users/getSelf' ? ok({ id: 3, name: 'neo', nickname: null, parentId: null, permissionLevel: '2' }) : ok([])), { getToken: () => getState().token });
+    const { calls } = mockApi(
+      (path) =>
+        path === '/users/login'
+          ? ok({ token: 'NEW' })
+          : path === '/users/getSelf'
+            ? ok({ id: 3, name: 'neo', nickname: null, parentId: null, permissionLevel: '2' })
+            : ok([]),
+      { getToken: () => getState().token },
+    );
     renderAt('/system/user', <ReloginDialog leave={vi.fn()} />);
     fireEvent.change(screen.getByTestId('relogin-password'), { target: { value: 'secret1' } });
     fireEvent.keyDown(screen.getByTestId('relogin-password'), { key: 'Enter' });

@@ -19,7 +19,15 @@ export function renderAt(path: string, ui: ReactNode) {
     <MemoryRouter initialEntries={[path]}>
       <ConsoleI18nProvider>
         <Routes>
-          <Route path="*" element={<>{ui}<WhereAmI /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                {ui}
+                <WhereAmI />
+              </>
+            }
+          />
         </Routes>
       </ConsoleI18nProvider>
     </MemoryRouter>,

@@ -18,7 +18,14 @@ function renderGuarded(path: string) {
           <Routes>
             <Route path="/401" element={<p>denied</p>} />
             <Route path="/login" element={<p>login</p>} />
-            <Route path="*" element={<RouteGuard><p>page content</p></RouteGuard>} />
+            <Route
+              path="*"
+              element={
+                <RouteGuard>
+                  <p>page content</p>
+                </RouteGuard>
+              }
+            />
           </Routes>
           <WhereAmI />
         </ConsoleI18nProvider>
@@ -42,11 +49,20 @@ describe('route guard per level (docs/requirements.md §§4 and 6)', () => {
   });
 
   it.each([
-    ['1', '/system/user', true], ['2', '/system/user', true], ['3', '/system/user', false],
-    ['1', '/system/firmware', true], ['2', '/system/firmware', false], ['3', '/system/firmware', false],
-    ['1', '/system/icon', false], ['2', '/system/icon', true], ['3', '/system/icon', true],
-    ['3', '/device/deviceManageData', true], ['3', '/personal/password', true], ['2', '/personal/preference', false],
-    ['3', '/system/extraLink/4', false], ['3', '/dashboard', true],
+    ['1', '/system/user', true],
+    ['2', '/system/user', true],
+    ['3', '/system/user', false],
+    ['1', '/system/firmware', true],
+    ['2', '/system/firmware', false],
+    ['3', '/system/firmware', false],
+    ['1', '/system/icon', false],
+    ['2', '/system/icon', true],
+    ['3', '/system/icon', true],
+    ['3', '/device/deviceManageData', true],
+    ['3', '/personal/password', true],
+    ['2', '/personal/preference', false],
+    ['3', '/system/extraLink/4', false],
+    ['3', '/dashboard', true],
   ])('level %s on %s: allowed %s', async (level, path, allowed) => {
     asLevel(level);
     renderGuarded(path);
@@ -61,7 +77,10 @@ describe('route guard per level (docs/requirements.md §§4 and 6)', () => {
 
   it('token without roles: fetches the user, then shows the page', async () => {
     setToken('T');
-    const { calls } = mockApi((path) => (path === '/users/getSelf' ? ok({ id: 2, name: 'oceanic', nickname: null, parentId: null, permissionLevel: '2' }) : ok([])), { getToken: () => 'T' });
+    const { calls } = mockApi(
+      (path) => (path === '/users/getSelf' ? ok({ id: 2, name: 'oceanic', nickname: null, parentId: null, permissionLevel: '2' }) : ok([])),
+      { getToken: () => 'T' },
+    );
     renderGuarded('/system/user');
     await waitFor(() => expect(screen.getByText('page content')).toBeInTheDocument());
     expect(calls.some((c) => c.url.pathname.endsWith('/users/getSelf'))).toBe(true);

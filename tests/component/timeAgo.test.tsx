@@ -25,17 +25,31 @@ describe('"n minutes ago"', () => {
 
     it('English, UTC+8', () => {
       setState({ language: 'en', timeZone: 8 });
-      render(<ConsoleI18nProvider><LastReport at={at.toISOString()} /></ConsoleI18nProvider>);
+      render(
+        <ConsoleI18nProvider>
+          <LastReport at={at.toISOString()} />
+        </ConsoleI18nProvider>,
+      );
       expect(screen.getByTestId('time-ago')).toHaveTextContent('5 minutes ago');
       const shifted = new Date(at.getTime() + 8 * 3_600_000);
-      expect(document.body).toHaveTextContent(`${String(shifted.getUTCHours()).padStart(2, '0')}:${String(shifted.getUTCMinutes()).padStart(2, '0')}`);
+      expect(document.body).toHaveTextContent(
+        `${String(shifted.getUTCHours()).padStart(2, '0')}:${String(shifted.getUTCMinutes()).padStart(2, '0')}`,
+      );
     });
 
     it('Chinese, one minute, and no report yet', () => {
       setState({ language: 'zh', timeZone: 0 });
-      const { rerender } = render(<ConsoleI18nProvider><LastReport at={new Date(Date.now() - 61_000).toISOString()} /></ConsoleI18nProvider>);
+      const { rerender } = render(
+        <ConsoleI18nProvider>
+          <LastReport at={new Date(Date.now() - 61_000).toISOString()} />
+        </ConsoleI18nProvider>,
+      );
       expect(screen.getByTestId('time-ago')).toHaveTextContent('1 分钟前');
-      rerender(<ConsoleI18nProvider><LastReport at={null} /></ConsoleI18nProvider>);
+      rerender(
+        <ConsoleI18nProvider>
+          <LastReport at={null} />
+        </ConsoleI18nProvider>,
+      );
       expect(document.body).toHaveTextContent('尚未上报');
     });
   });

@@ -26,7 +26,13 @@ describe('time-zone selector', () => {
   });
 
   it('a choice is saved in the cookie and every date follows it', () => {
-    renderAt('/', <><TimeZoneSelect /><Stamp /></>);
+    renderAt(
+      '/',
+      <>
+        <TimeZoneSelect />
+        <Stamp />
+      </>,
+    );
     fireEvent.mouseDown(screen.getByTestId('tz-select'));
     fireEvent.click(screen.getByTestId('tz-8'));
     expect(getCookie('timeZone')).toBe('8');

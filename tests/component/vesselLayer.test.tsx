@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import L from 'leaflet';
 import { VesselLayer, type MapVessel } from '../../src/map/vesselLayer';
 import {
-  CLUSTER_MIN_VESSELS, STATE_COLOURS, clusterColour, clusterLabel, clusterRing, headingRadians, shouldCluster, stateColour, wrapNear,
+  CLUSTER_MIN_VESSELS,
+  STATE_COLOURS,
+  clusterColour,
+  clusterLabel,
+  clusterRing,
+  headingRadians,
+  shouldCluster,
+  stateColour,
+  wrapNear,
 } from '../../src/map/vesselStyle';
 
 describe('vessel style', () => {
@@ -46,7 +54,22 @@ describe('vessel style', () => {
 function recordingContext() {
   const calls: { op: string; args: unknown[]; fillStyle?: string }[] = [];
   const ctx: Record<string, unknown> = { fillStyle: '', strokeStyle: '', lineWidth: 1, font: '', textAlign: '', textBaseline: '' };
-  for (const op of ['setTransform', 'clearRect', 'save', 'restore', 'translate', 'rotate', 'beginPath', 'moveTo', 'lineTo', 'closePath', 'fill', 'stroke', 'arc', 'fillText']) {
+  for (const op of [
+    'setTransform',
+    'clearRect',
+    'save',
+    'restore',
+    'translate',
+    'rotate',
+    'beginPath',
+    'moveTo',
+    'lineTo',
+    'closePath',
+    'fill',
+    'stroke',
+    'arc',
+    'fillText',
+  ]) {
     ctx[op] = (...args: unknown[]) => calls.push({ op, args, fillStyle: ctx.fillStyle as string });
   }
   return { ctx, calls };
@@ -72,9 +95,15 @@ describe('the vessel layer on a Leaflet map', () => {
     vi.restoreAllMocks();
   });
 
-  const fleet = (n: number): MapVessel[] => Array.from({ length: n }, (_, i) => ({
-    id: i + 1, name: `V${i}`, lat: -40 + (i % 80), lon: -150 + ((i * 7) % 300), heading: (i * 37) % 360, status: i % 3,
-  }));
+  const fleet = (n: number): MapVessel[] =>
+    Array.from({ length: n }, (_, i) => ({
+      id: i + 1,
+      name: `V${i}`,
+      lat: -40 + (i % 80),
+      lon: -150 + ((i * 7) % 300),
+      heading: (i * 37) % 360,
+      status: i % 3,
+    }));
 
   it('draws a few vessels one by one, turned to their heading and coloured by state', () => {
     const vessels: MapVessel[] = [
@@ -124,12 +153,21 @@ describe('the vessel layer on a Leaflet map', () => {
 describe('fitting the view (src/map/fitView.ts)', () => {
   it('frames a fleet on both sides of the antimeridian across 180°, not across the world', async () => {
     const { pointsBounds } = await import('../../src/map/fitView');
-    const across = pointsBounds([[21, -157.8], [35, 139.7], [-33.9, 151.2], [1.3, 103.8]])!;
+    const across = pointsBounds([
+      [21, -157.8],
+      [35, 139.7],
+      [-33.9, 151.2],
+      [1.3, 103.8],
+    ])!;
     expect(across.getWest()).toBeCloseTo(103.8);
     expect(across.getEast()).toBeCloseTo(202.2);
     expect(across.getSouth()).toBeCloseTo(-33.9);
     expect(across.getNorth()).toBeCloseTo(35);
-    const atlantic = pointsBounds([[40.4, -73.9], [51.9, 4], [-33.9, 18.4]])!;
+    const atlantic = pointsBounds([
+      [40.4, -73.9],
+      [51.9, 4],
+      [-33.9, 18.4],
+    ])!;
     expect(atlantic.getWest()).toBeCloseTo(-73.9);
     expect(atlantic.getEast()).toBeCloseTo(18.4);
     expect(pointsBounds([])).toBeNull();

@@ -6,7 +6,13 @@ import { isLoginRemembered } from '../../src/state/rememberedLogin';
 import { LocalKey } from '../../src/state/storageKeys';
 import { mockApi, ok, type Reply } from './helpers';
 
-const self = (level: string, id = 1, parentId: number | null = null) => ({ id, name: 'neo', nickname: 'Neo', parentId, permissionLevel: level });
+const self = (level: string, id = 1, parentId: number | null = null) => ({
+  id,
+  name: 'neo',
+  nickname: 'Neo',
+  parentId,
+  permissionLevel: level,
+});
 
 function setup(routes: Record<string, Reply>) {
   const api = mockApi((path) => routes[path] ?? { code: 10, msg: 'no route' }, { getToken: () => getState().token });
@@ -20,7 +26,11 @@ beforeEach(() => {
 
 describe('authProvider: the session states of docs/requirements.md §4', () => {
   it('login posts name and password form-encoded, keeps data.token and loads the user', async () => {
-    const { auth, calls } = setup({ '/users/login': ok({ token: 'T1' }), '/users/getSelf': ok(self('2', 8)), '/users/getPictureListByUid': ok([]) });
+    const { auth, calls } = setup({
+      '/users/login': ok({ token: 'T1' }),
+      '/users/getSelf': ok(self('2', 8)),
+      '/users/getPictureListByUid': ok([]),
+    });
     await expect(auth.login({ username: 'neo', password: 'pw123456' })).resolves.toEqual({ redirectTo: '/' });
     expect(calls[0]!.url.pathname).toBe('/cz/test/users/login');
     expect(calls[0]!.body).toBe('name=neo&password=pw123456');
@@ -71,7 +81,7 @@ describe('authProvider: the session states of docs/requirements.md §4', () => {
     expect(reload).toHaveBeenCalledWith('/login');
   });
 
-  it('logout forgets the remembered login (name, encrypted password, auto-login flag); react-admin\'s logout without a token keeps it', async () => {
+  it("logout forgets the remembered login (name, encrypted password, auto-login flag); react-admin's logout without a token keeps it", async () => {
     const remember = () => {
       localStorage.setItem(LocalKey.autoLogin, '1');
       localStorage.setItem(LocalKey.rememberedName, 'neo');
@@ -125,10 +135,16 @@ describe('authProvider: the session states of docs/requirements.md §4', () => {
   });
 
   it.each([
-    ['1', 'system/user', true], ['2', 'system/user', true], ['3', 'system/user', false],
-    ['1', 'system/extraLink', true], ['3', 'system/extraLink', false],
-    ['1', 'system/icon', false], ['2', 'system/icon', true], ['3', 'system/icon', true],
-    ['2', 'system/firmware', false], ['1', 'system/firmware', true],
+    ['1', 'system/user', true],
+    ['2', 'system/user', true],
+    ['3', 'system/user', false],
+    ['1', 'system/extraLink', true],
+    ['3', 'system/extraLink', false],
+    ['1', 'system/icon', false],
+    ['2', 'system/icon', true],
+    ['3', 'system/icon', true],
+    ['2', 'system/firmware', false],
+    ['1', 'system/firmware', true],
   ])('canAccess: level %s on %s is %s', async (level, resource, allowed) => {
     setToken('T7');
     setState({ id: 1, name: 'n', permissionLevel: level, roles: [level] });
@@ -137,10 +153,19 @@ describe('authProvider: the session states of docs/requirements.md §4', () => {
   });
 
   it.each([
-    ['3', 'system/deviceManagement', 'list', true], ['3', 'system/deviceManagement', 'create', false], ['3', 'system/deviceManagement', 'edit', false], ['3', 'system/deviceManagement', 'delete', false],
-    ['2', 'system/deviceManagement', 'create', true], ['2', 'system/deviceManagement', 'delete', true],
-    ['1', 'system/extraLink', 'delete', false], ['1', 'system/auditLog', 'create', false], ['1', 'system/auditLog', 'export', true], ['2', 'system/auditLog', 'export', true],
-    ['1', 'system/user', 'fly', false], ['1', 'nowhere', 'list', false], ['1', 'device/deviceManageData', 'list', true],
+    ['3', 'system/deviceManagement', 'list', true],
+    ['3', 'system/deviceManagement', 'create', false],
+    ['3', 'system/deviceManagement', 'edit', false],
+    ['3', 'system/deviceManagement', 'delete', false],
+    ['2', 'system/deviceManagement', 'create', true],
+    ['2', 'system/deviceManagement', 'delete', true],
+    ['1', 'system/extraLink', 'delete', false],
+    ['1', 'system/auditLog', 'create', false],
+    ['1', 'system/auditLog', 'export', true],
+    ['2', 'system/auditLog', 'export', true],
+    ['1', 'system/user', 'fly', false],
+    ['1', 'nowhere', 'list', false],
+    ['1', 'device/deviceManageData', 'list', true],
   ])('canAccess per action: level %s, %s, %s is %s', async (level, resource, action, allowed) => {
     setToken('T8');
     setState({ id: 1, name: 'n', permissionLevel: level, roles: [level] });

@@ -40,12 +40,17 @@ describe('the HTTP client', () => {
     const { actions } = setup(() => ok());
     const { configureClient } = await import('../../src/api');
     configureClient({
-      fetch: ((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof fetch,
+      fetch: ((_url: string, init: RequestInit) =>
+        new Promise((_, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        )) as unknown as typeof fetch,
     });
     const error = await request('/slow', { timeoutMs: 20 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).kind).toBe('timeout');
-    expect(actions).toEqual([{ kind: 'message', messageKey: 'console.error.timeout', messageArgs: { status: '' }, closable: false, durationMs: 5000 }]);
+    expect(actions).toEqual([
+      { kind: 'message', messageKey: 'console.error.timeout', messageArgs: { status: '' }, closable: false, durationMs: 5000 },
+    ]);
   });
 
   it('uses a 60 s time-out by default', async () => {
@@ -85,7 +90,9 @@ describe('the HTTP client', () => {
   it('any other code: the message with the data in brackets, closable, 5 s', async () => {
     const { actions } = setup(() => ({ code: 1, msg: 'Invalid input', data: [{ field: 'name', message: 'Username cannot be empty' }] }));
     await request('/x').catch(() => undefined);
-    expect(actions).toEqual([{ kind: 'message', text: 'Invalid input [name: Username cannot be empty]', closable: true, durationMs: 5000 }]);
+    expect(actions).toEqual([
+      { kind: 'message', text: 'Invalid input [name: Username cannot be empty]', closable: true, durationMs: 5000 },
+    ]);
   });
 
   it('any other code with empty data: the message alone', async () => {
@@ -138,7 +145,7 @@ describe('the HTTP client', () => {
     await expect(fetchAlarmCount({ deviceStatus: [2] })).resolves.toBe(0);
   });
 
-  it('marks the console\'s own polls as background calls (X-Background: 1); the user\'s calls carry no such header', async () => {
+  it("marks the console's own polls as background calls (X-Background: 1); the user's calls carry no such header", async () => {
     const { calls } = setup(() => ok({ list: [], total: 0, counts: {} }));
     await fetchAlarmCount({ deviceStatus: [2] });
     await request('/users/getAll', { query: { pageIndex: 1 } });
@@ -165,7 +172,10 @@ describe('the HTTP client', () => {
         seen.push(match);
         const etag = `W/"${list.length}"`;
         if (match === etag) return new Response(null, { status: 304, headers: { etag } });
-        return new Response(JSON.stringify(ok({ list, total: list.length })), { status: 200, headers: { 'Content-Type': 'application/json', etag } });
+        return new Response(JSON.stringify(ok({ list, total: list.length })), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', etag },
+        });
       }) as unknown as typeof fetch,
     });
     await expect(fetchAlarmCount({ deviceStatus: [2] })).resolves.toBe(2);

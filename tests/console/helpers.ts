@@ -23,12 +23,22 @@ export function mockApi(handler: (path: string, call: Call) => Reply | Promise<R
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const raw = init?.body;
     const body = typeof raw === 'string' ? (headers['Content-Type'] === 'application/json' ? JSON.parse(raw) : raw) : raw;
-    const call: Call = { url, method: init?.method ?? 'GET', body, contentType: headers['Content-Type'] ?? null, credentials: init?.credentials, headers };
+    const call: Call = {
+      url,
+      method: init?.method ?? 'GET',
+      body,
+      contentType: headers['Content-Type'] ?? null,
+      credentials: init?.credentials,
+      headers,
+    };
     calls.push(call);
     const reply = await handler(url.pathname.replace('/cz/test', ''), call);
     if (reply instanceof Error) throw reply;
     if ('status' in reply) return new Response(reply.body === undefined ? 'oops' : JSON.stringify(reply.body), { status: reply.status });
-    return new Response(JSON.stringify({ msg: '', data: null, ...reply }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ msg: '', data: null, ...reply }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   resetClient();
   configureClient({ fetch: fetchMock as unknown as typeof fetch, ...hooks });

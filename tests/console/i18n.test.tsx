@@ -58,8 +58,27 @@ describe('the language tables', () => {
   });
 
   it('give the catalogue its menu names', () => {
-    expect(['menu.dashboard', 'menu.user', 'menu.deviceManageData', 'menu.map', 'menu.faultClearing', 'menu.afterService', 'menu.info', 'menu.password'].map((k) => enKeys[k]))
-      .toEqual(['Home', 'User Account', 'Status Monitor', 'Location Track', 'Troubleshooting', 'After-sales Report', 'Basic Info', 'Password Change']);
+    expect(
+      [
+        'menu.dashboard',
+        'menu.user',
+        'menu.deviceManageData',
+        'menu.map',
+        'menu.faultClearing',
+        'menu.afterService',
+        'menu.info',
+        'menu.password',
+      ].map((k) => enKeys[k]),
+    ).toEqual([
+      'Home',
+      'User Account',
+      'Status Monitor',
+      'Location Track',
+      'Troubleshooting',
+      'After-sales Report',
+      'Basic Info',
+      'Password Change',
+    ]);
   });
 
   it('set the document title per language', () => {
@@ -81,7 +100,8 @@ describe('the language tables', () => {
 });
 
 /** Latin words a Chinese text may keep: acronyms, units, product and format names. */
-const KEPT = /^([A-Z0-9-]{1,8}|vBox|dB|dBm|MB|English|xlsx|xls|http|https|m3u8|true|false|mini|small|medium|multipart|form|data|xx|Cookie|Excel|Z)$/;
+const KEPT =
+  /^([A-Z0-9-]{1,8}|vBox|dB|dBm|MB|English|xlsx|xls|http|https|m3u8|true|false|mini|small|medium|multipart|form|data|xx|Cookie|Excel|Z)$/;
 const CJK = /[\u3400-\u9fff]/;
 
 describe('the Chinese catalogue (no text of the other language)', () => {
@@ -95,7 +115,13 @@ describe('the Chinese catalogue (no text of the other language)', () => {
   });
 
   it('has the keys the pages ask for (date placeholder, login sentence, fault hint, permission names)', () => {
-    for (const key of ['console.date.placeholder', 'console.error.loginFailedRemaining', 'support.fault.detailHint', 'support.permission.permissionLabel', 'support.permission.rowAllLabel']) {
+    for (const key of [
+      'console.date.placeholder',
+      'console.error.loginFailedRemaining',
+      'support.fault.detailHint',
+      'support.permission.permissionLabel',
+      'support.permission.rowAllLabel',
+    ]) {
       expect(zhKeys[key], key).toBeTruthy();
       expect(zhKeys[key]).not.toBe(enKeys[key]);
       expect(enKeys[key], key).toBeTruthy();
@@ -103,22 +129,29 @@ describe('the Chinese catalogue (no text of the other language)', () => {
   });
 
   it('names every permission of the grid in both languages, never by its code', () => {
-    for (const [language, table] of [['zh', zhKeys], ['en', enKeys]] as const) {
+    for (const [language, table] of [
+      ['zh', zhKeys],
+      ['en', enKeys],
+    ] as const) {
       const polyglot = new Polyglot({ locale: language, phrases: table });
-      for (const m of PERMISSION_MODULES) for (const action of m.actions) {
-        const name = polyglot.t('support.permission.permissionLabel', { module: table[`support.permission.modules.${m.key}`], action: table[`support.permission.action.${action}`] });
-        expect(name, `${action}${m.key}`).not.toContain(`${action}${m.key}`);
-        expect(name).not.toMatch(/%\{|support\.permission/);
-        if (language === 'zh') expect(name).toMatch(CJK);
-      }
+      for (const m of PERMISSION_MODULES)
+        for (const action of m.actions) {
+          const name = polyglot.t('support.permission.permissionLabel', {
+            module: table[`support.permission.modules.${m.key}`],
+            action: table[`support.permission.action.${action}`],
+          });
+          expect(name, `${action}${m.key}`).not.toContain(`${action}${m.key}`);
+          expect(name).not.toMatch(/%\{|support\.permission/);
+          if (language === 'zh') expect(name).toMatch(CJK);
+        }
     }
   });
 });
 
-describe('MUI\'s own texts follow the language (theme locale)', () => {
+describe("MUI's own texts follow the language (theme locale)", () => {
   const themed = (language: 'zh' | 'en') => buildTheme(PALETTES[0]!.primary, 'mini', language);
 
-  it('takes the language\'s pack and the console\'s pagination words', () => {
+  it("takes the language's pack and the console's pagination words", () => {
     const zhTheme = themed('zh');
     const enTheme = themed('en');
     expect(zhTheme.components?.MuiAutocomplete?.defaultProps?.openText).toBe('打开');
@@ -132,11 +165,21 @@ describe('MUI\'s own texts follow the language (theme locale)', () => {
   it.each(['zh', 'en'] as const)('renders a table pagination and a pagination with no text of the other language in %s', (language) => {
     const { container } = render(
       <ThemeProvider theme={themed(language)}>
-        <TablePagination component="div" count={95} page={1} rowsPerPage={10} rowsPerPageOptions={[10, 20]} onPageChange={() => undefined} />
+        <TablePagination
+          component="div"
+          count={95}
+          page={1}
+          rowsPerPage={10}
+          rowsPerPageOptions={[10, 20]}
+          onPageChange={() => undefined}
+        />
         <Pagination count={5} page={2} />
       </ThemeProvider>,
     );
-    const texts = [container.textContent ?? '', ...[...container.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label') ?? '')].join(' | ');
+    const texts = [
+      container.textContent ?? '',
+      ...[...container.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label') ?? ''),
+    ].join(' | ');
     if (language === 'zh') {
       expect(texts).not.toMatch(/Rows per page|Go to|pagination navigation|page|of /i);
       expect(texts).toContain('每页条数');
@@ -148,13 +191,17 @@ describe('MUI\'s own texts follow the language (theme locale)', () => {
   });
 });
 
-describe('the error catalogue\'s messages (docs/requirements.md §8)', () => {
+describe("the error catalogue's messages (docs/requirements.md §8)", () => {
   const context = { onLoginPage: false, userName: 'admin' };
   const action = (code: number, msg: string, data: unknown) => catalogueAction(new ApiError(code, msg, data, '/x'), context);
 
   it('writes a message and its data as "msg [data]"', () => {
     expect(formatMessage('输入有误', [{ field: 'name', message: '用户名不能为空' }])).toBe('输入有误 [name: 用户名不能为空]');
-    expect(action(1, 'Invalid input', [{ field: 'name', message: 'Username cannot be empty' }])).toMatchObject({ kind: 'message', text: 'Invalid input [name: Username cannot be empty]', closable: true });
+    expect(action(1, 'Invalid input', [{ field: 'name', message: 'Username cannot be empty' }])).toMatchObject({
+      kind: 'message',
+      text: 'Invalid input [name: Username cannot be empty]',
+      closable: true,
+    });
     expect(action(3, 'Forbidden', null)).toMatchObject({ text: 'Forbidden' });
     expect(action(3, 'Forbidden', {})).toMatchObject({ text: 'Forbidden' });
     // An object reads as name: value, never as JSON.
@@ -175,4 +222,3 @@ describe('the error catalogue\'s messages (docs/requirements.md §8)', () => {
     expect(text).not.toMatch(/remainingAttempts|[{}]/);
   });
 });
-

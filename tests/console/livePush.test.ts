@@ -37,12 +37,21 @@ function manualTimers() {
   let seq = 0;
   const due = new Map<number, { at: number; fn: () => void }>();
   return {
-    set: (fn: () => void, ms: number) => { due.set(++seq, { at: now + ms, fn }); return seq; },
-    clear: (handle: unknown) => { due.delete(handle as number); },
+    set: (fn: () => void, ms: number) => {
+      due.set(++seq, { at: now + ms, fn });
+      return seq;
+    },
+    clear: (handle: unknown) => {
+      due.delete(handle as number);
+    },
     now: () => now,
     advance(ms: number) {
       now += ms;
-      for (const [id, t] of [...due].sort((a, b) => a[1].at - b[1].at)) if (t.at <= now) { due.delete(id); t.fn(); }
+      for (const [id, t] of [...due].sort((a, b) => a[1].at - b[1].at))
+        if (t.at <= now) {
+          due.delete(id);
+          t.fn();
+        }
     },
     pending: () => due.size,
   };
@@ -56,7 +65,14 @@ function connection(options: { createEventSource?: null } = {}) {
   const timers = manualTimers();
   const live = openLiveConnection({
     url: (lastEventId) => `/live?token=t${lastEventId ? `&lastEventId=${lastEventId}` : ''}`,
-    createEventSource: options.createEventSource === null ? null : (url) => { const s = new FakeSource(url); sources.push(s); return s; },
+    createEventSource:
+      options.createEventSource === null
+        ? null
+        : (url) => {
+            const s = new FakeSource(url);
+            sources.push(s);
+            return s;
+          },
     onKinds: (k) => kinds.push([...k].sort()),
     onStatus: (s) => statuses.push(s),
     onEnd: (code, msg) => ends.push([code, msg]),
@@ -95,7 +111,9 @@ describe('live push in the console: which views an event refreshes', () => {
       track: callKey('history', 'track', [{ deviceId: 1 }]),
       commands: [COMMANDS_RESOURCE, 'getList', {}],
     };
-    const fresh = () => { for (const key of Object.values(keys)) client.setQueryData(key, { ok: true }); };
+    const fresh = () => {
+      for (const key of Object.values(keys)) client.setQueryData(key, { ok: true });
+    };
     const stale = (key: readonly unknown[]) => client.getQueryState(key)!.isInvalidated;
     const timers = manualTimers();
     const invalidator = createInvalidator(client, timers);

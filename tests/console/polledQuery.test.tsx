@@ -10,22 +10,25 @@ function setup(key: () => unknown[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const modes: { key: string; background: boolean }[] = [];
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => {
-    const queryKey = key();
-    return usePolledQuery({
-      queryKey,
-      poll: async ({ background }: PollMode) => {
-        modes.push({ key: JSON.stringify(queryKey), background });
-        return modes.length;
-      },
-      refetchInterval: 40,
-    });
-  }, { wrapper });
+  const hook = renderHook(
+    () => {
+      const queryKey = key();
+      return usePolledQuery({
+        queryKey,
+        poll: async ({ background }: PollMode) => {
+          modes.push({ key: JSON.stringify(queryKey), background });
+          return modes.length;
+        },
+        refetchInterval: 40,
+      });
+    },
+    { wrapper },
+  );
   return { client, modes, hook };
 }
 
 describe('usePolledQuery: only what the user does keeps the session alive', () => {
-  it('the first fetch is the user\'s, the periodic refreshes are background calls, a retry is the user\'s again', async () => {
+  it("the first fetch is the user's, the periodic refreshes are background calls, a retry is the user's again", async () => {
     const { modes, hook, client } = setup(() => ['poll', 'a']);
     await waitFor(() => expect(modes.length).toBeGreaterThanOrEqual(3));
     expect(modes[0]!.background).toBe(false);
@@ -44,7 +47,7 @@ describe('usePolledQuery: only what the user does keeps the session alive', () =
     hook.unmount();
   });
 
-  it('a new query (another filter or page) is the user\'s', async () => {
+  it("a new query (another filter or page) is the user's", async () => {
     let page = 1;
     const { modes, hook } = setup(() => ['poll', page]);
     await waitFor(() => expect(modes.some((m) => m.background)).toBe(true));

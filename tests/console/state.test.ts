@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { browserTimeZone, getState, restoreState, saveState, setLanguage, setSidebarOpen, setState, setTimeZone, setToken } from '../../src/state/clientState';
+import {
+  browserTimeZone,
+  getState,
+  restoreState,
+  saveState,
+  setLanguage,
+  setSidebarOpen,
+  setState,
+  setTimeZone,
+  setToken,
+} from '../../src/state/clientState';
 import { getCookie, setCookie } from '../../src/state/cookies';
 import { formatDate, timeZoneLabel } from '../../src/format/date';
 import { canAccessPage, pageKeyOf } from '../../src/navigation/access';
@@ -64,10 +74,19 @@ describe('the shared date formatter', () => {
 
 describe('the page-access matrix (docs/requirements.md §6)', () => {
   it.each([
-    ['/system/firmware', ['1']], ['/system/deviceAuth', ['1']], ['/service/afterService', ['1']], ['/activation/ActivateDevice', ['1']], ['/personal/preference', ['1']],
-    ['/system/user', ['1', '2']], ['/system/extraLink', ['1', '2']],
+    ['/system/firmware', ['1']],
+    ['/system/deviceAuth', ['1']],
+    ['/service/afterService', ['1']],
+    ['/activation/ActivateDevice', ['1']],
+    ['/personal/preference', ['1']],
+    ['/system/user', ['1', '2']],
+    ['/system/extraLink', ['1', '2']],
     ['/system/icon', ['2', '3']],
-    ['/system/deviceManagement', ['1', '2', '3']], ['/device/deviceManageData', ['1', '2', '3']], ['/service/faultClearing', ['1', '2', '3']], ['/personal/info', ['1', '2', '3']], ['/personal/password', ['1', '2', '3']],
+    ['/system/deviceManagement', ['1', '2', '3']],
+    ['/device/deviceManageData', ['1', '2', '3']],
+    ['/service/faultClearing', ['1', '2', '3']],
+    ['/personal/info', ['1', '2', '3']],
+    ['/personal/password', ['1', '2', '3']],
   ])('%s is open to levels %j', (path, levels) => {
     expect(['1', '2', '3'].filter((l) => canAccessPage(l, path))).toEqual(levels);
   });

@@ -39,7 +39,14 @@ export async function startE2eServer() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, db, config, url: `http://127.0.0.1:${port}`, api: `http://127.0.0.1:${port}/cz/${config.apiSegment}`, close: () => app.close() };
+  return {
+    app,
+    db,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    api: `http://127.0.0.1:${port}/cz/${config.apiSegment}`,
+    close: () => app.close(),
+  };
 }
 
 export type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
@@ -48,7 +55,16 @@ export type Lang = 'zh' | 'en';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -87,7 +103,11 @@ export interface OpenOptions {
 }
 
 /** A fresh browser context (no session) at a viewport size, with language and time-zone cookies, and its page. */
-export async function openPage(browser: Browser, server: E2eServer, { lang, width = 1440, height = 900, timeZone, acceptDownloads }: OpenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  server: E2eServer,
+  { lang, width = 1440, height = 900, timeZone, acceptDownloads }: OpenOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, ...(acceptDownloads === undefined ? {} : { acceptDownloads }) });
   const cookies = [
     ...(lang ? [{ name: 'language', value: lang, url: server.url }] : []),

@@ -17,7 +17,8 @@ describe.skipIf(skipBrowserTests)('commands to antennas in headless Chromium', (
     const [row] = await server.db.query<{ id: number; num: string; name: string }>(
       `SELECT d.id, d.device_num AS num, d.name FROM devices d JOIN users u ON u.id = d.owner_id
         WHERE u.name = 'oceanic' AND d.device_num IS NOT NULL AND d.id IN (SELECT device_id FROM sub_user_grants g JOIN users s ON s.id = g.sub_user_id WHERE s.name = 'oceanops')
-        ORDER BY d.id LIMIT 1`);
+        ORDER BY d.id LIMIT 1`,
+    );
     vessel = row!;
     mkdirSync(SHOTS, { recursive: true });
   });
@@ -33,7 +34,10 @@ describe.skipIf(skipBrowserTests)('commands to antennas in headless Chromium', (
   const row = (page: Page, kind: string) => page.locator(`[data-testid="command-row"][data-kind="${kind}"]`).first();
   /** The device answers: what the device link does when the terminal acks over MQTT. */
   const deviceAcks = async (kind: string, ok: boolean, data?: object) => {
-    const [c] = await server.db.query<{ id: number }>(`UPDATE device_commands SET state = 'sent', sent_at = now() WHERE device_id = $1 AND kind = $2 AND state = 'queued' RETURNING id`, [vessel.id, kind]);
+    const [c] = await server.db.query<{ id: number }>(
+      `UPDATE device_commands SET state = 'sent', sent_at = now() WHERE device_id = $1 AND kind = $2 AND state = 'queued' RETURNING id`,
+      [vessel.id, kind],
+    );
     expect(await acknowledgeCommand(server.db, vessel.num, { id: c!.id, ok, data, message: ok ? undefined : 'antenna busy' })).toBe(true);
   };
 
@@ -41,7 +45,8 @@ describe.skipIf(skipBrowserTests)('commands to antennas in headless Chromium', (
     for (const lang of ['en', 'zh'] as const) {
       const { context, page } = await open(lang, 'oceanic');
       await page.getByTestId('command-list').waitFor();
-      const reboots = async () => (await server.db.query(`SELECT id FROM device_commands WHERE device_id = $1 AND kind = 'reboot'`, [vessel.id])).length;
+      const reboots = async () =>
+        (await server.db.query(`SELECT id FROM device_commands WHERE device_id = $1 AND kind = 'reboot'`, [vessel.id])).length;
       const rebootsBefore = await reboots();
       await page.getByTestId('command-reboot').click();
       const confirmText = page.getByTestId('command-confirm-text');
@@ -53,7 +58,11 @@ describe.skipIf(skipBrowserTests)('commands to antennas in headless Chromium', (
       await page.screenshot({ path: `${SHOTS}/commands-confirm-${lang}-1440.png` });
       await page.getByTestId('command-send').click();
       await row(page, 'reboot').and(page.locator('[data-state="queued"]')).waitFor();
-      expect(await row(page, 'reboot').getByText(lang === 'en' ? 'Queued' : '排队中').count()).toBe(1);
+      expect(
+        await row(page, 'reboot')
+          .getByText(lang === 'en' ? 'Queued' : '排队中')
+          .count(),
+      ).toBe(1);
       await deviceAcks('reboot', true, { downForS: 42 });
       // The section reads the open command again by itself until it closes.
       await row(page, 'reboot').and(page.locator('[data-state="acknowledged"]')).waitFor({ timeout: 15_000 });
@@ -75,7 +84,11 @@ describe.skipIf(skipBrowserTests)('commands to antennas in headless Chromium', (
       await page.getByTestId('command-setInterval').click();
       await page.getByTestId('command-seconds').fill('2');
       await page.getByTestId('command-send').click();
-      await page.getByText(lang === 'en' ? 'The report interval must be a whole number of seconds from 5 to 3600' : '上报间隔必须是 5 到 3600 秒之间的整数').waitFor();
+      await page
+        .getByText(
+          lang === 'en' ? 'The report interval must be a whole number of seconds from 5 to 3600' : '上报间隔必须是 5 到 3600 秒之间的整数',
+        )
+        .waitFor();
       await page.getByTestId('command-seconds').fill('60');
       await page.getByTestId('command-send').click();
       await row(page, 'setInterval').waitFor();

@@ -16,10 +16,13 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
   beforeAll(async () => {
     ({ server, browser } = await startE2e());
     const [row] = await server.db.query<{ id: number; num: string }>(
-      `SELECT d.id, d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND d.activated ORDER BY d.id LIMIT 1`);
+      `SELECT d.id, d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND d.activated ORDER BY d.id LIMIT 1`,
+    );
     vessel = row!;
     await server.db.query('UPDATE devices SET secret_hash = $2 WHERE id = $1', [vessel.id, hashDeviceSecret(SECRET)]);
-    const [polaris] = await server.db.query<{ id: number }>(`SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'polaris' ORDER BY d.id DESC LIMIT 1`);
+    const [polaris] = await server.db.query<{ id: number }>(
+      `SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'polaris' ORDER BY d.id DESC LIMIT 1`,
+    );
     lockedVessel = polaris!.id;
     // 7 days of reports every 10 minutes through the ingest endpoint: a 2-hour gap, a fault hour.
     const now = Date.now();
@@ -28,14 +31,27 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
     times.reverse();
     for (let i = 0; i < times.length; i += 500) {
       const reports = times.slice(i, i + 500).map((t, j) => ({
-        deviceTime: new Date(t).toISOString(), lat: 10 + (i + j) / 200, lon: 110 + (i + j) / 150, speed: 8 + 4 * Math.sin((i + j) / 20),
-        heading: 45, azimuth: 180 + 20 * Math.sin((i + j) / 30), elevation: 40 + 5 * Math.cos((i + j) / 25), skew: -10 + 3 * Math.sin((i + j) / 15),
-        satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 60 + 15 * Math.sin((i + j) / 10), snr: 10 + 3 * Math.cos((i + j) / 12),
-        modemLock: true, txOn: true, lteSignal: -85, faults: t > now - 9 * HOUR && t < now - 8 * HOUR ? ['E05'] : [],
+        deviceTime: new Date(t).toISOString(),
+        lat: 10 + (i + j) / 200,
+        lon: 110 + (i + j) / 150,
+        speed: 8 + 4 * Math.sin((i + j) / 20),
+        heading: 45,
+        azimuth: 180 + 20 * Math.sin((i + j) / 30),
+        elevation: 40 + 5 * Math.cos((i + j) / 25),
+        skew: -10 + 3 * Math.sin((i + j) / 15),
+        satellite: { name: 'AsiaSat 7', longitude: 105.5 },
+        signalLevel: 60 + 15 * Math.sin((i + j) / 10),
+        snr: 10 + 3 * Math.cos((i + j) / 12),
+        modemLock: true,
+        txOn: true,
+        lteSignal: -85,
+        faults: t > now - 9 * HOUR && t < now - 8 * HOUR ? ['E05'] : [],
         firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
       }));
       const res = await fetch(`${server.api}/deviceModule/ingest/report`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-device-num': vessel.num, 'x-device-secret': SECRET }, body: JSON.stringify({ reports }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-num': vessel.num, 'x-device-secret': SECRET },
+        body: JSON.stringify({ reports }),
       });
       expect((await res.json()).code).toBe(0);
     }
@@ -68,7 +84,8 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
       await page.locator('[data-testid="detail-charts"][data-window="12h"][data-loaded="true"]').waitFor();
       expect(await page.getByTestId('window-faults').innerText()).toContain(lang === 'en' ? 'LNB detection failed' : 'LNB检测失败');
       expect(await page.locator('body').innerText()).not.toMatch(rawKeys);
-      for (const link of ['track', 'statistics', 'camera', 'location']) expect(await page.getByTestId(`link-${link}`).getAttribute('href')).toContain(`?id=${vessel.id}`);
+      for (const link of ['track', 'statistics', 'camera', 'location'])
+        expect(await page.getByTestId(`link-${link}`).getAttribute('href')).toContain(`?id=${vessel.id}`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByTestId('detail-name').scrollIntoViewIfNeeded();
       await screenshot(page, `detail-${lang}`);
@@ -94,7 +111,9 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
       await page.goto(`${server.url}/device/timeStatistics?id=${vessel.id}`);
       await page.getByTestId('statistics-table').waitFor({ timeout: 30_000 });
       await page.getByTestId('days-10').click();
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="statistics-date"]').length === 10, null, { timeout: 15_000 });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="statistics-date"]').length === 10, null, {
+        timeout: 15_000,
+      });
       const dates = await page.getByTestId('statistics-date').allInnerTexts();
       expect(dates).toHaveLength(10);
       for (const d of dates) expect(d).toMatch(/^\d{2}-\d{2}$/);
@@ -136,7 +155,12 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
       await page.getByTestId('voyage-form').waitFor({ state: 'detached', timeout: 15_000 });
       await page.getByTestId('voyage-history').getByText(`E2E-${lang}`).waitFor({ timeout: 15_000 });
       // Editing starts from the stored values, ETA shown back in the selected zone.
-      await page.getByTestId('voyage-history').getByRole('row').filter({ hasText: `E2E-${lang}` }).getByTestId('voyage-edit').click();
+      await page
+        .getByTestId('voyage-history')
+        .getByRole('row')
+        .filter({ hasText: `E2E-${lang}` })
+        .getByTestId('voyage-edit')
+        .click();
       expect(await page.getByTestId('voyage-voyageNo').inputValue()).toBe(`E2E-${lang}`);
       expect(await page.getByTestId('voyage-eta').inputValue()).toBe('2030-05-20T08:00');
       await page.getByRole('button', { name: lang === 'en' ? 'Cancel' : '取消' }).click();
@@ -148,10 +172,13 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
   });
 
   it('lists cameras of an unlocked vessel and shows the locked message on a locked one', async () => {
-    await server.db.query(`INSERT INTO cameras (device_id, name, link, description) VALUES
+    await server.db.query(
+      `INSERT INTO cameras (device_id, name, link, description) VALUES
       ($1, 'Bridge', 'https://cams.example.com/live/bridge.m3u8', 'Forward view'),
       ($1, 'Engine room', 'http://10.0.0.8/video.mjpg', 'MJPEG encoder'),
-      ($1, 'NVR', 'https://nvr.example.com/view?cam=3', NULL)`, [vessel.id]);
+      ($1, 'NVR', 'https://nvr.example.com/view?cam=3', NULL)`,
+      [vessel.id],
+    );
     for (const lang of ['en', 'zh'] as const) {
       const { context, page } = await open(lang);
       await login(page, 'oceanic', 'oceanic123');

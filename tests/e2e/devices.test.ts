@@ -75,10 +75,62 @@ describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
   async function workbookWithTwoBadRows(): Promise<Buffer> {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('devices');
-    sheet.addRow(['name', 'deviceNum', 'mac', 'deviceSn', 'ownerSubId', 'manufactureDate', 'deviceType', 'aduVersion', 'bduVersion', 'manufactureInfo', 'deviceModel', 'deviceKind']);
-    sheet.addRow(['Import Good', 'E2E1A001', '00.AA.BB.CC.DD.01', 'E2E-IMP-1', '0', '2024-01-02', '4G router', 'V1.0.0', 'V1.0.0', 'Yard', 'LTE-M4', '4G']);
-    sheet.addRow(['Import Bad Number', 'XYZ', '00.AA.BB.CC.DD.02', 'E2E-IMP-2', '0', '2024-01-02', '4G router', 'V1.0.0', 'V1.0.0', 'Yard', 'LTE-M4', '4G']);
-    sheet.addRow(['Import Bad MAC', 'E2E1A003', '00-AA-BB', 'E2E-IMP-3', '0', '2024-01-02', '4G router', 'V1.0.0', 'V1.0.0', 'Yard', 'LTE-M4', '4G']);
+    sheet.addRow([
+      'name',
+      'deviceNum',
+      'mac',
+      'deviceSn',
+      'ownerSubId',
+      'manufactureDate',
+      'deviceType',
+      'aduVersion',
+      'bduVersion',
+      'manufactureInfo',
+      'deviceModel',
+      'deviceKind',
+    ]);
+    sheet.addRow([
+      'Import Good',
+      'E2E1A001',
+      '00.AA.BB.CC.DD.01',
+      'E2E-IMP-1',
+      '0',
+      '2024-01-02',
+      '4G router',
+      'V1.0.0',
+      'V1.0.0',
+      'Yard',
+      'LTE-M4',
+      '4G',
+    ]);
+    sheet.addRow([
+      'Import Bad Number',
+      'XYZ',
+      '00.AA.BB.CC.DD.02',
+      'E2E-IMP-2',
+      '0',
+      '2024-01-02',
+      '4G router',
+      'V1.0.0',
+      'V1.0.0',
+      'Yard',
+      'LTE-M4',
+      '4G',
+    ]);
+    sheet.addRow([
+      'Import Bad MAC',
+      'E2E1A003',
+      '00-AA-BB',
+      'E2E-IMP-3',
+      '0',
+      '2024-01-02',
+      '4G router',
+      'V1.0.0',
+      'V1.0.0',
+      'Yard',
+      'LTE-M4',
+      '4G',
+    ]);
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
@@ -105,7 +157,13 @@ describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
       await login(page, 'oceanic', 'oceanic123');
       await page.goto(`${server.url}/system/deviceManagement`);
       await page.getByTestId('import-open').click();
-      await page.getByTestId('import-file').setInputFiles({ name: 'devices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+      await page
+        .getByTestId('import-file')
+        .setInputFiles({
+          name: 'devices.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: file,
+        });
       await page.getByTestId('import-start').click();
       await page.getByTestId('import-report').waitFor({ timeout: 30_000 });
       const rows = await page.getByTestId('import-row-error').allInnerTexts();
@@ -235,7 +293,12 @@ describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
     const row = page.locator('tr', { hasText: '2030-12-31' });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.innerText()).toContain(t('en', 'feature.iotData'));
-    const stored = async () => (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM device_auth_grants WHERE feature = 'iotData' AND deadline = '2030-12-31'"))[0]!.n;
+    const stored = async () =>
+      (
+        await server.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM device_auth_grants WHERE feature = 'iotData' AND deadline = '2030-12-31'",
+        )
+      )[0]!.n;
     expect(await stored()).toBe(1);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -266,14 +329,18 @@ describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
     await page.getByRole('combobox', { name: /激活状态/ }).click();
     await page.getByRole('option', { name: '未激活', exact: true }).click();
     await page.waitForURL((u) => u.search.includes('activated'), { timeout: 15_000 });
-    const [owner] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND NOT d.activated");
+    const [owner] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' AND NOT d.activated",
+    );
     await page.waitForFunction((n) => document.querySelectorAll('.RaDataTable-table tbody tr').length === n, owner!.n, { timeout: 15_000 });
     expect(await page.locator('.RaDataTable-table tbody tr', { hasText: '已激活' }).count()).toBe(0);
     const download = page.waitForEvent('download');
     await page.getByTestId('export-csv').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^devices-\d+\.csv$/);
-    const csv = readFileSync((await file.path())!, 'utf8').trim().split(/\r?\n/);
+    const csv = readFileSync((await file.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(csv).toHaveLength(owner!.n + 1);
     await page.getByTestId('export-xlsx').click();
     await page.getByText(t('zh', 'error.exportTooFrequent')).waitFor({ timeout: 15_000 });

@@ -4,10 +4,26 @@ import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type 
 
 /** Twenty pages an administrator may open: each one opens its own tab. */
 const TWENTY_PAGES = [
-  '/dashboard', '/system/user', '/system/deviceManagement', '/system/deviceAuth', '/system/firmware', '/system/extraLink',
-  '/system/auditLog', '/system/permissionConfig', '/device/deviceData', '/device/deviceManageData', '/device/map',
-  '/device/voyage', '/device/cameraInfo', '/device/timeStatistics', '/service/faultClearing', '/service/afterService',
-  '/activation/ActivateDevice', '/personal/info', '/personal/password', '/personal/preference',
+  '/dashboard',
+  '/system/user',
+  '/system/deviceManagement',
+  '/system/deviceAuth',
+  '/system/firmware',
+  '/system/extraLink',
+  '/system/auditLog',
+  '/system/permissionConfig',
+  '/device/deviceData',
+  '/device/deviceManageData',
+  '/device/map',
+  '/device/voyage',
+  '/device/cameraInfo',
+  '/device/timeStatistics',
+  '/service/faultClearing',
+  '/service/afterService',
+  '/activation/ActivateDevice',
+  '/personal/info',
+  '/personal/password',
+  '/personal/preference',
 ];
 
 /** A route change inside the console (no reload): the router follows popstate. */
@@ -20,18 +36,20 @@ async function goTo(page: Page, path: string) {
 }
 
 /** How far the page itself scrolls sideways beyond the window (0 when it fits). */
-const pageOverflow = (page: Page) =>
-  page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+const pageOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 /** Whether the element is inside the window and is what the user sees at its centre (not covered). */
 async function reachable(page: Page, testId: string) {
-  return page.getByTestId(testId).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    return { left: r.left, right: r.right, width: window.innerWidth, onTop: Boolean(hit && (hit === el || el.contains(hit))) };
-  });
+  return page
+    .getByTestId(testId)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return { left: r.left, right: r.right, width: window.innerWidth, onTop: Boolean(hit && (hit === el || el.contains(hit))) };
+    });
 }
 
 describe.skipIf(skipBrowserTests)('layout: tabs strip, navbar, tables, mobile mode', () => {
@@ -50,7 +68,12 @@ describe.skipIf(skipBrowserTests)('layout: tabs strip, navbar, tables, mobile mo
   });
   afterAll(() => stopE2e(server, browser));
 
-  for (const [width, lang] of [[1440, 'en'], [390, 'en'], [1440, 'zh'], [390, 'zh']] as [number, Lang][]) {
+  for (const [width, lang] of [
+    [1440, 'en'],
+    [390, 'en'],
+    [1440, 'zh'],
+    [390, 'zh'],
+  ] as [number, Lang][]) {
     it(`keeps the page as wide as the window with 20 tabs open at ${width} px (${lang}); the navbar stays whole and log-out works`, async () => {
       const { context, page } = await openPage(browser, server, { lang, width, height: 860 });
       await logIn(page, server, 'admin', 'admin123');
@@ -89,7 +112,9 @@ describe.skipIf(skipBrowserTests)('layout: tabs strip, navbar, tables, mobile mo
       await screenshot(page, `layout-20tabs-${lang}-${width}`);
       // the strip scrolls back with its arrow
       await page.getByTestId('tabs-back').click();
-      await expect.poll(() => page.locator('[role="tablist"]').evaluate((el) => el.scrollLeft), { timeout: 5_000 }).toBeLessThan(strip.scroll - strip.client);
+      await expect
+        .poll(() => page.locator('[role="tablist"]').evaluate((el) => el.scrollLeft), { timeout: 5_000 })
+        .toBeLessThan(strip.scroll - strip.client);
       await page.getByTestId('user-menu').click();
       await page.getByTestId('logout').click();
       await page.waitForURL((u) => u.pathname.startsWith('/login'), { timeout: 15_000 });
@@ -133,8 +158,9 @@ describe.skipIf(skipBrowserTests)('layout: tabs strip, navbar, tables, mobile mo
       }
       // no fault text is cut: every fault chip shows its whole label (once the demo's reports are in)
       await page.locator('[data-testid="monitor-table"] [data-testid^="fault-E"]').first().waitFor({ timeout: 60_000 });
-      const clipped = await page.locator('[data-testid="monitor-table"] [data-testid^="fault-"] .MuiChip-label').evaluateAll((labels) =>
-        labels.filter((l) => l.scrollWidth > l.clientWidth + 1).length);
+      const clipped = await page
+        .locator('[data-testid="monitor-table"] [data-testid^="fault-"] .MuiChip-label')
+        .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).length);
       expect(clipped).toBe(0);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `layout-monitor-${lang}-1440`);
@@ -145,20 +171,29 @@ describe.skipIf(skipBrowserTests)('layout: tabs strip, navbar, tables, mobile mo
       const pin = await reachable(page, pinId!);
       expect(pin.right).toBeLessThanOrEqual(1440);
       expect(pin.onTop).toBe(true);
-      const edit = await page.locator('td.column-undefined a, td.column-undefined button').last().evaluate((el) => el.getBoundingClientRect().right);
+      const edit = await page
+        .locator('td.column-undefined a, td.column-undefined button')
+        .last()
+        .evaluate((el) => el.getBoundingClientRect().right);
       expect(edit).toBeLessThanOrEqual(1440);
       // the table fits its card: the last cell ends inside the list's card
-      const fit = await page.locator('.RaList-main').first().evaluate((main) => {
-        const card = main.getBoundingClientRect();
-        const last = main.querySelector('tbody tr td:last-of-type')!.getBoundingClientRect();
-        return { card: card.right, last: last.right };
-      });
+      const fit = await page
+        .locator('.RaList-main')
+        .first()
+        .evaluate((main) => {
+          const card = main.getBoundingClientRect();
+          const last = main.querySelector('tbody tr td:last-of-type')!.getBoundingClientRect();
+          return { card: card.right, last: last.right };
+        });
       expect(fit.last).toBeLessThanOrEqual(fit.card + 1);
       // and every column is in it: nothing scrolls under the actions (the group column included)
-      const table = await page.locator('.RaDataTable-root').first().evaluate((el) => {
-        const wrapper = el.querySelector('.RaDataTable-tableWrapper') ?? el;
-        return { scroll: Math.max(el.scrollWidth, wrapper.scrollWidth), client: el.clientWidth };
-      });
+      const table = await page
+        .locator('.RaDataTable-root')
+        .first()
+        .evaluate((el) => {
+          const wrapper = el.querySelector('.RaDataTable-tableWrapper') ?? el;
+          return { scroll: Math.max(el.scrollWidth, wrapper.scrollWidth), client: el.clientWidth };
+        });
       expect(table.scroll).toBeLessThanOrEqual(table.client + 1);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `layout-devices-${lang}-1440`);

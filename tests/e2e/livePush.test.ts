@@ -15,11 +15,26 @@ describe.skipIf(skipBrowserTests)('live push in headless Chromium', () => {
 
   const ingest = (deviceNum: string, secret: string, body: unknown) =>
     fetch(`${server.api}/deviceModule/ingest/report?lang=en`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-device-num': deviceNum, 'x-device-secret': secret }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-num': deviceNum, 'x-device-secret': secret },
+      body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
   const report = (faults: string[] = [], at = new Date()) => ({
-    deviceTime: at.toISOString(), lat: 10, lon: 115, speed: 12, heading: 40, azimuth: 180, elevation: 45, skew: 0,
-    satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 70, snr: 11, modemLock: true, txOn: true, faults, firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+    deviceTime: at.toISOString(),
+    lat: 10,
+    lon: 115,
+    speed: 12,
+    heading: 40,
+    azimuth: 180,
+    elevation: 45,
+    skew: 0,
+    satellite: { name: 'AsiaSat 7', longitude: 105.5 },
+    signalLevel: 70,
+    snr: 11,
+    modemLock: true,
+    txOn: true,
+    faults,
+    firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
   });
 
   beforeAll(async () => {
@@ -27,7 +42,8 @@ describe.skipIf(skipBrowserTests)('live push in headless Chromium', () => {
     const secrets = await issueDemoSecrets(server.db);
     const owners = await server.db.query<{ num: string; id: number; owner: string }>(
       `SELECT d.device_num AS num, d.id, u.name AS owner FROM devices d JOIN users u ON u.id = d.owner_id WHERE d.device_num = ANY($1::text[])`,
-      [secrets.map((s) => s.deviceNum)]);
+      [secrets.map((s) => s.deviceNum)],
+    );
     fleet = secrets.map((s) => ({ ...s, ...owners.find((o) => o.num === s.deviceNum)! }));
     // Every vessel reports cleanly first and no alarm is left unacknowledged: the bell starts off.
     for (const v of fleet) expect((await ingest(v.deviceNum, v.secret, report([], new Date(Date.now() - 60_000)))).code).toBe(0);
@@ -40,7 +56,7 @@ describe.skipIf(skipBrowserTests)('live push in headless Chromium', () => {
     const { context, page } = await openPage(browser, server, { lang: 'en', width: 1440, height: 900 });
     await page.route('**/supportModule/settings/get*', async (route) => {
       const response = await route.fetch();
-      const body = await response.json().catch(() => null) as { data?: Record<string, unknown> } | null;
+      const body = (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
       if (body?.data && typeof body.data === 'object') body.data.warnRefreshSeconds = seconds;
       await route.fulfill({ response, json: body });
     });

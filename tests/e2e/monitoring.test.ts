@@ -14,13 +14,27 @@ describe.skipIf(skipBrowserTests)('live monitoring in headless Chromium', () => 
 
   const ingest = (deviceNum: string, secret: string, body: unknown) =>
     fetch(`${server.api}/deviceModule/ingest/report?lang=en`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-device-num': deviceNum, 'x-device-secret': secret }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-num': deviceNum, 'x-device-secret': secret },
+      body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
 
   const report = (i: number, faults: string[] = [], at = new Date()) => ({
-    deviceTime: at.toISOString(), lat: 5 + (i % 10) * 1.5, lon: 110 + Math.floor(i / 10) * 2.5, speed: 12 + (i % 5), heading: (i * 40) % 360,
-    azimuth: 180, elevation: 45, skew: 0, satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 70, snr: 11, modemLock: true, txOn: true,
-    faults, firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+    deviceTime: at.toISOString(),
+    lat: 5 + (i % 10) * 1.5,
+    lon: 110 + Math.floor(i / 10) * 2.5,
+    speed: 12 + (i % 5),
+    heading: (i * 40) % 360,
+    azimuth: 180,
+    elevation: 45,
+    skew: 0,
+    satellite: { name: 'AsiaSat 7', longitude: 105.5 },
+    signalLevel: 70,
+    snr: 11,
+    modemLock: true,
+    txOn: true,
+    faults,
+    firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
   });
 
   beforeAll(async () => {
@@ -29,9 +43,11 @@ describe.skipIf(skipBrowserTests)('live monitoring in headless Chromium', () => 
     const secrets = await issueDemoSecrets(server.db);
     const owners = await server.db.query<{ num: string; id: number; owner: string; name: string }>(
       `SELECT d.device_num AS num, d.id, u.name AS owner, d.name FROM devices d JOIN users u ON u.id = d.owner_id WHERE d.device_num = ANY($1::text[])`,
-      [secrets.map((s) => s.deviceNum)]);
+      [secrets.map((s) => s.deviceNum)],
+    );
     fleet = secrets.map((s) => ({ ...s, ...owners.find((o) => o.num === s.deviceNum)! }));
-    for (const [i, v] of fleet.entries()) expect((await ingest(v.deviceNum, v.secret, report(i, [], new Date(Date.now() - 60_000)))).code).toBe(0);
+    for (const [i, v] of fleet.entries())
+      expect((await ingest(v.deviceNum, v.secret, report(i, [], new Date(Date.now() - 60_000)))).code).toBe(0);
   });
   afterAll(() => stopE2e(server, browser));
 
@@ -40,7 +56,7 @@ describe.skipIf(skipBrowserTests)('live monitoring in headless Chromium', () => 
     // Test hook: a short refresh period, through the server's console settings (they override the config's).
     await page.route('**/supportModule/settings/get*', async (route) => {
       const response = await route.fetch();
-      const body = await response.json().catch(() => null) as { data?: Record<string, unknown> } | null;
+      const body = (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
       if (body?.data && typeof body.data === 'object') body.data.warnRefreshSeconds = REFRESH_S;
       await route.fulfill({ response, json: body });
     });
@@ -63,7 +79,11 @@ describe.skipIf(skipBrowserTests)('live monitoring in headless Chromium', () => 
     expect((await ingest(vessel.deviceNum, vessel.secret, report(index, ['E05']))).code).toBe(0);
     const raisedAt = Date.now();
     await page.getByTestId('bell-dot').waitFor({ timeout: (REFRESH_S * 2 + 3) * 1000 });
-    await page.waitForFunction((id) => document.querySelector(`[data-testid="monitor-row-${id}"]`)?.getAttribute('data-status') === '2', vessel.id, { timeout: (REFRESH_S * 2 + 3) * 1000 });
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="monitor-row-${id}"]`)?.getAttribute('data-status') === '2',
+      vessel.id,
+      { timeout: (REFRESH_S * 2 + 3) * 1000 },
+    );
     const seenWithin = (Date.now() - raisedAt) / 1000;
     expect(seenWithin).toBeLessThan(REFRESH_S * 2 + 3);
     await row.getByTestId('fault-E05').waitFor();
@@ -77,10 +97,14 @@ describe.skipIf(skipBrowserTests)('live monitoring in headless Chromium', () => 
     await page.getByTestId(`monitor-row-${vessel.id}`).waitFor({ timeout: 15_000 });
     await page.locator('[data-testid="count-warn"][aria-pressed="true"]').waitFor({ timeout: 10_000 });
     // Only warn rows once the filtered page has arrived.
-    await page.waitForFunction(() => {
-      const rows = [...document.querySelectorAll('[data-testid^="monitor-row-"]')];
-      return rows.length > 0 && rows.every((r) => r.getAttribute('data-status') === '2');
-    }, undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('[data-testid^="monitor-row-"]')];
+        return rows.length > 0 && rows.every((r) => r.getAttribute('data-status') === '2');
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
     expect(await page.getByTestId(`monitor-row-${vessel.id}`).count()).toBe(1);
 
     // The dot comes back at the next poll while the alarm is unacknowledged.
@@ -93,11 +117,17 @@ describe.skipIf(skipBrowserTests)('live monitoring in headless Chromium', () => 
     expect(await alarmRow.innerText()).toContain('Not acknowledged');
     await screenshot(page, `monitor-alarms-en-1440`);
     await alarmRow.locator('[data-testid^="alarm-ack-"]').click();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="bell-dot"]'), undefined, { timeout: (REFRESH_S * 2 + 3) * 1000 });
-    await page.waitForFunction((id) => {
-      const r = document.querySelector(`[data-testid^="alarm-row-"][data-device="${id}"][data-code="E05"]`);
-      return r && !r.textContent?.includes('Not acknowledged');
-    }, vessel.id, { timeout: 15_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="bell-dot"]'), undefined, {
+      timeout: (REFRESH_S * 2 + 3) * 1000,
+    });
+    await page.waitForFunction(
+      (id) => {
+        const r = document.querySelector(`[data-testid^="alarm-row-"][data-device="${id}"][data-code="E05"]`);
+        return r && !r.textContent?.includes('Not acknowledged');
+      },
+      vessel.id,
+      { timeout: 15_000 },
+    );
     expect(await alarmRow.innerText()).toContain('oceanic');
     // Stays off over the next polls.
     await page.waitForTimeout(REFRESH_S * 1000 + 500);
@@ -117,25 +147,32 @@ describe.skipIf(skipBrowserTests)('live monitoring in headless Chromium', () => 
     await login(page, 'admin', 'admin123');
     await page.goto(`${server.url}/dashboard`);
     await page.getByTestId('fleet-map').waitFor({ timeout: 30_000 });
-    const [{ n: positioned }] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_state') as [{ n: number }];
-    const drawn = await page.waitForFunction((n) => {
-      const s = window.__fleetMap?.stats;
-      return s && s.vessels === n && s.points + s.vesselsInClusters === n ? s : null;
-    }, positioned, { timeout: 30_000 });
-    const stats = await drawn.jsonValue() as { vessels: number; points: number };
+    const [{ n: positioned }] = (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_state')) as [{ n: number }];
+    const drawn = await page.waitForFunction(
+      (n) => {
+        const s = window.__fleetMap?.stats;
+        return s && s.vessels === n && s.points + s.vesselsInClusters === n ? s : null;
+      },
+      positioned,
+      { timeout: 30_000 },
+    );
+    const stats = (await drawn.jsonValue()) as { vessels: number; points: number };
     expect(stats.vessels).toBeGreaterThanOrEqual(fleet.length);
     expect(await page.locator('.leaflet-marker-icon').count()).toBe(0);
     expect(await page.locator('canvas.fleet-vessel-layer').count()).toBe(1);
 
     // Click the first vessel drawn on its own.
     const vessel = fleet[0]!;
-    const point = await page.evaluate(([lat, lon]) => {
-      const map = window.__fleetMap!.map;
-      map.setView([lat!, lon!], 9, { animate: false });
-      const p = map.latLngToContainerPoint([lat!, lon!]);
-      const box = map.getContainer().getBoundingClientRect();
-      return { x: box.left + p.x, y: box.top + p.y };
-    }, [report(0).lat, report(0).lon]);
+    const point = await page.evaluate(
+      ([lat, lon]) => {
+        const map = window.__fleetMap!.map;
+        map.setView([lat!, lon!], 9, { animate: false });
+        const p = map.latLngToContainerPoint([lat!, lon!]);
+        const box = map.getContainer().getBoundingClientRect();
+        return { x: box.left + p.x, y: box.top + p.y };
+      },
+      [report(0).lat, report(0).lon],
+    );
     await page.mouse.click(point.x, point.y);
     const card = page.getByTestId('vessel-popup');
     await card.waitFor({ timeout: 10_000 });

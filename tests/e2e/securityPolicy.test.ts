@@ -21,7 +21,9 @@ describe.skipIf(skipBrowserTests)('the console under its Content-Security-Policy
           (window as unknown as { reportViolation(text: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`);
         });
       });
-      page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
       const response = await page.goto(`${server.url}/login`);
       expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
       expect(response?.headers()['x-frame-options']).toBe('DENY');

@@ -26,9 +26,42 @@ describe.skipIf(skipBrowserTests)('console shell in headless Chromium', () => {
 
   it('shows each level exactly the menu of the page matrix', async () => {
     const expectations: [string, string, Record<string, boolean>][] = [
-      ['admin', 'admin123', { '/system/user': true, '/system/firmware': true, '/system/deviceAuth': true, '/activation/ActivateDevice': true, '/system/icon': false, '/system/deviceManagement': true }],
-      ['oceanic', 'oceanic123', { '/system/user': true, '/system/extraLink': true, '/system/firmware': false, '/activation/ActivateDevice': false, '/system/icon': true, '/system/deviceManagement': true }],
-      ['oceanops', 'oceanops123', { '/system/user': false, '/system/extraLink': false, '/system/firmware': false, '/system/icon': true, '/system/deviceManagement': true, '/service/faultClearing': true }],
+      [
+        'admin',
+        'admin123',
+        {
+          '/system/user': true,
+          '/system/firmware': true,
+          '/system/deviceAuth': true,
+          '/activation/ActivateDevice': true,
+          '/system/icon': false,
+          '/system/deviceManagement': true,
+        },
+      ],
+      [
+        'oceanic',
+        'oceanic123',
+        {
+          '/system/user': true,
+          '/system/extraLink': true,
+          '/system/firmware': false,
+          '/activation/ActivateDevice': false,
+          '/system/icon': true,
+          '/system/deviceManagement': true,
+        },
+      ],
+      [
+        'oceanops',
+        'oceanops123',
+        {
+          '/system/user': false,
+          '/system/extraLink': false,
+          '/system/firmware': false,
+          '/system/icon': true,
+          '/system/deviceManagement': true,
+          '/service/faultClearing': true,
+        },
+      ],
     ];
     for (const [name, password, menu] of expectations) {
       const { context, page } = await open();

@@ -8,11 +8,20 @@ describe.skipIf(skipBrowserTests)('support pages in headless Chromium', () => {
   let vesselId: number;
   beforeAll(async () => {
     ({ server, browser } = await startE2e());
-    const [row] = await server.db.query<{ id: number }>(`SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' ORDER BY d.id LIMIT 1`);
+    const [row] = await server.db.query<{ id: number }>(
+      `SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' ORDER BY d.id LIMIT 1`,
+    );
     vesselId = row!.id;
-    await server.db.query(`INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at) VALUES ($1, 'E05', 'major', now() - interval '2 hours', now())`, [vesselId]);
-    const [group] = await server.db.query<{ id: number }>(`INSERT INTO permission_groups (name, description, permissions) VALUES ('Fleet viewers', 'Read-only staff', '{viewuser,viewmachine}') RETURNING id`);
-    await server.db.query(`INSERT INTO permission_group_members (user_id, group_id) SELECT id, $1 FROM users WHERE name = 'oceanbridge'`, [group!.id]);
+    await server.db.query(
+      `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at) VALUES ($1, 'E05', 'major', now() - interval '2 hours', now())`,
+      [vesselId],
+    );
+    const [group] = await server.db.query<{ id: number }>(
+      `INSERT INTO permission_groups (name, description, permissions) VALUES ('Fleet viewers', 'Read-only staff', '{viewuser,viewmachine}') RETURNING id`,
+    );
+    await server.db.query(`INSERT INTO permission_group_members (user_id, group_id) SELECT id, $1 FROM users WHERE name = 'oceanbridge'`, [
+      group!.id,
+    ]);
   });
   afterAll(() => stopE2e(server, browser));
 
@@ -24,35 +33,45 @@ describe.skipIf(skipBrowserTests)('support pages in headless Chromium', () => {
   it.each([
     ['zh', '必填项', '分类', '硬件故障'],
     ['en', 'required', 'Classification', 'Hardware fault'],
-  ] as const)('refuses an after-sales report with a missing required field and says why (%s)', async (lang, message, classification, hardware) => {
-    const { context, page } = await open(lang);
-    await login(page, 'admin', 'admin123', '/service/afterService/create');
-    await page.getByTestId('as-DeviceModel').waitFor({ timeout: 30_000 });
-    const before = await reportCount();
-    for (const [field, value] of [['DeviceModel', 'VT-1'], ['DeviceSn', 'SN-E2E'], ['FeedbackApartment', 'Fleet ops'], ['FeedbackPeople', 'Li Wei'],
-      ['Customer', 'Oceanic'], ['DeviceNum', '0A1B2C3D'], ['Department', 'After-sales']] as const) {
-      await page.getByTestId(`as-${field}`).fill(value);
-    }
-    await page.getByRole('combobox', { name: classification }).click();
-    await page.getByRole('option', { name: hardware }).click();
-    // Description (required) is left empty; CustomerSuggestion and Reamrk are optional.
-    await page.getByTestId('as-save').click();
-    const description = page.locator('.MuiFormControl-root', { has: page.getByTestId('as-Description') });
-    await expect.poll(async () => (await description.textContent()) ?? '', { timeout: 10_000 }).toContain(message);
-    const suggestion = page.locator('.MuiFormControl-root', { has: page.getByTestId('as-CustomerSuggestion') });
-    expect(await suggestion.textContent()).not.toContain(message);
-    await screenshot(page, `aftersales-form-missing-${lang}`);
-    expect(await reportCount()).toBe(before);
-    expect(new URL(page.url()).pathname).toBe('/service/afterService/create');
-    // Filling it in files the report and goes back to the list.
-    await page.getByTestId('as-Description').fill('No lock after restart');
-    await page.getByTestId('as-save').click();
-    await page.waitForURL((u) => u.pathname === '/service/afterService', { timeout: 15_000 });
-    expect(await reportCount()).toBe(before + 1);
-    await page.getByText('SN-E2E').first().waitFor({ timeout: 10_000 });
-    await screenshot(page, `aftersales-list-${lang}`);
-    await context.close();
-  });
+  ] as const)(
+    'refuses an after-sales report with a missing required field and says why (%s)',
+    async (lang, message, classification, hardware) => {
+      const { context, page } = await open(lang);
+      await login(page, 'admin', 'admin123', '/service/afterService/create');
+      await page.getByTestId('as-DeviceModel').waitFor({ timeout: 30_000 });
+      const before = await reportCount();
+      for (const [field, value] of [
+        ['DeviceModel', 'VT-1'],
+        ['DeviceSn', 'SN-E2E'],
+        ['FeedbackApartment', 'Fleet ops'],
+        ['FeedbackPeople', 'Li Wei'],
+        ['Customer', 'Oceanic'],
+        ['DeviceNum', '0A1B2C3D'],
+        ['Department', 'After-sales'],
+      ] as const) {
+        await page.getByTestId(`as-${field}`).fill(value);
+      }
+      await page.getByRole('combobox', { name: classification }).click();
+      await page.getByRole('option', { name: hardware }).click();
+      // Description (required) is left empty; CustomerSuggestion and Reamrk are optional.
+      await page.getByTestId('as-save').click();
+      const description = page.locator('.MuiFormControl-root', { has: page.getByTestId('as-Description') });
+      await expect.poll(async () => (await description.textContent()) ?? '', { timeout: 10_000 }).toContain(message);
+      const suggestion = page.locator('.MuiFormControl-root', { has: page.getByTestId('as-CustomerSuggestion') });
+      expect(await suggestion.textContent()).not.toContain(message);
+      await screenshot(page, `aftersales-form-missing-${lang}`);
+      expect(await reportCount()).toBe(before);
+      expect(new URL(page.url()).pathname).toBe('/service/afterService/create');
+      // Filling it in files the report and goes back to the list.
+      await page.getByTestId('as-Description').fill('No lock after restart');
+      await page.getByTestId('as-save').click();
+      await page.waitForURL((u) => u.pathname === '/service/afterService', { timeout: 15_000 });
+      expect(await reportCount()).toBe(before + 1);
+      await page.getByText('SN-E2E').first().waitFor({ timeout: 10_000 });
+      await screenshot(page, `aftersales-list-${lang}`);
+      await context.close();
+    },
+  );
 
   it('changes the theme from the user menu: the menu colour changes at once and is remembered', async () => {
     const { context, page } = await open('en');
@@ -76,7 +95,7 @@ describe.skipIf(skipBrowserTests)('support pages in headless Chromium', () => {
   it.each([
     ['zh', '联系厂家'],
     ['en', 'contact the manufacturer'],
-  ] as const)('fault clearing shows E90\'s contact-manufacturer text (%s)', async (lang, text) => {
+  ] as const)("fault clearing shows E90's contact-manufacturer text (%s)", async (lang, text) => {
     const { context, page } = await open(lang);
     await login(page, 'oceanic', 'oceanic123', `/service/faultClearing?deviceId=${vesselId}&code=E90`);
     const detail = page.getByTestId('fc-detail');
@@ -91,12 +110,15 @@ describe.skipIf(skipBrowserTests)('support pages in headless Chromium', () => {
     await context.close();
   });
 
-  it('starts an after-sales report from a vessel\'s fault, prefilled', async () => {
+  it("starts an after-sales report from a vessel's fault, prefilled", async () => {
     const { context, page } = await open('en');
     await login(page, 'admin', 'admin123', `/service/faultClearing?deviceId=${vesselId}&code=E05`);
     await page.getByTestId('fc-start-report').click();
     await page.waitForURL((u) => u.pathname === '/service/afterService/create', { timeout: 15_000 });
-    const [vessel] = await server.db.query<{ device_sn: string; device_model: string }>('SELECT device_sn, device_model FROM devices WHERE id = $1', [vesselId]);
+    const [vessel] = await server.db.query<{ device_sn: string; device_model: string }>(
+      'SELECT device_sn, device_model FROM devices WHERE id = $1',
+      [vesselId],
+    );
     await expect.poll(() => page.getByTestId('as-DeviceSn').inputValue()).toBe(vessel!.device_sn);
     expect(await page.getByTestId('as-DeviceModel').inputValue()).toBe(vessel!.device_model);
     expect(await page.getByTestId('as-Description').inputValue()).toBe('Fault E05: LNB detection failed');
@@ -115,7 +137,12 @@ describe.skipIf(skipBrowserTests)('support pages in headless Chromium', () => {
     expect(await page.getByTestId('perm-audituser').count()).toBe(0); // no audit for the user module
     expect(await page.getByTestId('perm-auditppid').count()).toBe(1);
     await page.getByTestId('perm-save').click();
-    await expect.poll(async () => (await server.db.query<{ permissions: string[] }>(`SELECT permissions FROM permission_groups WHERE name = 'Machine adders'`))[0]?.permissions)
+    await expect
+      .poll(
+        async () =>
+          (await server.db.query<{ permissions: string[] }>(`SELECT permissions FROM permission_groups WHERE name = 'Machine adders'`))[0]
+            ?.permissions,
+      )
       .toEqual(['viewmachine', 'addmachine']);
     await context.close();
   });
@@ -127,7 +154,9 @@ describe.skipIf(skipBrowserTests)('support pages in headless Chromium', () => {
         // A vessel alone opens its active fault first (E05 raised in beforeAll).
         await login(page, 'admin', 'admin123', `/service/faultClearing?deviceId=${vesselId}`);
         await page.getByTestId('fc-detail').waitFor({ timeout: 30_000 });
-        await expect.poll(async () => page.getByTestId('fc-meaning').textContent()).toBe(lang === 'zh' ? 'LNB检测失败' : 'LNB detection failed');
+        await expect
+          .poll(async () => page.getByTestId('fc-meaning').textContent())
+          .toBe(lang === 'zh' ? 'LNB检测失败' : 'LNB detection failed');
         await screenshot(page, `faultclearing-e05-${lang}-${width}`);
         await page.goto(`${server.url}/system/permissionConfig`);
         await page.getByTestId('perm-grid').waitFor({ timeout: 30_000 });

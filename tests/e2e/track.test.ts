@@ -10,20 +10,44 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
   let polarisShip: number;
   beforeAll(async () => {
     ({ server, browser } = await startE2e());
-    const vessel = async (owner: string) => (await server.db.query<{ id: number }>(
-      'SELECT min(d.id) AS id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = $1', [owner]))[0]!.id;
+    const vessel = async (owner: string) =>
+      (
+        await server.db.query<{ id: number }>('SELECT min(d.id) AS id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = $1', [
+          owner,
+        ])
+      )[0]!.id;
     ship = await vessel('oceanic');
     polarisShip = await vessel('polaris');
     // Eight hours sailing south-east, a warning in the middle, an hour offline; and a day five days ago.
-    const recent = minutely(480, 2, (i) => ({ lat: 22 - i * 0.004, lon: 114.5 + i * 0.006 + Math.sin(i / 25) * 0.05, speed: 12 + (i % 7), heading: 135, signal: 60 + (i % 30), warn: i >= 150 && i < 190 }))
-      .filter((_, i) => i < 300 || i >= 360);
+    const recent = minutely(480, 2, (i) => ({
+      lat: 22 - i * 0.004,
+      lon: 114.5 + i * 0.006 + Math.sin(i / 25) * 0.05,
+      speed: 12 + (i % 7),
+      heading: 135,
+      signal: 60 + (i % 30),
+      warn: i >= 150 && i < 190,
+    })).filter((_, i) => i < 300 || i >= 360);
     await seedReports(server.db, ship, recent);
-    await seedReports(server.db, ship, minutely(600, 5 * 1440, (i) => ({ lat: 20 + i * 0.003, lon: 118 - i * 0.004 })));
-    await seedReports(server.db, polarisShip, minutely(120, 5, (i) => ({ lat: 1.2, lon: 103.8 + i * 0.01 })));
+    await seedReports(
+      server.db,
+      ship,
+      minutely(600, 5 * 1440, (i) => ({ lat: 20 + i * 0.003, lon: 118 - i * 0.004 })),
+    );
+    await seedReports(
+      server.db,
+      polarisShip,
+      minutely(120, 5, (i) => ({ lat: 1.2, lon: 103.8 + i * 0.01 })),
+    );
   });
   afterAll(() => stopE2e(server, browser));
 
-  async function open(name: string, password: string, lang: Lang = 'zh', width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  async function open(
+    name: string,
+    password: string,
+    lang: Lang = 'zh',
+    width = 1440,
+    height = 900,
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const opened = await openPage(browser, server, { lang, width, height });
     await logIn(opened.page, server, name, password);
     return opened;
@@ -33,7 +57,9 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
 
   async function openTrack(page: Page, id: number) {
     await page.goto(`${server.url}/device/map?id=${id}`);
-    await page.waitForFunction(() => document.querySelector('[data-testid="track-map"]')?.hasAttribute('data-track-points'), null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="track-map"]')?.hasAttribute('data-track-points'), null, {
+      timeout: 30_000,
+    });
   }
 
   it('plays the track at 10x: the vessel marker moves and the report at the cursor changes; the window switches', async () => {
@@ -41,7 +67,8 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
     await openTrack(page, ship);
     const points3d = Number(await drawnPoints(page));
     expect(points3d).toBeGreaterThan(4);
-    const vesselAt = async () => page.locator('[data-testid="track-vessel"]').evaluate((el) => `${el.getAttribute('data-lat')},${el.getAttribute('data-lon')}`);
+    const vesselAt = async () =>
+      page.locator('[data-testid="track-vessel"]').evaluate((el) => `${el.getAttribute('data-lat')},${el.getAttribute('data-lon')}`);
     const startTime = await page.getByTestId('cursor-time').innerText();
     const startAt = await vesselAt();
     await page.getByRole('combobox', { name: 'Speed' }).click();
@@ -59,15 +86,26 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
     await screenshot(page, 'track-en-1440');
 
     await page.getByTestId('window-1w').click();
-    await page.waitForFunction((before) => document.querySelector('[data-testid="track-map"]')?.getAttribute('data-track-points') !== before, String(points3d), { timeout: 30_000 });
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="track-map"]')?.getAttribute('data-track-points') !== before,
+      String(points3d),
+      { timeout: 30_000 },
+    );
     expect(Number(await drawnPoints(page))).toBeGreaterThan(points3d);
     expect(await page.getByTestId('track-summary').innerText()).toMatch(/1020/);
     await context.close();
   });
 
   it('shows the locked-feature notice when track history is locked for the enterprise', async () => {
-    const api = async (path: string, token: string, method = 'GET') => (await fetch(`${server.api}${path}${path.includes('?') ? '&' : '?'}token=${token}`, { method })).json();
-    const login = await (await fetch(`${server.api}/users/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=admin&password=admin123' })).json();
+    const api = async (path: string, token: string, method = 'GET') =>
+      (await fetch(`${server.api}${path}${path.includes('?') ? '&' : '?'}token=${token}`, { method })).json();
+    const login = await (
+      await fetch(`${server.api}/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=admin&password=admin123',
+      })
+    ).json();
     const admin = login.data.token as string;
     const polaris = (await server.db.query<{ id: number }>("SELECT id FROM users WHERE name = 'polaris'"))[0]!.id;
     const grants = await api(`/deviceModule/deviceAuth/getAll?enterpriseId=${polaris}&feature=trackHistory`, admin);
@@ -78,7 +116,9 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
       await page.goto(`${server.url}/device/map?id=${polarisShip}`);
       const notice = page.getByTestId('feature-locked');
       await notice.waitFor({ timeout: 30_000 });
-      expect(await notice.innerText()).toContain(lang === 'zh' ? '请联系您的服务商解锁此功能' : 'contact your service provider to unlock it');
+      expect(await notice.innerText()).toContain(
+        lang === 'zh' ? '请联系您的服务商解锁此功能' : 'contact your service provider to unlock it',
+      );
       await screenshot(page, `track-locked-${lang}`);
       await page.goto(`${server.url}/device/deviceLocation?id=${polarisShip}`);
       await page.getByTestId('feature-locked').waitFor({ timeout: 30_000 });
@@ -95,10 +135,18 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
         await screenshot(page, `track-${lang}-${width}`);
         if (width === 1440) {
           await page.goto(`${server.url}/device/deviceLocation?id=${ship}`);
-          await page.waitForFunction(() => document.querySelector('[data-testid="location-map"]')?.hasAttribute('data-location-points'), null, { timeout: 30_000 });
+          await page.waitForFunction(
+            () => document.querySelector('[data-testid="location-map"]')?.hasAttribute('data-location-points'),
+            null,
+            { timeout: 30_000 },
+          );
           await page.getByTestId('position-longitude').fill('181');
           await page.getByTestId('position-latitude').fill('22.5');
-          const error = page.getByText(lang === 'zh' ? '经度必须是 0 到 180 之间的数字，最多两位小数' : 'Longitude must be a number from 0 to 180 with at most two decimals');
+          const error = page.getByText(
+            lang === 'zh'
+              ? '经度必须是 0 到 180 之间的数字，最多两位小数'
+              : 'Longitude must be a number from 0 to 180 with at most two decimals',
+          );
           await error.waitFor({ timeout: 10_000 });
           await page.getByTestId('position-longitude').fill('114.25');
           await error.waitFor({ state: 'detached', timeout: 10_000 });

@@ -44,7 +44,9 @@ export function routesFor(level: string, vesselId: number): Route[] {
   for (const resource of RESOURCES) {
     const path = `/${resource.name}`;
     if (!canAccessPage(level, path)) continue;
-    routes.push(resource.menu.hidden ? { path: resource.filters.length ? `${path}?id=${vesselId}` : path, menu: false } : { path, menu: true });
+    routes.push(
+      resource.menu.hidden ? { path: resource.filters.length ? `${path}?id=${vesselId}` : path, menu: false } : { path, menu: true },
+    );
     if (resource.endpoints.create && canAccessPage(level, `${path}/create`)) routes.push({ path: `${path}/create`, menu: false });
   }
   return routes;
@@ -54,10 +56,91 @@ export function routesFor(level: string, vesselId: number): Route[] {
 
 /** Words that are the same in both languages: product names, units, standards, abbreviations. */
 const SHARED_WORDS = new Set([
-  'VSAT', 'vBox', 'vbox', 'MMSI', 'IMO', 'UTC', 'GMT', 'MAC', 'FleetSat', 'LNB', 'BUC', 'ADU', 'BDU', 'ACU', 'LTE', 'GPS', 'GNSS', 'SNR',
-  'dBm', 'dBW', 'Mbps', 'kbps', 'GHz', 'MHz', 'KHz', 'kHz', 'hPa', 'Excel', 'CSV', 'XLSX', 'xlsx', 'csv', 'PNG', 'JPG', 'JPEG', 'SVG', 'GIF', 'png', 'jpg', 'jpeg', 'svg', 'gif',
-  'HLS', 'RTSP', 'RTMP', 'HTTP', 'HTTPS', 'http', 'https', 'URL', 'API', 'JSON', 'Leaflet', 'OpenStreetMap', 'OSM', 'CARTO', 'Esri', 'WGS', 'SIM', 'ICCID', 'IMEI', 'MCU', 'CPU',
-  'GPX', 'KML', 'EXCEL', 'Cookie', 'TCP', 'UDP', 'DNS', 'DHCP', 'NTP', 'ETA', 'ETD', 'AIS', 'SOG', 'COG', 'BIN', 'bin', 'ZIP', 'zip', 'ASC', 'DESC', 'PDF', 'pdf',
+  'VSAT',
+  'vBox',
+  'vbox',
+  'MMSI',
+  'IMO',
+  'UTC',
+  'GMT',
+  'MAC',
+  'FleetSat',
+  'LNB',
+  'BUC',
+  'ADU',
+  'BDU',
+  'ACU',
+  'LTE',
+  'GPS',
+  'GNSS',
+  'SNR',
+  'dBm',
+  'dBW',
+  'Mbps',
+  'kbps',
+  'GHz',
+  'MHz',
+  'KHz',
+  'kHz',
+  'hPa',
+  'Excel',
+  'CSV',
+  'XLSX',
+  'xlsx',
+  'csv',
+  'PNG',
+  'JPG',
+  'JPEG',
+  'SVG',
+  'GIF',
+  'png',
+  'jpg',
+  'jpeg',
+  'svg',
+  'gif',
+  'HLS',
+  'RTSP',
+  'RTMP',
+  'HTTP',
+  'HTTPS',
+  'http',
+  'https',
+  'URL',
+  'API',
+  'JSON',
+  'Leaflet',
+  'OpenStreetMap',
+  'OSM',
+  'CARTO',
+  'Esri',
+  'WGS',
+  'SIM',
+  'ICCID',
+  'IMEI',
+  'MCU',
+  'CPU',
+  'GPX',
+  'KML',
+  'EXCEL',
+  'Cookie',
+  'TCP',
+  'UDP',
+  'DNS',
+  'DHCP',
+  'NTP',
+  'ETA',
+  'ETD',
+  'AIS',
+  'SOG',
+  'COG',
+  'BIN',
+  'bin',
+  'ZIP',
+  'zip',
+  'ASC',
+  'DESC',
+  'PDF',
+  'pdf',
 ]);
 
 /**
@@ -99,7 +182,9 @@ const ASCII_WORD = /[A-Za-z]{3,}/g;
 async function pageText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts = [document.title, document.body.innerText];
-    for (const el of Array.from(document.body.querySelectorAll('[aria-label],[title],[placeholder],[alt],[aria-valuetext],[aria-roledescription]'))) {
+    for (const el of Array.from(
+      document.body.querySelectorAll('[aria-label],[title],[placeholder],[alt],[aria-valuetext],[aria-roledescription]'),
+    )) {
       for (const attr of ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext', 'aria-roledescription']) {
         const value = el.getAttribute(attr);
         if (value) parts.push(value);
@@ -109,14 +194,18 @@ async function pageText(page: Page): Promise<string> {
   });
 }
 
-interface DataText { words: Set<string>; joined: string }
+interface DataText {
+  words: Set<string>;
+  joined: string;
+}
 
 /** The demo data's own words (names, numbers, remarks...): data may be in either language. */
 async function dataText(server: E2eServer): Promise<DataText> {
   const columns = await server.db.query<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns
       WHERE table_schema = 'public' AND data_type IN ('text', 'character varying')
-        AND column_name ~ '(device_type|name|nickname|company|department|device_num|_sn$|email|destination|agent|voyage_no|remark|reamrk|description|link|content|version|model|customer|address|signature|callsign|imo|mmsi|mac|phone|hardware|manufacture|update_info|feedback|chip_id|suggestion|route)'`);
+        AND column_name ~ '(device_type|name|nickname|company|department|device_num|_sn$|email|destination|agent|voyage_no|remark|reamrk|description|link|content|version|model|customer|address|signature|callsign|imo|mmsi|mac|phone|hardware|manufacture|update_info|feedback|chip_id|suggestion|route)'`,
+  );
   const values: string[] = [];
   for (const { table_name, column_name } of columns) {
     const rows = await server.db.query<{ v: string | null }>(`SELECT DISTINCT "${column_name}" AS v FROM "${table_name}" LIMIT 5000`);
@@ -135,7 +224,12 @@ function languageFindings(text: string, lang: Lang, data: DataText): { foreign: 
   // Leave out what is data: e-mail addresses and links, then check word by word.
   // Natural Earth: the base map's data source, a name. A technical term glossed in full-width
   // brackets after its Chinese name (极化（Skew）) is deliberate.
-  const stripped = text.replace(/Natural Earth/g, ' ').replace(/（[A-Za-z][A-Za-z -]*）/g, ' ').replace(/\S+@\S+/g, ' ').replace(/\bhttps?:\/\/\S+/g, ' ').replace(/\bwww\.\S+/g, ' ');
+  const stripped = text
+    .replace(/Natural Earth/g, ' ')
+    .replace(/（[A-Za-z][A-Za-z -]*）/g, ' ')
+    .replace(/\S+@\S+/g, ' ')
+    .replace(/\bhttps?:\/\/\S+/g, ' ')
+    .replace(/\bwww\.\S+/g, ' ');
   let foreign: string[];
   if (lang === 'zh') {
     foreign = (stripped.match(ASCII_WORD) ?? []).filter((w) => !SHARED_WORDS.has(w) && !data.words.has(w));
@@ -179,9 +273,8 @@ async function settle(page: Page) {
  * experimental, asked for by name: the issue measured it). Only violations are collected, which
  * keeps each run short.
  */
-const runAxe = (page: Page) => new AxeBuilder({ page })
-  .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
-  .analyze();
+const runAxe = (page: Page) =>
+  new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] }).analyze();
 
 /** Opens a route inside the running console (react-router follows popstate): no reload, no new log-in. */
 async function navigate(page: Page, path: string) {
@@ -193,14 +286,22 @@ async function navigate(page: Page, path: string) {
   }, path);
 }
 
-const pageName = (path: string) => path.replace(/^\//, '').replace(/\?id=\d+/, '-vessel').replace(/[/?=&]/g, '_');
+const pageName = (path: string) =>
+  path
+    .replace(/^\//, '')
+    .replace(/\?id=\d+/, '-vessel')
+    .replace(/[/?=&]/g, '_');
 
 async function visit(page: Page, route: Route, ctx: { level: string; lang: Lang; width: number }, data: DataText, findings: Finding[]) {
   const base = { level: ctx.level, lang: ctx.lang, width: ctx.width, page: route.path };
   const t0 = Date.now();
   await navigate(page, route.path);
   // A page's code loads on its first visit (lazy routes): its heading says it has drawn.
-  await page.locator('main h1, h1').first().waitFor({ state: 'attached', timeout: 3_000 }).catch(() => undefined);
+  await page
+    .locator('main h1, h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 3_000 })
+    .catch(() => undefined);
   await settle(page);
   const t1 = Date.now();
   if (new URL(page.url()).pathname !== route.path.split('?')[0]) {
@@ -211,14 +312,30 @@ async function visit(page: Page, route: Route, ctx: { level: string; lang: Lang;
   const axe = await runAxe(page);
   for (const v of axe.violations) {
     if (v.impact !== 'critical' && v.impact !== 'serious') continue;
-    findings.push({ ...base, kind: 'axe', rule: `${v.id} (${v.impact})`, detail: v.nodes.slice(0, 2).map((n) => `${n.target.join(' ')}${n.failureSummary ? '' : ''}`).join(' | '), nodes: v.nodes.length });
+    findings.push({
+      ...base,
+      kind: 'axe',
+      rule: `${v.id} (${v.impact})`,
+      detail: v.nodes
+        .slice(0, 2)
+        .map((n) => `${n.target.join(' ')}${n.failureSummary ? '' : ''}`)
+        .join(' | '),
+      nodes: v.nodes.length,
+    });
   }
   const t2 = Date.now();
   const h1 = await page.locator('h1').count();
   if (h1 !== 1) findings.push({ ...base, kind: 'h1', rule: 'one-h1', detail: `${h1} h1`, nodes: 1 });
 
   const { foreign, keys } = languageFindings(await pageText(page), ctx.lang, data);
-  if (foreign.length) findings.push({ ...base, kind: 'language', rule: ctx.lang === 'zh' ? 'english-in-zh' : 'chinese-in-en', detail: foreign.slice(0, 12).join(', '), nodes: foreign.length });
+  if (foreign.length)
+    findings.push({
+      ...base,
+      kind: 'language',
+      rule: ctx.lang === 'zh' ? 'english-in-zh' : 'chinese-in-en',
+      detail: foreign.slice(0, 12).join(', '),
+      nodes: foreign.length,
+    });
   if (keys.length) findings.push({ ...base, kind: 'rawKey', rule: 'raw-key', detail: keys.slice(0, 8).join(', '), nodes: keys.length });
   timings.push(`${ctx.level} ${ctx.lang} ${ctx.width} ${route.path}: settle ${t1 - t0} axe+shot ${t2 - t1} text ${Date.now() - t2}`);
 }
@@ -233,8 +350,10 @@ function writeFindings(findings: Finding[]) {
 
 const pathOf = (page: string) => page.split('?')[0]!;
 const isAllowed = (f: Finding, a: Allowed) =>
-  a.kind === f.kind && (a.rule === undefined || f.rule.startsWith(a.rule)) && (typeof a.page === 'string' ? a.page === pathOf(f.page) : a.page.test(pathOf(f.page)))
-  && (a.words === undefined || f.detail.split(', ').every((w) => a.words!.includes(w)));
+  a.kind === f.kind &&
+  (a.rule === undefined || f.rule.startsWith(a.rule)) &&
+  (typeof a.page === 'string' ? a.page === pathOf(f.page) : a.page.test(pathOf(f.page))) &&
+  (a.words === undefined || f.detail.split(', ').every((w) => a.words!.includes(w)));
 
 const format = (f: Finding) => `[${f.level} ${f.lang} ${f.width}] ${f.page} — ${f.kind} ${f.rule} ×${f.nodes}: ${f.detail}`;
 
@@ -248,7 +367,8 @@ describe.skipIf(skipBrowserTests)('walk: every route, every level, both language
     ({ server, browser } = await startE2e());
     // A vessel every level sees: one of oceanic's granted to its sub-user oceanops.
     const [granted] = await server.db.query<{ id: number }>(
-      `SELECT g.device_id AS id FROM sub_user_grants g JOIN users u ON u.id = g.sub_user_id WHERE u.name = 'oceanops' ORDER BY g.device_id LIMIT 1`);
+      `SELECT g.device_id AS id FROM sub_user_grants g JOIN users u ON u.id = g.sub_user_id WHERE u.name = 'oceanops' ORDER BY g.device_id LIMIT 1`,
+    );
     expect(granted, 'the demo grants oceanops a vessel').toBeDefined();
     vesselId = granted!.id;
     data = await dataText(server);
@@ -270,7 +390,8 @@ describe.skipIf(skipBrowserTests)('walk: every route, every level, both language
           expect(routes.length).toBeGreaterThan(5);
           for (const route of routes) await visit(page, route, { level: account.name, lang, width: WIDE }, data, findings);
           await page.setViewportSize({ width: NARROW, height: 844 });
-          for (const route of routes.filter((r) => r.menu)) await visit(page, route, { level: account.name, lang, width: NARROW }, data, findings);
+          for (const route of routes.filter((r) => r.menu))
+            await visit(page, route, { level: account.name, lang, width: NARROW }, data, findings);
         } finally {
           await context.close();
           writeFindings(findings);
@@ -288,8 +409,13 @@ describe.skipIf(skipBrowserTests)('walk: every route, every level, both language
     const unused = ALLOWED.filter((a) => !findings.some((f) => isAllowed(f, a)));
     const byRule = new Map<string, number>();
     for (const f of findings) byRule.set(`${f.kind} ${f.rule}`, (byRule.get(`${f.kind} ${f.rule}`) ?? 0) + f.nodes);
-    console.log(`walk: ${findings.length} findings (${left.length} not allowed); nodes by rule:\n${[...byRule].map(([r, n]) => `  ${r}: ${n}`).join('\n')}`);
+    console.log(
+      `walk: ${findings.length} findings (${left.length} not allowed); nodes by rule:\n${[...byRule].map(([r, n]) => `  ${r}: ${n}`).join('\n')}`,
+    );
     expect(left.map(format).join('\n'), 'findings outside the allow-list').toBe('');
-    expect(unused.map((a) => `${a.kind} ${a.rule ?? ''} ${String(a.page)}: ${a.why}`).join('\n'), 'allow-list entries that match nothing any more').toBe('');
+    expect(
+      unused.map((a) => `${a.kind} ${a.rule ?? ''} ${String(a.page)}: ${a.why}`).join('\n'),
+      'allow-list entries that match nothing any more',
+    ).toBe('');
   });
 });

@@ -41,15 +41,38 @@ describe('an entity added from one definition file', () => {
   });
 
   it('is listed, filtered, created, edited, shown and deleted through the real dataProvider', async () => {
-    const vessels = await provider.getList('system/deviceManagement', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const vessels = await provider.getList('system/deviceManagement', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     const deviceId = vessels.data[0]!.id;
-    const created = await provider.create(NAME, { data: { deviceId, voyageNo: 'PC-9001', destination: 'Rotterdam', etd: '2026-12-01T08:00:00Z', eta: '2026-12-09T08:00:00Z', agent: 'North Agency' } });
+    const created = await provider.create(NAME, {
+      data: {
+        deviceId,
+        voyageNo: 'PC-9001',
+        destination: 'Rotterdam',
+        etd: '2026-12-01T08:00:00Z',
+        eta: '2026-12-09T08:00:00Z',
+        agent: 'North Agency',
+      },
+    });
     const id = created.data.id;
     expect(id).toBeTypeOf('number');
 
-    const found = await provider.getList(NAME, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { search: 'PC-9001' } });
+    const found = await provider.getList(NAME, {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { search: 'PC-9001' },
+    });
     expect(found.data.map((r) => r.id)).toEqual([id]);
-    const byVessel = await provider.getManyReference(NAME, { target: 'deviceId', id: deviceId, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const byVessel = await provider.getManyReference(NAME, {
+      target: 'deviceId',
+      id: deviceId,
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(byVessel.data.every((r) => r.deviceId === deviceId)).toBe(true);
     expect(byVessel.data.map((r) => r.id)).toContain(id);
 
@@ -57,13 +80,19 @@ describe('an entity added from one definition file', () => {
     expect((await provider.getOne(NAME, { id })).data.destination).toBe('Hamburg');
 
     await provider.delete(NAME, { id, previousData: created.data });
-    const after = await provider.getList(NAME, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { search: 'PC-9001' } });
+    const after = await provider.getList(NAME, {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { search: 'PC-9001' },
+    });
     expect(after.total).toBe(0);
   });
 
-  it('refuses a bad record with the field and the message in the user\'s language, and writes nothing', async () => {
+  it("refuses a bad record with the field and the message in the user's language, and writes nothing", async () => {
     const before = await provider.getList(NAME, { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
-    const error = await provider.create(NAME, { data: { deviceId: 1, voyageNo: '', destination: 'X', etd: 'soon', eta: '2026-12-09T08:00:00Z', agent: 'A' } }).catch((e: unknown) => e);
+    const error = await provider
+      .create(NAME, { data: { deviceId: 1, voyageNo: '', destination: 'X', etd: 'soon', eta: '2026-12-09T08:00:00Z', agent: 'A' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CzHttpError);
     expect((error as CzHttpError).code).toBe(ErrorCode.Validation);
     const errors = ((error as CzHttpError).body as { errors?: Record<string, string> }).errors ?? {};
@@ -74,8 +103,15 @@ describe('an entity added from one definition file', () => {
   });
 
   it('appears in the menu, the breadcrumb and the access matrix, per level and action', async () => {
-    expect(menuFor('2').find((g) => g.path === '/device')!.children.map((c) => c.path)).toContain(`/${NAME}`);
-    expect(pageOf(`/${NAME}/12`)).toMatchObject({ page: { path: `/${NAME}`, titleKey: 'resources.device/portCall.name' }, group: { path: '/device' } });
+    expect(
+      menuFor('2')
+        .find((g) => g.path === '/device')!
+        .children.map((c) => c.path),
+    ).toContain(`/${NAME}`);
+    expect(pageOf(`/${NAME}/12`)).toMatchObject({
+      page: { path: `/${NAME}`, titleKey: 'resources.device/portCall.name' },
+      group: { path: '/device' },
+    });
     expect(PAGE_ACCESS[`/${NAME}`]).toEqual(['1', '2', '3']);
     expect(['1', '2', '3'].map((level) => canAccessPage(level, `/${NAME}/create`))).toEqual([true, true, false]);
     expect(canAccessPage('3', `/${NAME}`)).toBe(true);

@@ -32,7 +32,20 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SEGMENT = 'test';
 /** A loaded 2-core machine: a first start creates the PGlite cluster (initdb in WASM). */
 const START_TIMEOUT_MS = 90_000;
-const SERVER_VARS = ['PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'FIRMWARE_DIR', 'FIRMWARE_MAX_MB', 'CONSOLE_DIR', 'SEED_DEMO', 'SIMULATOR', 'API_SEGMENT', 'NODE_ENV', 'LOG_LEVEL'];
+const SERVER_VARS = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'FIRMWARE_DIR',
+  'FIRMWARE_MAX_MB',
+  'CONSOLE_DIR',
+  'SEED_DEMO',
+  'SIMULATOR',
+  'API_SEGMENT',
+  'NODE_ENV',
+  'LOG_LEVEL',
+];
 /** What a clean start never prints: an error-level log line, a thrown error, a refusal to start. */
 const ERROR_OUTPUT = /"level":(50|60)|\b(error|fatal|panic|unhandled)\b|could not start/i;
 const IMPORT_ROWS = 3000;
@@ -71,12 +84,17 @@ class ServerProcess {
   output = '';
   exitCode: number | null | undefined = undefined;
   readonly exited: Promise<void>;
-  constructor(readonly child: ChildProcess, readonly port: number) {
+  constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+  ) {
     for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.exited = new Promise((done) => child.on('exit', (code, signal) => {
-      this.exitCode = code ?? (signal ? -1 : null);
-      done();
-    }));
+    this.exited = new Promise((done) =>
+      child.on('exit', (code, signal) => {
+        this.exitCode = code ?? (signal ? -1 : null);
+        done();
+      }),
+    );
   }
   get running() {
     return this.exitCode === undefined;
@@ -106,13 +124,17 @@ async function launch(env: Record<string, string>): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT, env: serverEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: serverEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = new ServerProcess(child, port);
-    await until('the printed address', () => /Fleet console: \S+/.test(server.output) || !server.running, START_TIMEOUT_MS, 50).catch(async (e: Error) => {
-      await server.kill();
-      throw new Error(`${e.message}\n${server.output.slice(-3000)}`);
-    });
+    await until('the printed address', () => /Fleet console: \S+/.test(server.output) || !server.running, START_TIMEOUT_MS, 50).catch(
+      async (e: Error) => {
+        await server.kill();
+        throw new Error(`${e.message}\n${server.output.slice(-3000)}`);
+      },
+    );
     if (server.running) return server;
     if (attempt < 3 && /port \d+ is in use/.test(server.output)) continue;
     throw new Error(`the server ended with ${server.exitCode} at start:\n${server.output.slice(-3000)}`);
@@ -130,7 +152,8 @@ async function expectCleanStart(server: ServerProcess) {
 async function login(server: ServerProcess, name: string): Promise<string> {
   const account = DEMO_ACCOUNTS.find((a) => a.name === name)!;
   const res = await fetch(`${server.api}/users/login`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ name, password: account.password }),
   });
   const body = (await res.json()) as Envelope<{ token: string }>;
@@ -144,7 +167,21 @@ async function callJson<T = any>(server: ServerProcess, path: string, token: str
 
 // ---- device import -----------------------------------------------------------------------
 
-const SHEET_HEADERS = ['Name', 'Device number', 'MAC', 'SN', 'Owner', 'Sub-user', 'Manufacture date', 'Type', 'ADU version', 'BDU version', 'Manufacture info', 'Model', 'Kind'];
+const SHEET_HEADERS = [
+  'Name',
+  'Device number',
+  'MAC',
+  'SN',
+  'Owner',
+  'Sub-user',
+  'Manufacture date',
+  'Type',
+  'ADU version',
+  'BDU version',
+  'Manufacture info',
+  'Model',
+  'Kind',
+];
 /** Device numbers of this run: a random block of 65,536 eight-digit hex numbers, well away from the demo and simulator ones. */
 const NUM_BASE = 0xa0000000 + Math.floor(Math.random() * 0x1000) * 0x10000;
 let numSerial = 0;
@@ -154,15 +191,32 @@ async function deviceSheet(sn: string, rows: number): Promise<Buffer> {
   const data = Array.from({ length: rows }, (_, i) => {
     numSerial += 1;
     const hex = (NUM_BASE + numSerial).toString(16).toUpperCase();
-    return [`Kill test ${sn} ${i}`, hex, `0E${hex}22`, `${sn}${i}`, 'oceanic', 0,
-      new Date(Date.UTC(2023, 4, 17)), 'VSAT terminal', 'V1.2.0', 'V1.0.3', 'Factory 7', 'VT-3', 'VSAT'];
+    return [
+      `Kill test ${sn} ${i}`,
+      hex,
+      `0E${hex}22`,
+      `${sn}${i}`,
+      'oceanic',
+      0,
+      new Date(Date.UTC(2023, 4, 17)),
+      'VSAT terminal',
+      'V1.2.0',
+      'V1.0.3',
+      'Factory 7',
+      'VT-3',
+      'VSAT',
+    ];
   });
   return xlsxOf(SHEET_HEADERS, data);
 }
 
 async function importSheet(server: ServerProcess, token: string, sheet: Buffer): Promise<Envelope> {
   const body = sheetPart(sheet);
-  const res = await fetch(`${server.api}/deviceModule/device/import?token=${token}&lang=en`, { method: 'POST', headers: body.headers, body: new Uint8Array(body.payload) });
+  const res = await fetch(`${server.api}/deviceModule/device/import?token=${token}&lang=en`, {
+    method: 'POST',
+    headers: body.headers,
+    body: new Uint8Array(body.payload),
+  });
   return (await res.json()) as Envelope;
 }
 
@@ -189,7 +243,13 @@ const grewBy = (before: Map<string, number>, now: Map<string, number>, bytes: nu
 // ---- firmware upload ---------------------------------------------------------------------
 
 const firmwareFields = (version: string) => ({
-  deviceType: 'VSAT terminal', customer: 'Kill test', model: 'VT-KILL', version, versionType: 'release', enabled: 'true', updateInfo: 'kill test',
+  deviceType: 'VSAT terminal',
+  customer: 'Kill test',
+  model: 'VT-KILL',
+  version,
+  versionType: 'release',
+  enabled: 'true',
+  updateInfo: 'kill test',
 });
 
 interface Upload {
@@ -208,11 +268,23 @@ interface Upload {
  * content in `chunk`-byte writes with `pauseMs` between them (0: as fast as the socket takes them);
  * with `lastChunkAfter`, the last chunk waits for that promise.
  */
-function uploadFirmware(server: ServerProcess, token: string, version: string, size: number, chunk: number, pauseMs: number, lastChunkAfter?: Promise<unknown>): Upload {
+function uploadFirmware(
+  server: ServerProcess,
+  token: string,
+  version: string,
+  size: number,
+  chunk: number,
+  pauseMs: number,
+  lastChunkAfter?: Promise<unknown>,
+): Upload {
   const boundary = `----kill${randomBytes(8).toString('hex')}`;
   const head = Buffer.concat([
-    ...Object.entries(firmwareFields(version)).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="kill-${version}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    ...Object.entries(firmwareFields(version)).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="kill-${version}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
   ]);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const hash = createHash('sha256');
@@ -220,7 +292,8 @@ function uploadFirmware(server: ServerProcess, token: string, version: string, s
   let stopped = false;
   let digest: string | undefined;
   const req = http.request(`${server.api}/deviceModule/firmware/add?token=${token}&lang=en`, {
-    method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
   });
   const result = new Promise<{ answer?: Envelope; error?: string }>((done) => {
     req.on('error', (e) => done({ error: e.message }));
@@ -284,7 +357,10 @@ async function whenFolder(dir: string, test: (files: Map<string, number>) => boo
 /** Every file of the folder is a stored package file with its row, and every row has its file (same size, same SHA-256). */
 function expectFolderMatchesRows(dir: string, rows: { key?: string; size: number; sha256: string }[]) {
   const files = [...folder(dir).keys()];
-  expect(files.filter((f) => !STORAGE_NAME.test(f)), 'temporary or foreign files in the firmware folder').toEqual([]);
+  expect(
+    files.filter((f) => !STORAGE_NAME.test(f)),
+    'temporary or foreign files in the firmware folder',
+  ).toEqual([]);
   const onDisk = files.map((f) => ({ key: f, size: statSync(join(dir, f)).size, sha256: sha256(readFileSync(join(dir, f))) }));
   // Rows from the API carry no storage key: then files and rows are matched by size and hash.
   const withKeys = rows.every((r) => r.key !== undefined);
@@ -294,17 +370,37 @@ function expectFolderMatchesRows(dir: string, rows: { key?: string; size: number
 
 /** The same check through the API (while a PGlite server holds its folder): rows by size and SHA-256. */
 async function expectFolderMatchesApi(server: ServerProcess, token: string, dir: string) {
-  const list = await callJson<{ list: { fileSize: number; sha256: string }[]; total: number }>(server, '/deviceModule/firmware/getAll?pageSize=500', token);
+  const list = await callJson<{ list: { fileSize: number; sha256: string }[]; total: number }>(
+    server,
+    '/deviceModule/firmware/getAll?pageSize=500',
+    token,
+  );
   expect(list.code).toBe(0);
-  expectFolderMatchesRows(dir, list.data.list.map((r) => ({ size: r.fileSize, sha256: r.sha256 })));
+  expectFolderMatchesRows(
+    dir,
+    list.data.list.map((r) => ({ size: r.fileSize, sha256: r.sha256 })),
+  );
 }
 
 // ---- ingest ------------------------------------------------------------------------------
 
 const reportAt = (at: number) => ({
-  deviceTime: new Date(at).toISOString(), lat: 22.3, lon: 114.2, speed: 14.5, heading: 90, azimuth: 180.5, elevation: 45, skew: -12,
-  satellite: { name: 'AsiaSat 7', longitude: 105.5 }, signalLevel: 72, snr: 11.5, modemLock: true, txOn: true, lteSignal: -85,
-  faults: [], firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+  deviceTime: new Date(at).toISOString(),
+  lat: 22.3,
+  lon: 114.2,
+  speed: 14.5,
+  heading: 90,
+  azimuth: 180.5,
+  elevation: 45,
+  skew: -12,
+  satellite: { name: 'AsiaSat 7', longitude: 105.5 },
+  signalLevel: 72,
+  snr: 11.5,
+  modemLock: true,
+  txOn: true,
+  lteSignal: -85,
+  faults: [],
+  firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
 });
 
 interface Burst {
@@ -331,7 +427,8 @@ function ingestBurst(server: ServerProcess, devices: { deviceNum: string; secret
       const times = Array.from({ length: batch }, (_, i) => start + i * 1000);
       try {
         const res = await fetch(`${server.api}/deviceModule/ingest/report`, {
-          method: 'POST', headers: { 'content-type': 'application/json', 'x-device-num': device.deviceNum, 'x-device-secret': device.secret },
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-device-num': device.deviceNum, 'x-device-secret': device.secret },
           body: JSON.stringify({ reports: times.map(reportAt) }),
         });
         const body = (await res.json()) as Envelope<{ accepted: number }>;
@@ -346,7 +443,9 @@ function ingestBurst(server: ServerProcess, devices: { deviceNum: string; secret
     }
   });
   return {
-    acked, ackedRequests: () => requests, failedBeforeKill: () => failed,
+    acked,
+    ackedRequests: () => requests,
+    failedBeforeKill: () => failed,
     async stop() {
       stopped = true;
       await Promise.all(loops);
@@ -378,7 +477,12 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
 
   const start = async () => {
     server = await launch({
-      DATA_DIR: dataDir, FIRMWARE_DIR: firmwareDir, DATABASE_URL: databaseUrl, SIMULATOR: '0', CONSOLE_DIR: join(work, 'no-console'), LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      FIRMWARE_DIR: firmwareDir,
+      DATABASE_URL: databaseUrl,
+      SIMULATOR: '0',
+      CONSOLE_DIR: join(work, 'no-console'),
+      LOG_LEVEL: 'warn',
     });
     await expectCleanStart(server);
     return server;
@@ -388,7 +492,10 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
   /** PostgreSQL: the server's statements in flight, seen by its application_name. */
   let watcher: pg.Client | undefined;
   const serverRunsSql = async (prefix: string) => {
-    const rows = await watcher!.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND query LIKE $2 AND state <> 'idle'`, [appName, `${prefix}%`]);
+    const rows = await watcher!.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND query LIKE $2 AND state <> 'idle'`, [
+      appName,
+      `${prefix}%`,
+    ]);
     return rows.rowCount! > 0;
   };
 
@@ -439,7 +546,10 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
     sheets.set('KILLB', IMPORT_ROWS);
     let answer: Envelope | undefined;
     const sentAt = Date.now();
-    const request = importSheet(s, token, sheet).then((a) => (answer = a), () => undefined);
+    const request = importSheet(s, token, sheet).then(
+      (a) => (answer = a),
+      () => undefined,
+    );
     if (engine === 'postgres') {
       // The server's INSERT INTO devices seen running (or its transaction open after one).
       await until('the import INSERT', async () => answer || (await serverRunsSql('INSERT INTO devices')), 60_000, 2);
@@ -461,7 +571,9 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
       expect(found.code).toBe(0);
       if (answeredSheets.has(sn)) expect(found.data.total, sn).toBe(rows);
       else expect([0, rows], sn).toContain(found.data.total);
-      console.log(`[${engine}] import killed ${answer ? `after its answer (code ${answer.code})` : `during its transaction, ${killedAt} ms into the request`}: ${found.data.total} of ${rows} rows after the restart`);
+      console.log(
+        `[${engine}] import killed ${answer ? `after its answer (code ${answer.code})` : `during its transaction, ${killedAt} ms into the request`}: ${found.data.total} of ${rows} rows after the restart`,
+      );
     }
   });
 
@@ -469,7 +581,10 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
     let s = await running();
     const devices = await provisionOverHttp({ apiBase: s.api, vessels: 8, seed: 7, user: 'admin', password: 'admin123', owner: 'oceanic' });
     let admin = await login(s, 'admin');
-    const stored = [uploadFirmware(s, admin, 'V1.0.0', 1024 * 1024, 64 * 1024, 0), uploadFirmware(s, admin, 'V1.0.4', 64 * 1024, 64 * 1024, 0)];
+    const stored = [
+      uploadFirmware(s, admin, 'V1.0.0', 1024 * 1024, 64 * 1024, 0),
+      uploadFirmware(s, admin, 'V1.0.4', 64 * 1024, 64 * 1024, 0),
+    ];
     for (const upload of stored) expect((await upload.result).answer).toMatchObject({ code: 0, data: { sha256: upload.sha256() } });
     const before = new Set(folder(firmwareDir).keys());
     const temporary = (files: Map<string, number>) => [...files].filter(([name]) => !STORAGE_NAME.test(name));
@@ -485,13 +600,23 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
     const size = 4 * 1024 * 1024 + 12_345;
     let fast: Upload | undefined;
     try {
-      const slowPart = temporary(await whenFolder(firmwareDir, (files) => temporary(files).some(([, bytes]) => bytes >= 512 * 1024), 60_000))[0]![0];
+      const slowPart = temporary(
+        await whenFolder(firmwareDir, (files) => temporary(files).some(([, bytes]) => bytes >= 512 * 1024), 60_000),
+      )[0]![0];
       fast = uploadFirmware(s, admin, 'V1.0.2', size, 256 * 1024, 0, released);
-      await whenFolder(firmwareDir, (files) => temporary(files).some(([name, bytes]) => name !== slowPart && bytes >= size - 512 * 1024), 60_000);
+      await whenFolder(
+        firmwareDir,
+        (files) => temporary(files).some(([name, bytes]) => name !== slowPart && bytes >= size - 512 * 1024),
+        60_000,
+      );
       burst = ingestBurst(s, devices, 24, 5);
       await until('40 acknowledged ingest requests', () => burst!.ackedRequests() >= 40 || burst!.failedBeforeKill().length > 0, 60_000, 1);
       release();
-      await whenFolder(firmwareDir, (files) => [...files].some(([name, bytes]) => (STORAGE_NAME.test(name) ? !before.has(name) : name !== slowPart && bytes === size)), 60_000);
+      await whenFolder(
+        firmwareDir,
+        (files) => [...files].some(([name, bytes]) => (STORAGE_NAME.test(name) ? !before.has(name) : name !== slowPart && bytes === size)),
+        60_000,
+      );
       const stopped = burst.stop(); // no new request; those in flight stay in flight
       await s.kill();
       await stopped;
@@ -504,8 +629,13 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
     expect(burst!.failedBeforeKill()).toEqual([]);
     expect((await slow.result).answer, 'the slow upload cannot have finished').toBeUndefined();
     const { answer } = await fast!.result;
-    const left = [...folder(firmwareDir)].filter(([name]) => !before.has(name)).map(([name, bytes]) => `${name} ${bytes} B`).join(', ');
-    console.log(`[${engine}] killed with ${burst!.ackedRequests()} ingest requests answered, ${(slow.sent() / 1024 / 1024).toFixed(1)} MB of the slow upload sent${answer ? `, the fast upload answered (code ${answer.code})` : ''}; left: ${left}`);
+    const left = [...folder(firmwareDir)]
+      .filter(([name]) => !before.has(name))
+      .map(([name, bytes]) => `${name} ${bytes} B`)
+      .join(', ');
+    console.log(
+      `[${engine}] killed with ${burst!.ackedRequests()} ingest requests answered, ${(slow.sent() / 1024 / 1024).toFixed(1)} MB of the slow upload sent${answer ? `, the fast upload answered (code ${answer.code})` : ''}; left: ${left}`,
+    );
 
     // Kill points too narrow to hit by timing, laid out as such a kill leaves them: an upload whose
     // row committed before its file was renamed, a delete that did not commit, and a delete that
@@ -522,7 +652,10 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
     // And the store still works after the sweep: an upload is kept, a delete takes its file.
     const again = uploadFirmware(s, admin, 'V1.0.3', 256 * 1024, 64 * 1024, 0);
     expect((await again.result).answer).toMatchObject({ code: 0, data: { sha256: again.sha256() } });
-    const removed = await fetch(`${s.api}/deviceModule/firmware/deleteById?id=${(await stored[1]!.result).answer!.data.id}&token=${admin}`, { method: 'DELETE' });
+    const removed = await fetch(
+      `${s.api}/deviceModule/firmware/deleteById?id=${(await stored[1]!.result).answer!.data.id}&token=${admin}`,
+      { method: 'DELETE' },
+    );
     expect(((await removed.json()) as Envelope).code).toBe(0);
     await expectFolderMatchesApi(s, admin, firmwareDir);
   });
@@ -534,11 +667,15 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
     const sql = await openSql();
     try {
       for (const [sn, rows] of sheets) {
-        const [{ n }] = (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE device_sn LIKE $1', [`${sn}%`])) as [{ n: number }];
+        const [{ n }] = (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE device_sn LIKE $1', [`${sn}%`])) as [
+          { n: number },
+        ];
         if (answeredSheets.has(sn)) expect(n, sn).toBe(rows);
         else expect([0, rows], sn).toContain(n);
       }
-      const firmware = await sql.query<{ key: string; size: number; sha256: string }>('SELECT storage_key AS key, file_size::float8 AS size, sha256 FROM firmware_packages');
+      const firmware = await sql.query<{ key: string; size: number; sha256: string }>(
+        'SELECT storage_key AS key, file_size::float8 AS size, sha256 FROM firmware_packages',
+      );
       expect(firmware.length).toBeGreaterThanOrEqual(2);
       expectFolderMatchesRows(firmwareDir, firmware);
 
@@ -548,7 +685,9 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
         acknowledged += times.length;
         const stored = await sql.query<{ ms: number }>(
           `SELECT (extract(epoch FROM r.device_time) * 1000)::float8 AS ms FROM device_reports r JOIN devices d ON d.id = r.device_id
-            WHERE d.device_num = $1 AND r.device_time = ANY($2::timestamptz[])`, [deviceNum, times.map((t) => new Date(t).toISOString())]);
+            WHERE d.device_num = $1 AND r.device_time = ANY($2::timestamptz[])`,
+          [deviceNum, times.map((t) => new Date(t).toISOString())],
+        );
         expect(stored.map((r) => Math.round(r.ms)).sort(), `acknowledged reports of ${deviceNum}`).toEqual([...times].sort());
       }
       expect(acknowledged).toBeGreaterThanOrEqual(200);

@@ -26,7 +26,9 @@ function readmeStartCommand(): string {
 /** The repository as a fresh clone would hold it, with uncommitted edits: tracked and new files, nothing ignored. */
 function freshCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-fresh-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!existsSync(file)) continue; // deleted in the work tree
     mkdirSync(join(dir, dirname(file)), { recursive: true });
@@ -38,7 +40,18 @@ function freshCopy(): string {
 /** This shell's environment without the server's own settings (a newcomer has none), plus the port. */
 function newcomerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of ['DATA_DIR', 'DATABASE_URL', 'CONSOLE_DIR', 'FIRMWARE_DIR', 'SEED_DEMO', 'SIMULATOR', 'API_SEGMENT', 'NODE_ENV', 'LOG_LEVEL']) delete env[key];
+  for (const key of [
+    'DATA_DIR',
+    'DATABASE_URL',
+    'CONSOLE_DIR',
+    'FIRMWARE_DIR',
+    'SEED_DEMO',
+    'SIMULATOR',
+    'API_SEGMENT',
+    'NODE_ENV',
+    'LOG_LEVEL',
+  ])
+    delete env[key];
   return { ...env, ...extra };
 }
 
@@ -111,17 +124,21 @@ describe('a fresh clone started with the README command', () => {
       body: new URLSearchParams({ name: account.name, password: account.password }),
     }).then((r) => r.json() as Promise<{ code: number; data: { token: string } }>);
     expect(login.code).toBe(0);
-    const self = await fetch(`${address}cz/test/users/getSelf?token=${login.data.token}`).then((r) => r.json() as Promise<{ data: { name: string } }>);
+    const self = await fetch(`${address}cz/test/users/getSelf?token=${login.data.token}`).then(
+      (r) => r.json() as Promise<{ data: { name: string } }>,
+    );
     expect(self.data.name).toBe(account.name);
 
     // The console, over a connection that then stays open and idle (keep-alive).
     const agent = new http.Agent({ keepAlive: true });
     const page = await new Promise<{ status: number; body: string }>((done, fail) => {
-      http.get(address!, { agent }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
-      }).on('error', fail);
+      http
+        .get(address!, { agent }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', fail);
     });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');

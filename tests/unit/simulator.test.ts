@@ -7,17 +7,40 @@ import { validate } from '../../src/domain/validate';
 
 /** Boxes well inside land masses near the routes: [south, north, west, east]. */
 const LAND: Record<string, [number, number, number, number]> = {
-  'east China': [25, 31, 110, 118.5], Taiwan: [22.8, 24.6, 120.6, 121.4], Hainan: [18.7, 19.8, 109.0, 110.6],
-  'Indochina south': [12, 16, 100, 107.5], 'Indochina north': [16, 20, 100, 105.5], Luzon: [14, 18, 120.5, 122],
-  Borneo: [-2, 4, 110, 116], 'Malay peninsula': [3.8, 5.5, 101.0, 102.8], 'Sumatra east': [-2, 0.8, 100.8, 103.2],
-  'Sumatra north': [2.0, 4.0, 97.0, 98.2], 'Sri Lanka': [6.5, 9.3, 80.2, 81.5], 'India south': [10, 15, 77, 79.8],
-  'India north': [15, 21, 75, 80], 'Great Britain': [51.3, 54, -3, 0.3], 'England south': [50.8, 51.3, -3.5, 0.0],
-  France: [44, 49.2, -1, 5], Brittany: [47.5, 48.5, -4.3, -1], Iberia: [38, 43, -8, -1], 'Netherlands': [52.2, 53, 4.8, 6.5],
-  'USA east': [35, 40.2, -100, -74.3], 'New England': [42, 45, -73, -71.2], California: [34.2, 40, -119, -117],
-  Baja: [28, 32, -116, -110], Oahu: [21.35, 21.6, -158.1, -157.8], Molokai: [21.08, 21.18, -157.2, -156.8],
-  Maui: [20.6, 20.95, -156.6, -156.1], 'Big Island': [19.2, 20.1, -155.9, -155.1], Brazil: [-22, -5, -50, -42],
-  'Sao Paulo coast': [-23.3, -22.0, -47, -44.5], 'South Africa': [-33.5, -25, 19, 30], 'Cape Peninsula': [-34.3, -34.0, 18.38, 18.46],
-  Africa: [0, 30, -5, 35], Newfoundland: [47.5, 51, -58, -53], 'Nova Scotia': [44, 46, -66, -61],
+  'east China': [25, 31, 110, 118.5],
+  Taiwan: [22.8, 24.6, 120.6, 121.4],
+  Hainan: [18.7, 19.8, 109.0, 110.6],
+  'Indochina south': [12, 16, 100, 107.5],
+  'Indochina north': [16, 20, 100, 105.5],
+  Luzon: [14, 18, 120.5, 122],
+  Borneo: [-2, 4, 110, 116],
+  'Malay peninsula': [3.8, 5.5, 101.0, 102.8],
+  'Sumatra east': [-2, 0.8, 100.8, 103.2],
+  'Sumatra north': [2.0, 4.0, 97.0, 98.2],
+  'Sri Lanka': [6.5, 9.3, 80.2, 81.5],
+  'India south': [10, 15, 77, 79.8],
+  'India north': [15, 21, 75, 80],
+  'Great Britain': [51.3, 54, -3, 0.3],
+  'England south': [50.8, 51.3, -3.5, 0.0],
+  France: [44, 49.2, -1, 5],
+  Brittany: [47.5, 48.5, -4.3, -1],
+  Iberia: [38, 43, -8, -1],
+  Netherlands: [52.2, 53, 4.8, 6.5],
+  'USA east': [35, 40.2, -100, -74.3],
+  'New England': [42, 45, -73, -71.2],
+  California: [34.2, 40, -119, -117],
+  Baja: [28, 32, -116, -110],
+  Oahu: [21.35, 21.6, -158.1, -157.8],
+  Molokai: [21.08, 21.18, -157.2, -156.8],
+  Maui: [20.6, 20.95, -156.6, -156.1],
+  'Big Island': [19.2, 20.1, -155.9, -155.1],
+  Brazil: [-22, -5, -50, -42],
+  'Sao Paulo coast': [-23.3, -22.0, -47, -44.5],
+  'South Africa': [-33.5, -25, 19, 30],
+  'Cape Peninsula': [-34.3, -34.0, 18.38, 18.46],
+  Africa: [0, 30, -5, 35],
+  Newfoundland: [47.5, 51, -58, -53],
+  'Nova Scotia': [44, 46, -66, -61],
 };
 const onLand = ([lat, lon]: LatLon) => Object.entries(LAND).find(([, [s, n, w, e]]) => lat >= s && lat <= n && lon >= w && lon <= e)?.[0];
 
@@ -38,8 +61,17 @@ describe('sea routes', () => {
   });
 
   it('starts and ends near the named ports', () => {
-    const ports: Record<string, LatLon> = { Shanghai: [31.2, 121.5], Singapore: [1.29, 103.85], Colombo: [6.94, 79.84], Rotterdam: [51.95, 4.1],
-      'New York': [40.6, -74.0], 'Los Angeles': [33.74, -118.27], Honolulu: [21.31, -157.87], Santos: [-23.96, -46.33], 'Cape Town': [-33.91, 18.42] };
+    const ports: Record<string, LatLon> = {
+      Shanghai: [31.2, 121.5],
+      Singapore: [1.29, 103.85],
+      Colombo: [6.94, 79.84],
+      Rotterdam: [51.95, 4.1],
+      'New York': [40.6, -74.0],
+      'Los Angeles': [33.74, -118.27],
+      Honolulu: [21.31, -157.87],
+      Santos: [-23.96, -46.33],
+      'Cape Town': [-33.91, 18.42],
+    };
     for (const r of SEA_ROUTES) {
       expect(distanceNm(r.waypoints[0]!, ports[r.from]!)).toBeLessThan(80);
       expect(distanceNm(r.waypoints[r.waypoints.length - 1]!, ports[r.to]!)).toBeLessThan(80);
@@ -64,7 +96,10 @@ describe('fleet simulator', () => {
 
   it('sends valid reports at 10-22 kn, at sea, with lock losses, faults and outages over a simulated day', () => {
     const fleet = new SimFleet(devices, 1, start);
-    let lockLost = 0; let faulty = 0; let silent = 0; let batches = 0;
+    let lockLost = 0;
+    let faulty = 0;
+    let silent = 0;
+    let batches = 0;
     const codes = new Set<string>();
     for (let r = 1; r <= 24 * 30; r++) {
       const out = fleet.tick(start + r * 120_000);

@@ -40,7 +40,8 @@ describe('simulated vessels obey commands', () => {
     const here = [before!.lat, before!.lon] as const;
     const target = SATELLITES.filter((s) => s.name !== before!.satellite!.name)
       .map((s) => ({ ...s, elevation: lookAngles(here, s.longitude).elevation }))
-      .filter((s) => s.elevation > 15).sort((a, b) => a.elevation - b.elevation)[0]!;
+      .filter((s) => s.elevation > 15)
+      .sort((a, b) => a.elevation - b.elevation)[0]!;
     expect(target).toBeDefined();
     const ack = fleet.obey(NUM, { id: 2, kind: 'repoint', params: { satellite: target.name } }, now());
     expect(ack).toMatchObject({ id: 2, ok: true, data: { satellite: target.name } });
@@ -61,7 +62,10 @@ describe('simulated vessels obey commands', () => {
     const [before] = round();
     const here = [before!.lat, before!.lon] as const;
     const below = SATELLITES.find((s) => lookAngles(here, s.longitude).elevation < 0)!;
-    expect(fleet.obey(NUM, { id: 3, kind: 'repoint', params: { satellite: 'Sputnik 1' } }, now())).toMatchObject({ ok: false, message: 'unknown satellite Sputnik 1' });
+    expect(fleet.obey(NUM, { id: 3, kind: 'repoint', params: { satellite: 'Sputnik 1' } }, now())).toMatchObject({
+      ok: false,
+      message: 'unknown satellite Sputnik 1',
+    });
     const refused = fleet.obey(NUM, { id: 4, kind: 'repoint', params: { satellite: below.name } }, now());
     expect(refused.ok).toBe(false);
     expect(refused.message).toMatch(/below the horizon/);
@@ -71,14 +75,23 @@ describe('simulated vessels obey commands', () => {
   it('reports at the interval it is set to, and answers diagnostics and a firmware check', () => {
     const { fleet, round, now } = oneVessel();
     const [first] = round();
-    expect(fleet.obey(NUM, { id: 5, kind: 'setInterval', params: { seconds: 60 } }, now())).toMatchObject({ ok: true, data: { seconds: 60 } });
+    expect(fleet.obey(NUM, { id: 5, kind: 'setInterval', params: { seconds: 60 } }, now())).toMatchObject({
+      ok: true,
+      data: { seconds: 60 },
+    });
     const reporting = Array.from({ length: 18 }, () => round().length > 0);
     expect(reporting.filter(Boolean)).toHaveLength(3);
     expect(fleet.obey(NUM, { id: 6, kind: 'setInterval', params: { seconds: 1 } }, now()).ok).toBe(false);
 
     const diagnostics = fleet.obey(NUM, { id: 7, kind: 'diagnostics' }, now());
     expect(diagnostics.ok).toBe(true);
-    expect(diagnostics.data).toMatchObject({ pointing: 'auto', reportIntervalS: 60, satellite: expect.any(String), uptimeS: expect.any(Number), faults: expect.any(Array) });
+    expect(diagnostics.data).toMatchObject({
+      pointing: 'auto',
+      reportIntervalS: 60,
+      satellite: expect.any(String),
+      uptimeS: expect.any(Number),
+      faults: expect.any(Array),
+    });
     expect(fleet.obey(NUM, { id: 8, kind: 'firmwareCheck' }, now())).toEqual({ id: 8, ok: true, data: first!.firmware });
     expect(fleet.obey(NUM, { id: 9, kind: 'selfDestruct' }, now()).ok).toBe(false);
     expect(fleet.obey('FFFFFFFF', { id: 10, kind: 'reboot' }, now())).toMatchObject({ ok: false, message: 'unknown device' });

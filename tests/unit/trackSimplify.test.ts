@@ -5,7 +5,10 @@ import { decodeTrack } from '../../src/domain/track';
 import { fromSigned, positionSchema, toSigned } from '../../src/domain/position';
 import { validate } from '../../src/domain/validate';
 
-const columns = (n: number, at: (i: number) => { lat: number; lon: number; state?: number; minute?: number; speed?: number }): TrackColumns => {
+const columns = (
+  n: number,
+  at: (i: number) => { lat: number; lon: number; state?: number; minute?: number; speed?: number },
+): TrackColumns => {
   const c: TrackColumns = { t: [], lat: [], lon: [], speed: [], heading: [], signal: [], state: [] };
   for (let i = 0; i < n; i += 1) {
     const p = at(i);
@@ -47,7 +50,12 @@ describe('track simplification', () => {
   });
 
   it('encodes compactly and decodes to the same points, breaks after gaps', () => {
-    const c = columns(50, (i) => ({ lat: -33.12345 + i * 0.001, lon: 151.2 - i * 0.002, minute: i < 25 ? i : i + 60, state: i % 10 === 0 ? 2 : 1 }));
+    const c = columns(50, (i) => ({
+      lat: -33.12345 + i * 0.001,
+      lon: 151.2 - i * 0.002,
+      minute: i < 25 ? i : i + 60,
+      state: i % 10 === 0 ? 2 : 1,
+    }));
     const gaps = gapStarts(c.t, 10 * 60_000);
     const all = Array.from({ length: 50 }, (_, i) => i);
     const points = decodeTrack(encodeTrack(c, all, gaps));
@@ -79,17 +87,34 @@ describe('track simplification', () => {
 describe('hand-typed position rule', () => {
   const check = (p: object) => validate(positionSchema, p);
   it('accepts 0-180 E/W and 0-90 N/S with at most two decimals', () => {
-    for (const [lon, lat] of [['0', '0'], ['180', '90'], ['114.2', '22.30'], ['7.05', '89.99']]) {
+    for (const [lon, lat] of [
+      ['0', '0'],
+      ['180', '90'],
+      ['114.2', '22.30'],
+      ['7.05', '89.99'],
+    ]) {
       expect(check({ longitude: lon, lonHemisphere: 'E', latitude: lat, latHemisphere: 'S' }).ok, `${lon} ${lat}`).toBe(true);
     }
     expect(toSigned({ longitude: '122.45', lonHemisphere: 'W', latitude: '8.5', latHemisphere: 'S' })).toEqual({ lat: -8.5, lon: -122.45 });
     expect(fromSigned(-8.5, -122.45)).toEqual({ longitude: '122.45', lonHemisphere: 'W', latitude: '8.50', latHemisphere: 'S' });
   });
   it('refuses out of range, three decimals, signs, words and missing hemispheres', () => {
-    for (const [lon, lat] of [['180.01', '10'], ['10', '90.01'], ['1.234', '10'], ['-5', '10'], ['abc', '10'], ['', '10'], ['1e2', '10'], ['10', ' ']]) {
+    for (const [lon, lat] of [
+      ['180.01', '10'],
+      ['10', '90.01'],
+      ['1.234', '10'],
+      ['-5', '10'],
+      ['abc', '10'],
+      ['', '10'],
+      ['1e2', '10'],
+      ['10', ' '],
+    ]) {
       expect(check({ longitude: lon, lonHemisphere: 'E', latitude: lat, latHemisphere: 'N' }).ok, `${lon} ${lat}`).toBe(false);
     }
     const missing = check({ longitude: '10', latitude: '10', lonHemisphere: 'X' });
-    expect(missing.ok ? [] : missing.errors.map((e) => `${e.field}:${e.message}`)).toEqual(['lonHemisphere:validation.lonHemisphere', 'latHemisphere:validation.required']);
+    expect(missing.ok ? [] : missing.errors.map((e) => `${e.field}:${e.message}`)).toEqual([
+      'lonHemisphere:validation.lonHemisphere',
+      'latHemisphere:validation.required',
+    ]);
   });
 });

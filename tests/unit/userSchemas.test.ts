@@ -39,7 +39,9 @@ describe('user rules of docs/requirements.md §5', () => {
   });
 
   it('requires an enterprise for a sub-user', () => {
-    expect(messagesOf(validate(addUserSchema, { ...valid, permissionLevel: '3' }), 'en').parentId).toBe('A sub-user must belong to an enterprise user');
+    expect(messagesOf(validate(addUserSchema, { ...valid, permissionLevel: '3' }), 'en').parentId).toBe(
+      'A sub-user must belong to an enterprise user',
+    );
     expect(validate(addUserSchema, { ...valid, permissionLevel: '3', parentId: 2 }).ok).toBe(true);
   });
 

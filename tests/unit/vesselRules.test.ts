@@ -12,13 +12,21 @@ describe('state bands', () => {
     const points = [0, 5, 10, 40, 45].map((m, i) => ({ ms: m * MIN, warn: i === 4 }));
     const bands = stateBands(points, -10 * MIN, 60 * MIN, 10 * MIN);
     expect(bands.map((b) => [b.state, b.from / MIN, b.to / MIN])).toEqual([
-      ['offline', -10, 0], ['online', 0, 20], ['offline', 20, 40], ['online', 40, 45], ['warn', 45, 55], ['offline', 55, 60],
+      ['offline', -10, 0],
+      ['online', 0, 20],
+      ['offline', 20, 40],
+      ['online', 40, 45],
+      ['warn', 45, 55],
+      ['offline', 55, 60],
     ]);
     expect(bandTotals(bands)).toEqual({ online: 25 * 60, warn: 10 * 60, offline: 35 * 60 });
   });
 
   it('clips a report from before the window and is all offline without reports', () => {
-    expect(stateBands([{ ms: -5 * MIN, warn: false }], 0, 30 * MIN, 10 * MIN).map((b) => [b.state, b.to / MIN])).toEqual([['online', 5], ['offline', 30]]);
+    expect(stateBands([{ ms: -5 * MIN, warn: false }], 0, 30 * MIN, 10 * MIN).map((b) => [b.state, b.to / MIN])).toEqual([
+      ['online', 5],
+      ['offline', 30],
+    ]);
     expect(stateBands([], 0, MIN, MIN)).toEqual([{ from: 0, to: MIN, state: 'offline' }]);
   });
 });
@@ -34,7 +42,14 @@ describe('statistics window', () => {
 });
 
 describe('voyage and camera rules', () => {
-  const voyage = { deviceId: 1, voyageNo: 'V1', destination: 'Busan', agent: 'A', etd: '2026-01-02T00:00:00Z', eta: '2026-01-01T23:59:00Z' };
+  const voyage = {
+    deviceId: 1,
+    voyageNo: 'V1',
+    destination: 'Busan',
+    agent: 'A',
+    etd: '2026-01-02T00:00:00Z',
+    eta: '2026-01-01T23:59:00Z',
+  };
   it('refuses a day the calendar does not have instead of rolling it over, whatever the zone', () => {
     const bad = validate(voyageSchema, { ...voyage, etd: '2026-02-30T10:00:00Z', eta: '2026-03-05T10:00:00+08:00' });
     expect(bad.ok ? [] : bad.errors).toEqual([{ field: 'etd', message: 'validation.dateTime' }]);

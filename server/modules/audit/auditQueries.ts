@@ -4,17 +4,43 @@ import { Level } from '../../../src/domain/levels';
 
 const isDay = (value: string) => value.length === 10;
 
-export interface AuditFilter { userName?: string; entity?: string; entityId?: string; from?: string; to?: string }
+export interface AuditFilter {
+  userName?: string;
+  entity?: string;
+  entityId?: string;
+  from?: string;
+  to?: string;
+}
 export interface AuditEntry {
-  id: number; at: string; userId: number | null; userName: string; userLevel: string; address: string; method: string; route: string;
-  entity: string; entityId: string | null; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null;
+  id: number;
+  at: string;
+  userId: number | null;
+  userName: string;
+  userLevel: string;
+  address: string;
+  method: string;
+  route: string;
+  entity: string;
+  entityId: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 }
 
 /** Level 1 reads every entry; level 2 the entries made by its enterprise (itself and its sub-users). Times are checked by the caller. */
-export function listAudit(db: Queryable, caller: Pick<SessionUser, 'id' | 'permissionLevel'>, filter: AuditFilter, limit: number, offset: number) {
+export function listAudit(
+  db: Queryable,
+  caller: Pick<SessionUser, 'id' | 'permissionLevel'>,
+  filter: AuditFilter,
+  limit: number,
+  offset: number,
+) {
   const where: string[] = [];
   const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => { params.push(value); where.push(sql.replace('?', `$${params.length}`)); };
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
   if (caller.permissionLevel !== Level.Admin) add('enterprise_id = ?', caller.id);
   if (filter.userName) add(`user_name ILIKE '%' || ? || '%'`, filter.userName.replace(/[\\%_]/g, '\\$&'));
   if (filter.entity) add('entity = ?', filter.entity);
@@ -40,8 +66,18 @@ export async function readAuditedRow(db: Queryable, table: string, key: string, 
 }
 
 export interface AuditRecord {
-  userId: number; userName: string; userLevel: SessionUser['permissionLevel']; enterpriseId: number | null; address: string; method: string; route: string;
-  entity: string; entityId: string | null; action: string; before: unknown; after: unknown;
+  userId: number;
+  userName: string;
+  userLevel: SessionUser['permissionLevel'];
+  enterpriseId: number | null;
+  address: string;
+  method: string;
+  route: string;
+  entity: string;
+  entityId: string | null;
+  action: string;
+  before: unknown;
+  after: unknown;
 }
 
 /** Writes one audit entry; before and after are stored as JSON (null stays null). */
@@ -49,7 +85,19 @@ export async function insertAuditEntry(db: Queryable, e: AuditRecord) {
   await db.query(
     `INSERT INTO audit_log (user_id, user_name, user_level, enterprise_id, address, method, route, entity, entity_id, action, before, after)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [e.userId, e.userName, e.userLevel, e.enterpriseId, e.address, e.method, e.route, e.entity, e.entityId, e.action,
-      e.before === null ? null : JSON.stringify(e.before), e.after === null ? null : JSON.stringify(e.after)],
+    [
+      e.userId,
+      e.userName,
+      e.userLevel,
+      e.enterpriseId,
+      e.address,
+      e.method,
+      e.route,
+      e.entity,
+      e.entityId,
+      e.action,
+      e.before === null ? null : JSON.stringify(e.before),
+      e.after === null ? null : JSON.stringify(e.after),
+    ],
   );
 }

@@ -14,7 +14,8 @@ import { insertAuditEntry, readAuditedRow } from './auditQueries';
  */
 
 /** Routes that change nothing an operator would audit (sessions, device traffic, the polling query). */
-const NOT_AUDITED = /\/(users\/login|users\/logout|ingest\/report|deviceGroup\/getAllDeviceUploadDataWithCondition|firmware\/device\/[^/]+)$/;
+const NOT_AUDITED =
+  /\/(users\/login|users\/logout|ingest\/report|deviceGroup\/getAllDeviceUploadDataWithCondition|firmware\/device\/[^/]+)$/;
 
 /** Entities whose row is read before and after: table, and the request field that names the row. */
 const ENTITY_ROWS: Record<string, { table: string; key?: string; param?: string }> = {
@@ -53,13 +54,20 @@ export function withoutSecrets(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Buffer.isBuffer(value) || value instanceof Uint8Array) return undefined;
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_FIELD.test(k)).map(([k, v]) => [k, withoutSecrets(v)]).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !SECRET_FIELD.test(k))
+      .map(([k, v]) => [k, withoutSecrets(v)])
+      .filter(([, v]) => v !== undefined),
+  );
 }
 
 /** Only the fields that changed, on both sides; a create or a delete keeps its whole row. */
 function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
   if (!before || !after) return { before, after };
-  const keys = Object.keys({ ...before, ...after }).filter((k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  const keys = Object.keys({ ...before, ...after }).filter(
+    (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
   return { before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])) };
 }
 
@@ -102,7 +110,8 @@ function sent(request: FastifyRequest): Record<string, unknown> {
 export function installAuditLog(app: FastifyInstance, db: Db) {
   app.decorateRequest('audit', null);
   app.addHook('preHandler', async (request) => {
-    if ((request.method !== 'POST' && request.method !== 'DELETE') || !request.user || NOT_AUDITED.test(request.routeOptions.url ?? '')) return;
+    if ((request.method !== 'POST' && request.method !== 'DELETE') || !request.user || NOT_AUDITED.test(request.routeOptions.url ?? ''))
+      return;
     const { entity, action } = entityOf(request.routeOptions.url ?? '');
     const rowSpec = ENTITY_ROWS[entity];
     const id = idFrom(request, rowSpec?.param);
@@ -113,7 +122,8 @@ export function installAuditLog(app: FastifyInstance, db: Db) {
     const answer = payload as { code?: number; data?: unknown } | null;
     if (!pending || answer?.code !== ErrorCode.Ok) return payload;
     request.audit = null;
-    const createdId = answer.data && typeof answer.data === 'object' && 'id' in answer.data ? String((answer.data as { id: unknown }).id) : null;
+    const createdId =
+      answer.data && typeof answer.data === 'object' && 'id' in answer.data ? String((answer.data as { id: unknown }).id) : null;
     const id = pending.id ?? createdId;
     try {
       const after = pending.rowSpec ? await readRow(db, pending.rowSpec, id) : null;
@@ -128,11 +138,21 @@ export function installAuditLog(app: FastifyInstance, db: Db) {
 
   async function record(request: FastifyRequest, pending: Pending, id: string | null, change: { before: unknown; after: unknown }) {
     const user = request.user;
-    const enterpriseId = user.permissionLevel === Level.Enterprise ? user.id : user.permissionLevel === Level.SubUser ? user.parentId : null;
+    const enterpriseId =
+      user.permissionLevel === Level.Enterprise ? user.id : user.permissionLevel === Level.SubUser ? user.parentId : null;
     await insertAuditEntry(db, {
-      userId: user.id, userName: user.name, userLevel: user.permissionLevel, enterpriseId, address: request.ip, method: request.method,
-      route: (request.routeOptions.url ?? '').replace(/^\/cz\/[^/]+/, ''), entity: pending.entity, entityId: id, action: pending.action,
-      before: change.before, after: change.after,
+      userId: user.id,
+      userName: user.name,
+      userLevel: user.permissionLevel,
+      enterpriseId,
+      address: request.ip,
+      method: request.method,
+      route: (request.routeOptions.url ?? '').replace(/^\/cz\/[^/]+/, ''),
+      entity: pending.entity,
+      entityId: id,
+      action: pending.action,
+      before: change.before,
+      after: change.after,
     });
   }
 }

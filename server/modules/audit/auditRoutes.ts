@@ -29,16 +29,31 @@ export const auditFilterQuery = {
 const entryObject = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, at: { type: 'string' }, userId: { type: ['integer', 'null'] }, userName: { type: 'string' }, userLevel: { type: 'string' },
-    address: { type: 'string' }, method: { type: 'string' }, route: { type: 'string' }, entity: { type: 'string' }, entityId: { type: ['string', 'null'] },
-    action: { type: 'string' }, before: { type: ['object', 'null'] }, after: { type: ['object', 'null'] },
+    id: { type: 'integer' },
+    at: { type: 'string' },
+    userId: { type: ['integer', 'null'] },
+    userName: { type: 'string' },
+    userLevel: { type: 'string' },
+    address: { type: 'string' },
+    method: { type: 'string' },
+    route: { type: 'string' },
+    entity: { type: 'string' },
+    entityId: { type: ['string', 'null'] },
+    action: { type: 'string' },
+    before: { type: ['object', 'null'] },
+    after: { type: ['object', 'null'] },
   },
 };
 
 /** A time that is not a real one (a 30 February) is refused before the log is read. */
 function listChecked(db: Queryable, caller: FastifyRequest['user'], filter: AuditFilter, limit: number, offset: number) {
   const badTimes = (['from', 'to'] as const).filter((k) => filter[k] && !isRealTime(filter[k]));
-  if (badTimes.length) throw new BizError(ErrorCode.Validation, 'error.validation', badTimes.map((field) => ({ field, message: 'validation.date' })));
+  if (badTimes.length)
+    throw new BizError(
+      ErrorCode.Validation,
+      'error.validation',
+      badTimes.map((field) => ({ field, message: 'validation.date' })),
+    );
   return listAudit(db, caller, filter, limit, offset);
 }
 
@@ -46,32 +61,48 @@ const EXPORT_COLUMNS = ['at', 'userName', 'address', 'entity', 'entityId', 'acti
 
 /** supportModule/auditLog: the audit log, read-only (levels 1 and 2), with an export sharing the -101 throttle. */
 export async function auditRoutes(app: Api, { db }: ServerContext) {
-  app.get('/auditLog/getAll', {
-    config: { levels: READERS },
-    schema: { tags, summary: 'Changes made through the API, newest first: level 1 all, level 2 its enterprise', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...auditFilterQuery } }, response: envelope(pageOf(entryObject)) },
-  }, async (request) => {
-    const { pageIndex, pageSize, ...filter } = request.query;
-    return ok(await listChecked(db, request.user, filter, pageSize, (pageIndex - 1) * pageSize));
-  });
-
-  app.get('/auditLog/export', {
-    config: { levels: READERS },
-    schema: {
-      tags, summary: 'The filtered audit log as an .xlsx file; exporting again within 10 s answers code -101',
-      querystring: { type: 'object', properties: { ...tokenQuery, ...auditFilterQuery } },
-      produces: [XLSX_TYPE, 'application/json'],
+  app.get(
+    '/auditLog/getAll',
+    {
+      config: { levels: READERS },
+      schema: {
+        tags,
+        summary: 'Changes made through the API, newest first: level 1 all, level 2 its enterprise',
+        querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...auditFilterQuery } },
+        response: envelope(pageOf(entryObject)),
+      },
     },
-  }, async (request, reply) => {
-    const lang = languageOf(request);
-    await claimExportSlot(db, request.user.id);
-    const { list } = await listChecked(db, request.user, request.query, EXPORT_MAX_ROWS, 0);
-    const header = EXPORT_COLUMNS.map((c) => translateDomain(lang, `auditField.${c}`));
-    const rows = list.map((e) => EXPORT_COLUMNS.map((c) => {
-      const value = e[c];
-      if (value === null || value === undefined) return '';
-      if (value instanceof Date) return value.toISOString();
-      return safeCell(typeof value === 'object' ? JSON.stringify(value) : String(value));
-    }));
-    return attachment(reply, 'audit-log', 'xlsx', XLSX_TYPE).send(await xlsxOf('audit-log', header, rows));
-  });
+    async (request) => {
+      const { pageIndex, pageSize, ...filter } = request.query;
+      return ok(await listChecked(db, request.user, filter, pageSize, (pageIndex - 1) * pageSize));
+    },
+  );
+
+  app.get(
+    '/auditLog/export',
+    {
+      config: { levels: READERS },
+      schema: {
+        tags,
+        summary: 'The filtered audit log as an .xlsx file; exporting again within 10 s answers code -101',
+        querystring: { type: 'object', properties: { ...tokenQuery, ...auditFilterQuery } },
+        produces: [XLSX_TYPE, 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const lang = languageOf(request);
+      await claimExportSlot(db, request.user.id);
+      const { list } = await listChecked(db, request.user, request.query, EXPORT_MAX_ROWS, 0);
+      const header = EXPORT_COLUMNS.map((c) => translateDomain(lang, `auditField.${c}`));
+      const rows = list.map((e) =>
+        EXPORT_COLUMNS.map((c) => {
+          const value = e[c];
+          if (value === null || value === undefined) return '';
+          if (value instanceof Date) return value.toISOString();
+          return safeCell(typeof value === 'object' ? JSON.stringify(value) : String(value));
+        }),
+      );
+      return attachment(reply, 'audit-log', 'xlsx', XLSX_TYPE).send(await xlsxOf('audit-log', header, rows));
+    },
+  );
 }

@@ -9,12 +9,19 @@ export const COMMAND_COLUMNS = `c.id, c.device_id AS "deviceId", d.name AS "devi
 const COMMAND_FROM = `device_commands c JOIN devices d ON d.id = c.device_id LEFT JOIN users u ON u.id = c.created_by`;
 
 type CommandRow = Omit<DeviceCommand, 'createdAt' | 'sentAt' | 'ackedAt' | 'deadline'> & {
-  createdAt: Date | string; sentAt: Date | string | null; ackedAt: Date | string | null; deadline: Date | string;
+  createdAt: Date | string;
+  sentAt: Date | string | null;
+  ackedAt: Date | string | null;
+  deadline: Date | string;
 };
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 /** A command as the API returns it: times in ISO UTC. */
 export const present = (r: CommandRow): DeviceCommand => ({
-  ...r, createdAt: iso(r.createdAt)!, sentAt: iso(r.sentAt), ackedAt: iso(r.ackedAt), deadline: iso(r.deadline)!,
+  ...r,
+  createdAt: iso(r.createdAt)!,
+  sentAt: iso(r.sentAt),
+  ackedAt: iso(r.ackedAt),
+  deadline: iso(r.deadline)!,
 });
 
 /** A command is the caller's when its vessel is and it was made since the vessel came to the caller's enterprise (docs/requirements.md §6). */
@@ -22,16 +29,27 @@ const COMMAND_OWNED = ownedRecordSql('c.created_at');
 
 export async function findVisibleCommand(db: Queryable, caller: Principal, id: number): Promise<DeviceCommand | undefined> {
   const [row] = await db.query<CommandRow>(
-    `SELECT ${COMMAND_COLUMNS} FROM ${COMMAND_FROM} WHERE c.id = $4 AND ${visibleDevicesSql(caller)} AND ${COMMAND_OWNED}`, [...scopeParams(caller), id]);
+    `SELECT ${COMMAND_COLUMNS} FROM ${COMMAND_FROM} WHERE c.id = $4 AND ${visibleDevicesSql(caller)} AND ${COMMAND_OWNED}`,
+    [...scopeParams(caller), id],
+  );
   return row ? present(row) : undefined;
 }
 
 export interface CommandListQuery {
-  pageIndex: number; pageSize: number; deviceId?: number; state?: CommandState; kind?: CommandKind; order?: 'asc' | 'desc';
+  pageIndex: number;
+  pageSize: number;
+  deviceId?: number;
+  state?: CommandState;
+  kind?: CommandKind;
+  order?: 'asc' | 'desc';
 }
 
 /** The caller's visible vessels' commands, newest first: one vessel's (deviceId) or the fleet's, by state and kind. */
-export async function listCommands(db: Queryable, caller: Principal, q: CommandListQuery): Promise<{ list: DeviceCommand[]; total: number }> {
+export async function listCommands(
+  db: Queryable,
+  caller: Principal,
+  q: CommandListQuery,
+): Promise<{ list: DeviceCommand[]; total: number }> {
   const params: unknown[] = [...scopeParams(caller)];
   const where = [visibleDevicesSql(caller), COMMAND_OWNED];
   if (q.deviceId) where.push(`c.device_id = $${params.push(q.deviceId)}`);
@@ -41,10 +59,19 @@ export async function listCommands(db: Queryable, caller: Principal, q: CommandL
   const filter = where.join(' AND ');
   const rows = await db.query<CommandRow>(
     `SELECT ${COMMAND_COLUMNS} FROM ${COMMAND_FROM} WHERE ${filter} ORDER BY c.id ${direction}
-      LIMIT $${params.push(q.pageSize)} OFFSET $${params.push((q.pageIndex - 1) * q.pageSize)}`, params);
+      LIMIT $${params.push(q.pageSize)} OFFSET $${params.push((q.pageIndex - 1) * q.pageSize)}`,
+    params,
+  );
   // The count is a second query over the same filter (no window over the page's wide rows).
-  const total = q.pageIndex === 1 && rows.length < q.pageSize ? rows.length
-    : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM device_commands c JOIN devices d ON d.id = c.device_id WHERE ${filter}`, params.slice(0, -2)))[0]!.n;
+  const total =
+    q.pageIndex === 1 && rows.length < q.pageSize
+      ? rows.length
+      : (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM device_commands c JOIN devices d ON d.id = c.device_id WHERE ${filter}`,
+            params.slice(0, -2),
+          )
+        )[0]!.n;
   return { list: rows.map(present), total };
 }
 
@@ -55,15 +82,22 @@ export async function listCommands(db: Queryable, caller: Principal, q: CommandL
 export async function maySendTo(db: Queryable, caller: Principal, deviceId: number): Promise<boolean> {
   if (caller.permissionLevel === Level.Admin || caller.permissionLevel === Level.Enterprise) return true;
   if (caller.permissionLevel !== Level.SubUser) return false;
-  const rows = await db.query('SELECT 1 FROM sub_user_grants WHERE sub_user_id = $1 AND device_id = $2 AND can_command', [caller.id, deviceId]);
+  const rows = await db.query('SELECT 1 FROM sub_user_grants WHERE sub_user_id = $1 AND device_id = $2 AND can_command', [
+    caller.id,
+    deviceId,
+  ]);
   return rows.length > 0;
 }
 
-export async function insertCommand(db: Queryable, c: { deviceId: number; kind: string; params: object; deadlineMinutes: number; createdBy: number }): Promise<number> {
+export async function insertCommand(
+  db: Queryable,
+  c: { deviceId: number; kind: string; params: object; deadlineMinutes: number; createdBy: number },
+): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO device_commands (device_id, kind, params, created_by, deadline)
      VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5::int)) RETURNING id`,
-    [c.deviceId, c.kind, JSON.stringify(c.params), c.createdBy, c.deadlineMinutes]);
+    [c.deviceId, c.kind, JSON.stringify(c.params), c.createdBy, c.deadlineMinutes],
+  );
   return row!.id;
 }
 

@@ -15,11 +15,25 @@ const time = { type: ['string', 'null'], format: 'date-time' } as const;
 const commandObject = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, deviceId: { type: 'integer' }, deviceName: { type: 'string' }, deviceNum: { type: ['string', 'null'] },
-    kind: { type: 'string', enum: [...COMMAND_KINDS] }, params: { type: 'object', additionalProperties: true },
-    state: { type: 'string', enum: [...COMMAND_STATES] }, createdBy: { type: ['integer', 'null'] }, createdByName: { type: ['string', 'null'] },
-    createdAt: time, sentAt: time, ackedAt: time, deadline: time, message: { type: ['string', 'null'] },
-    result: { type: ['object', 'null'], additionalProperties: true, description: 'What the device answered (diagnostics, firmware versions)' },
+    id: { type: 'integer' },
+    deviceId: { type: 'integer' },
+    deviceName: { type: 'string' },
+    deviceNum: { type: ['string', 'null'] },
+    kind: { type: 'string', enum: [...COMMAND_KINDS] },
+    params: { type: 'object', additionalProperties: true },
+    state: { type: 'string', enum: [...COMMAND_STATES] },
+    createdBy: { type: ['integer', 'null'] },
+    createdByName: { type: ['string', 'null'] },
+    createdAt: time,
+    sentAt: time,
+    ackedAt: time,
+    deadline: time,
+    message: { type: ['string', 'null'] },
+    result: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: 'What the device answered (diagnostics, firmware versions)',
+    },
   },
 } as const;
 
@@ -39,75 +53,107 @@ export async function commandRoutes(app: Api, { db, link }: ServerContext) {
     return device;
   };
 
-  app.get('/command/getAll', {
-    schema: {
-      tags, summary: "Commands of the caller's visible vessels, newest first: one vessel's (deviceId) or the fleet's, by state and kind",
-      querystring: {
-        type: 'object',
-        properties: {
-          ...tokenQuery, ...pageQuery, deviceId: { type: 'integer' }, state: { type: 'string', enum: [...COMMAND_STATES] },
-          kind: { type: 'string', enum: [...COMMAND_KINDS] }, order: { type: 'string', enum: ['asc', 'desc'] },
+  app.get(
+    '/command/getAll',
+    {
+      schema: {
+        tags,
+        summary: "Commands of the caller's visible vessels, newest first: one vessel's (deviceId) or the fleet's, by state and kind",
+        querystring: {
+          type: 'object',
+          properties: {
+            ...tokenQuery,
+            ...pageQuery,
+            deviceId: { type: 'integer' },
+            state: { type: 'string', enum: [...COMMAND_STATES] },
+            kind: { type: 'string', enum: [...COMMAND_KINDS] },
+            order: { type: 'string', enum: ['asc', 'desc'] },
+          },
         },
+        response: envelope(pageOf(commandObject)),
       },
-      response: envelope(pageOf(commandObject)),
     },
-  }, async (request) => {
-    const q = request.query;
-    if (q.deviceId) await visibleVessel(db, request.user, q.deviceId);
-    return ok(await listCommands(db, request.user, q));
-  });
-
-  app.get('/command/getById', { schema: { tags, summary: 'One command of a visible vessel', querystring: idQuery, response: envelope(commandObject) } }, async (request) => {
-    const command = await findVisibleCommand(db, request.user, request.query.id);
-    if (!command) throw notFound();
-    return ok(command);
-  });
-
-  app.get('/command/canSend', {
-    schema: {
-      tags, summary: 'Whether the caller may send commands to a visible vessel',
-      querystring: { type: 'object', required: ['deviceId'], properties: { ...tokenQuery, deviceId: { type: 'integer' } } },
-      response: envelope({ type: 'object', properties: { canSend: { type: 'boolean' } } }),
+    async (request) => {
+      const q = request.query;
+      if (q.deviceId) await visibleVessel(db, request.user, q.deviceId);
+      return ok(await listCommands(db, request.user, q));
     },
-  }, async (request) => {
-    const { deviceId } = request.query;
-    await visibleVessel(db, request.user, deviceId);
-    return ok({ canSend: await maySendTo(db, request.user, deviceId) });
-  });
+  );
 
-  app.post('/command/add', {
-    schema: {
-      tags,
-      summary: `Send a command to a visible vessel: reboot, repoint (params.satellite), setInterval (params.seconds), diagnostics, firmwareCheck; deadlineMinutes ${COMMAND_DEADLINE_DEFAULT_MIN} by default. Delivered at once when the device is connected, else when it next connects.`,
-      querystring: { type: 'object', properties: tokenQuery },
-      body: {
-        type: 'object',
-        properties: {
-          deviceId: { type: ['integer', 'null'] }, kind: { type: ['string', 'null'] },
-          params: { type: ['object', 'null'], additionalProperties: true }, deadlineMinutes: { type: ['integer', 'null'] },
+  app.get(
+    '/command/getById',
+    { schema: { tags, summary: 'One command of a visible vessel', querystring: idQuery, response: envelope(commandObject) } },
+    async (request) => {
+      const command = await findVisibleCommand(db, request.user, request.query.id);
+      if (!command) throw notFound();
+      return ok(command);
+    },
+  );
+
+  app.get(
+    '/command/canSend',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the caller may send commands to a visible vessel',
+        querystring: { type: 'object', required: ['deviceId'], properties: { ...tokenQuery, deviceId: { type: 'integer' } } },
+        response: envelope({ type: 'object', properties: { canSend: { type: 'boolean' } } }),
+      },
+    },
+    async (request) => {
+      const { deviceId } = request.query;
+      await visibleVessel(db, request.user, deviceId);
+      return ok({ canSend: await maySendTo(db, request.user, deviceId) });
+    },
+  );
+
+  app.post(
+    '/command/add',
+    {
+      schema: {
+        tags,
+        summary: `Send a command to a visible vessel: reboot, repoint (params.satellite), setInterval (params.seconds), diagnostics, firmwareCheck; deadlineMinutes ${COMMAND_DEADLINE_DEFAULT_MIN} by default. Delivered at once when the device is connected, else when it next connects.`,
+        querystring: { type: 'object', properties: tokenQuery },
+        body: {
+          type: 'object',
+          properties: {
+            deviceId: { type: ['integer', 'null'] },
+            kind: { type: ['string', 'null'] },
+            params: { type: ['object', 'null'], additionalProperties: true },
+            deadlineMinutes: { type: ['integer', 'null'] },
+          },
         },
+        response: envelope(commandObject),
       },
-      response: envelope(commandObject),
     },
-  }, async (request) => {
-    const input = parseWith(commandSchema, request.body);
-    const device = await assertMaySend(request, input.deviceId);
-    if (!device.deviceNum) throw new BizError(ErrorCode.BadRequest, 'error.commandNoDeviceNum');
-    const id = await insertCommand(db, {
-      deviceId: input.deviceId, kind: input.kind, params: input.params ?? {}, deadlineMinutes: input.deadlineMinutes ?? COMMAND_DEADLINE_DEFAULT_MIN, createdBy: request.user.id,
-    });
-    await delivery.deliverIfConnected(device.deviceNum);
-    return ok(await findVisibleCommand(db, request.user, id));
-  });
+    async (request) => {
+      const input = parseWith(commandSchema, request.body);
+      const device = await assertMaySend(request, input.deviceId);
+      if (!device.deviceNum) throw new BizError(ErrorCode.BadRequest, 'error.commandNoDeviceNum');
+      const id = await insertCommand(db, {
+        deviceId: input.deviceId,
+        kind: input.kind,
+        params: input.params ?? {},
+        deadlineMinutes: input.deadlineMinutes ?? COMMAND_DEADLINE_DEFAULT_MIN,
+        createdBy: request.user.id,
+      });
+      await delivery.deliverIfConnected(device.deviceNum);
+      return ok(await findVisibleCommand(db, request.user, id));
+    },
+  );
 
-  app.post('/command/cancel', {
-    schema: { tags, summary: 'Withdraw a command that is still queued', querystring: idQuery, response: envelope(commandObject) },
-  }, async (request) => {
-    const { id } = request.query;
-    const command = await findVisibleCommand(db, request.user, id);
-    if (!command) throw notFound();
-    await assertMaySend(request, command.deviceId);
-    if (!(await cancelQueuedCommand(db, id))) throw new BizError(ErrorCode.BadRequest, 'error.commandNotQueued');
-    return ok(await findVisibleCommand(db, request.user, id));
-  });
+  app.post(
+    '/command/cancel',
+    {
+      schema: { tags, summary: 'Withdraw a command that is still queued', querystring: idQuery, response: envelope(commandObject) },
+    },
+    async (request) => {
+      const { id } = request.query;
+      const command = await findVisibleCommand(db, request.user, id);
+      if (!command) throw notFound();
+      await assertMaySend(request, command.deviceId);
+      if (!(await cancelQueuedCommand(db, id))) throw new BizError(ErrorCode.BadRequest, 'error.commandNotQueued');
+      return ok(await findVisibleCommand(db, request.user, id));
+    },
+  );
 }

@@ -3,7 +3,14 @@ import type { Queryable } from '../../db/connection';
 import type { CommandAck, DeviceLink } from '../../link/deviceLink';
 import type { CommandPayload } from '../../../src/domain/commands';
 import { INTEGER_MAX } from '../../../src/domain/constants';
-import { claimQueuedCommands, closeCommand, expireOverdueCommands, requeueCommands, requeueSentCommands, type ClaimedCommand } from './deliveryQueries';
+import {
+  claimQueuedCommands,
+  closeCommand,
+  expireOverdueCommands,
+  requeueCommands,
+  requeueSentCommands,
+  type ClaimedCommand,
+} from './deliveryQueries';
 
 /** What a device may send back with an ack, at most (a larger result is stored as a note that it was cut). */
 const RESULT_MAX_CHARS = 16_384;
@@ -38,9 +45,13 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
 
   /** This server's deliveries to one device, one after another. */
   const inOrder = (deviceNum: string, task: () => Promise<void>): Promise<void> => {
-    const next = (chains.get(deviceNum) ?? Promise.resolve()).then(task).catch((e: Error) => log.warn(`command delivery to ${deviceNum}: ${e.message}`));
+    const next = (chains.get(deviceNum) ?? Promise.resolve())
+      .then(task)
+      .catch((e: Error) => log.warn(`command delivery to ${deviceNum}: ${e.message}`));
     chains.set(deviceNum, next);
-    void next.then(() => { if (chains.get(deviceNum) === next) chains.delete(deviceNum); });
+    void next.then(() => {
+      if (chains.get(deviceNum) === next) chains.delete(deviceNum);
+    });
     return next;
   };
 
@@ -48,7 +59,12 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
     for (let i = 0; i < claimed.length; i += 1) {
       const c = claimed[i]!;
       try {
-        await link.sendCommand(deviceNum, { id: c.id, kind: c.kind, params: c.params, deadline: new Date(c.deadline).toISOString() } satisfies CommandPayload);
+        await link.sendCommand(deviceNum, {
+          id: c.id,
+          kind: c.kind,
+          params: c.params,
+          deadline: new Date(c.deadline).toISOString(),
+        } satisfies CommandPayload);
       } catch (error) {
         // Not taken by the broker: this one and the rest wait for the device's next connect.
         const back = claimed.slice(i).map((r) => r.id);
@@ -66,7 +82,16 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
       const claimed = await claimQueuedCommands(db, deviceNums.slice(i, i + CLAIM_CHUNK));
       for (const c of claimed) byDevice.set(c.deviceNum, [...(byDevice.get(c.deviceNum) ?? []), c]);
     }
-    await Promise.all([...byDevice].map(([num, claimed]) => inOrder(num, () => publish(num, claimed.sort((a, b) => a.id - b.id)))));
+    await Promise.all(
+      [...byDevice].map(([num, claimed]) =>
+        inOrder(num, () =>
+          publish(
+            num,
+            claimed.sort((a, b) => a.id - b.id),
+          ),
+        ),
+      ),
+    );
   };
 
   // Devices connecting together (a fleet after a broker restart) are served by one claim per few milliseconds, not one each.

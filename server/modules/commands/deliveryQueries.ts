@@ -16,23 +16,36 @@ export function claimQueuedCommands(db: Queryable, deviceNums: readonly string[]
     `UPDATE device_commands c SET state = 'sent', sent_at = now()
        FROM devices d
       WHERE d.device_num = ANY($1::text[]) AND c.device_id = d.id AND c.state = 'queued' AND c.deadline > now()
-      RETURNING c.id, c.kind, c.params, c.deadline, d.device_num AS "deviceNum"`, [deviceNums]);
+      RETURNING c.id, c.kind, c.params, c.deadline, d.device_num AS "deviceNum"`,
+    [deviceNums],
+  );
 }
 
 /** Every command still "sent" and before its deadline queued again; answers how many. */
 export async function requeueSentCommands(db: Queryable): Promise<number> {
-  const rows = await db.query(`UPDATE device_commands SET state = 'queued', sent_at = NULL WHERE state = 'sent' AND deadline > now() RETURNING id`);
+  const rows = await db.query(
+    `UPDATE device_commands SET state = 'queued', sent_at = NULL WHERE state = 'sent' AND deadline > now() RETURNING id`,
+  );
   return rows.length;
 }
 
 /** Closes a sent (or still queued) command of that very device before its deadline; answers whether one changed. */
-export async function closeCommand(db: Queryable, deviceNum: string, id: number, ok: boolean, message: string | null, result: string | null): Promise<boolean> {
+export async function closeCommand(
+  db: Queryable,
+  deviceNum: string,
+  id: number,
+  ok: boolean,
+  message: string | null,
+  result: string | null,
+): Promise<boolean> {
   const rows = await db.query(
     `UPDATE device_commands c SET state = CASE WHEN $3::boolean THEN 'acknowledged' ELSE 'failed' END,
             acked_at = now(), message = $4, result = $5::jsonb
        FROM devices d
       WHERE c.id = $2 AND d.id = c.device_id AND d.device_num = $1 AND c.state IN ('sent', 'queued') AND c.deadline > now()
-      RETURNING c.id`, [deviceNum, id, ok, message, result]);
+      RETURNING c.id`,
+    [deviceNum, id, ok, message, result],
+  );
   return rows.length > 0;
 }
 
@@ -40,6 +53,7 @@ export async function closeCommand(db: Queryable, deviceNum: string, id: number,
 export async function expireOverdueCommands(db: Queryable): Promise<number> {
   const rows = await db.query(
     `UPDATE device_commands SET state = 'expired'
-      WHERE state IN ('queued', 'sent') AND deadline <= now() RETURNING id`);
+      WHERE state IN ('queued', 'sent') AND deadline <= now() RETURNING id`,
+  );
   return rows.length;
 }

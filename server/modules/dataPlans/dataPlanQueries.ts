@@ -11,7 +11,10 @@ const PLAN_COLUMNS = `p.device_id AS "deviceId", p.quota_bytes::float8 AS "quota
   p.updated_at AS "updatedAt", p.updated_by AS "updatedBy", u.name AS "updatedByName"`;
 
 export async function findPlan(db: Queryable, deviceId: number): Promise<DataPlan | null> {
-  const [plan] = await db.query<DataPlan>(`SELECT ${PLAN_COLUMNS} FROM data_plans p LEFT JOIN users u ON u.id = p.updated_by WHERE p.device_id = $1`, [deviceId]);
+  const [plan] = await db.query<DataPlan>(
+    `SELECT ${PLAN_COLUMNS} FROM data_plans p LEFT JOIN users u ON u.id = p.updated_by WHERE p.device_id = $1`,
+    [deviceId],
+  );
   return plan ?? null;
 }
 
@@ -23,7 +26,8 @@ export async function savePlan(tx: Queryable, input: DataPlanInput, userId: numb
     `INSERT INTO data_plans (device_id, quota_bytes, reset_day, updated_by, updated_at) VALUES ($1, $2, $3, $4, now())
      ON CONFLICT (device_id) DO UPDATE SET quota_bytes = EXCLUDED.quota_bytes, reset_day = EXCLUDED.reset_day,
        updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
-    [input.deviceId, input.quotaBytes, input.resetDay, userId]);
+    [input.deviceId, input.quotaBytes, input.resetDay, userId],
+  );
   await settleDataUsage(tx, [input.deviceId]);
 }
 
@@ -34,7 +38,6 @@ export async function removePlan(tx: Queryable, deviceId: number): Promise<boole
   await settleDataUsage(tx, [deviceId]);
   return gone.length > 0;
 }
-
 
 /**
  * Where the caller's part of a vessel's history starts ($3: epoch ms, null for all of it): `s`, and
@@ -62,7 +65,8 @@ export async function usageOf(db: Queryable, deviceId: number, days: number, sin
              + COALESCE((SELECT sum(r.bytes_used) FROM device_reports r WHERE r.device_id = $1
                            AND r.device_time >= greatest(k.ps - interval '1 month', c.s) AND r.device_time < least(k.ps, c.hs)), 0))::float8 AS "prevUsed"
        FROM k, c`,
-    [deviceId, plan?.resetDay ?? 1, sinceMs]);
+    [deviceId, plan?.resetDay ?? 1, sinceMs],
+  );
   const daily = await db.query<{ date: string; bytes: number }>(
     `WITH w AS (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') - ($2::int - 1) * interval '1 day' AS first), c AS ${SINCE_SQL}
      SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(sum(b.bytes), 0)::float8 AS bytes
@@ -74,26 +78,62 @@ export async function usageOf(db: Queryable, deviceId: number, days: number, sin
                    WHERE r.device_id = $1 AND r.device_time >= greatest(w.first AT TIME ZONE 'UTC', c.s) AND r.device_time < c.hs) b
          ON b.t >= d AT TIME ZONE 'UTC' AND b.t < (d + interval '1 day') AT TIME ZONE 'UTC'
       GROUP BY d ORDER BY d`,
-    [deviceId, days, sinceMs]);
-  const [level] = await db.query<{ level: number }>(`SELECT ${levelSql('$1::float8', '$2::float8')}::int AS level`, [period!.used, plan?.quotaBytes ?? null]);
+    [deviceId, days, sinceMs],
+  );
+  const [level] = await db.query<{ level: number }>(`SELECT ${levelSql('$1::float8', '$2::float8')}::int AS level`, [
+    period!.used,
+    plan?.quotaBytes ?? null,
+  ]);
   const quota = plan?.quotaBytes ?? null;
   return {
-    deviceId, plan,
-    periodStart: new Date(period!.ps).toISOString(), periodEnd: new Date(period!.pe).toISOString(),
-    usedBytes: period!.used, quotaBytes: quota, percent: quota ? Math.round((period!.used / quota) * 1000) / 10 : null, level: level!.level,
-    previous: { periodStart: new Date(period!.prevPs).toISOString(), periodEnd: new Date(period!.ps).toISOString(), usedBytes: period!.prevUsed },
+    deviceId,
+    plan,
+    periodStart: new Date(period!.ps).toISOString(),
+    periodEnd: new Date(period!.pe).toISOString(),
+    usedBytes: period!.used,
+    quotaBytes: quota,
+    percent: quota ? Math.round((period!.used / quota) * 1000) / 10 : null,
+    level: level!.level,
+    previous: {
+      periodStart: new Date(period!.prevPs).toISOString(),
+      periodEnd: new Date(period!.ps).toISOString(),
+      usedBytes: period!.prevUsed,
+    },
     daily,
   };
 }
 
-export const FLEET_SORTS = ['percent', 'usedBytes', 'quotaBytes', 'usedGb', 'quotaGb', 'name', 'deviceNum', 'ownerName', 'resetDay'] as const;
+export const FLEET_SORTS = [
+  'percent',
+  'usedBytes',
+  'quotaBytes',
+  'usedGb',
+  'quotaGb',
+  'name',
+  'deviceNum',
+  'ownerName',
+  'resetDay',
+] as const;
 export interface FleetUsageQuery {
-  pageIndex: number; pageSize: number; sort: (typeof FLEET_SORTS)[number]; order: 'asc' | 'desc';
-  search?: string; ownerId?: number; planned?: boolean; minPercent?: number;
+  pageIndex: number;
+  pageSize: number;
+  sort: (typeof FLEET_SORTS)[number];
+  order: 'asc' | 'desc';
+  search?: string;
+  ownerId?: number;
+  planned?: boolean;
+  minPercent?: number;
 }
 const SORT_SQL: Record<(typeof FLEET_SORTS)[number], string> = {
-  percent: 'x.percent', usedBytes: 'x."usedBytes"', quotaBytes: 'x."quotaBytes"', usedGb: 'x."usedBytes"', quotaGb: 'x."quotaBytes"',
-  name: 'x.name', deviceNum: 'x."deviceNum"', ownerName: 'x."ownerName"', resetDay: 'x."resetDay"',
+  percent: 'x.percent',
+  usedBytes: 'x."usedBytes"',
+  quotaBytes: 'x."quotaBytes"',
+  usedGb: 'x."usedBytes"',
+  quotaGb: 'x."quotaBytes"',
+  name: 'x.name',
+  deviceNum: 'x."deviceNum"',
+  ownerName: 'x."ownerName"',
+  resetDay: 'x."resetDay"',
 };
 
 /** The visible vessels with their plan and this period's usage, paged; sort by percent (nulls last). */
@@ -121,6 +161,7 @@ export async function fleetUsage(db: Queryable, caller: Principal, q: FleetUsage
   const dir = q.order === 'asc' ? 'ASC' : 'DESC';
   const list = await db.query(
     `SELECT y.* FROM (${outer}) y ${where} ORDER BY ${SORT_SQL[q.sort].replace('x.', 'y.')} ${dir} NULLS LAST, y.id ${dir} LIMIT $8 OFFSET $9`,
-    [...params, q.pageSize, (q.pageIndex - 1) * q.pageSize]);
+    [...params, q.pageSize, (q.pageIndex - 1) * q.pageSize],
+  );
   return { list, total: count!.n };
 }

@@ -13,20 +13,35 @@ const tags = ['dataPlan'];
 const planObject = {
   type: ['object', 'null'],
   properties: {
-    deviceId: { type: 'integer' }, quotaBytes: { type: 'number' }, resetDay: { type: 'integer' },
-    updatedAt: { type: 'string' }, updatedBy: { type: ['integer', 'null'] }, updatedByName: { type: ['string', 'null'] },
+    deviceId: { type: 'integer' },
+    quotaBytes: { type: 'number' },
+    resetDay: { type: 'integer' },
+    updatedAt: { type: 'string' },
+    updatedBy: { type: ['integer', 'null'] },
+    updatedByName: { type: ['string', 'null'] },
   },
 } as const;
 const usageObject = {
   type: 'object',
   properties: {
-    deviceId: { type: 'integer' }, plan: planObject, periodStart: { type: 'string' }, periodEnd: { type: 'string' },
-    usedBytes: { type: 'number' }, quotaBytes: { type: ['number', 'null'] }, percent: { type: ['number', 'null'] }, level: { type: 'integer' },
-    previous: { type: 'object', properties: { periodStart: { type: 'string' }, periodEnd: { type: 'string' }, usedBytes: { type: 'number' } } },
+    deviceId: { type: 'integer' },
+    plan: planObject,
+    periodStart: { type: 'string' },
+    periodEnd: { type: 'string' },
+    usedBytes: { type: 'number' },
+    quotaBytes: { type: ['number', 'null'] },
+    percent: { type: ['number', 'null'] },
+    level: { type: 'integer' },
+    previous: {
+      type: 'object',
+      properties: { periodStart: { type: 'string' }, periodEnd: { type: 'string' }, usedBytes: { type: 'number' } },
+    },
     daily: { type: 'array', items: { type: 'object', properties: { date: { type: 'string' }, bytes: { type: 'number' } } } },
   },
 } as const;
-const deviceIdBody = yup.object({ deviceId: yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required') });
+const deviceIdBody = yup.object({
+  deviceId: yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required'),
+});
 
 /**
  * deviceModule/dataPlan (docs/api.md, "dataPlan"): a vessel's monthly data plan and its usage. Reading:
@@ -34,76 +49,117 @@ const deviceIdBody = yup.object({ deviceId: yup.number().typeError('validation.i
  * A vessel the caller may not see answers "not found".
  */
 export async function dataPlanRoutes(app: Api, { db }: ServerContext) {
-  app.get('/dataPlan/getByDevice', {
-    schema: {
-      tags, summary: 'The data plan of a visible vessel, or null',
-      querystring: { type: 'object', required: ['deviceId'], properties: { ...tokenQuery, deviceId: { type: 'integer' } } },
-      response: envelope(planObject),
-    },
-  }, async (request) => {
-    const { deviceId } = request.query;
-    await visibleVessel(db, request.user, deviceId);
-    return ok(await findPlan(db, deviceId));
-  });
-
-  app.get('/dataPlan/getUsage', {
-    schema: {
-      tags, summary: 'A visible vessel\'s usage: current period (used, quota, percent), previous period, and bytes per UTC day',
-      querystring: {
-        type: 'object', required: ['deviceId'],
-        properties: { ...tokenQuery, deviceId: { type: 'integer' }, days: { type: 'integer', minimum: 1, maximum: MAX_USAGE_DAYS, default: 62 } },
+  app.get(
+    '/dataPlan/getByDevice',
+    {
+      schema: {
+        tags,
+        summary: 'The data plan of a visible vessel, or null',
+        querystring: { type: 'object', required: ['deviceId'], properties: { ...tokenQuery, deviceId: { type: 'integer' } } },
+        response: envelope(planObject),
       },
-      response: envelope(usageObject),
     },
-  }, async (request) => {
-    const { deviceId, days } = request.query;
-    await visibleVessel(db, request.user, deviceId);
-    return ok(await usageOf(db, deviceId, days, await historyStartMs(db, request.user, deviceId)));
-  });
-
-  app.post('/dataPlan/set', {
-    config: { levels: DEVICE_EDITORS },
-    schema: {
-      tags, summary: 'Set a visible vessel\'s plan: quotaBytes (1 .. 10^15) and resetDay (1 .. 28); answers its usage',
-      querystring: { type: 'object', properties: tokenQuery },
-      body: { type: 'object', properties: { deviceId: { type: ['integer', 'null'] }, quotaBytes: { type: ['number', 'null'] }, resetDay: { type: ['integer', 'null'] } } },
-      response: envelope(usageObject),
+    async (request) => {
+      const { deviceId } = request.query;
+      await visibleVessel(db, request.user, deviceId);
+      return ok(await findPlan(db, deviceId));
     },
-  }, async (request) => {
-    const input = parseWith(dataPlanSchema, request.body);
-    await visibleVessel(db, request.user, input.deviceId);
-    await db.transaction((tx) => savePlan(tx, input, request.user.id));
-    return ok(await usageOf(db, input.deviceId, 62, await historyStartMs(db, request.user, input.deviceId)));
-  });
+  );
 
-  app.post('/dataPlan/remove', {
-    config: { levels: DEVICE_EDITORS },
-    schema: {
-      tags, summary: 'Remove a visible vessel\'s plan (its data alarms clear)',
-      querystring: { type: 'object', properties: tokenQuery },
-      body: { type: 'object', properties: { deviceId: { type: ['integer', 'null'] } } },
-      response: envelope({ type: 'object', properties: { changed: { type: 'integer' } } }),
-    },
-  }, async (request) => {
-    const { deviceId } = parseWith(deviceIdBody, request.body);
-    await visibleVessel(db, request.user, deviceId);
-    const removed = await db.transaction((tx) => removePlan(tx, deviceId));
-    return ok({ changed: removed ? 1 : 0 });
-  });
-
-  app.get('/dataPlan/getAll', {
-    schema: {
-      tags, summary: 'Visible vessels with their plan and this period\'s usage, paged (default: highest percent first)',
-      querystring: {
-        type: 'object',
-        properties: {
-          ...tokenQuery, ...pageQuery, search: { type: 'string', maxLength: 64 }, ownerId: { type: 'integer' },
-          planned: { type: 'boolean', description: 'true: vessels with a plan; false: without' },
-          minPercent: { type: 'number', minimum: 0 },
-          sort: { type: 'string', enum: [...FLEET_SORTS], default: 'percent' }, order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+  app.get(
+    '/dataPlan/getUsage',
+    {
+      schema: {
+        tags,
+        summary: "A visible vessel's usage: current period (used, quota, percent), previous period, and bytes per UTC day",
+        querystring: {
+          type: 'object',
+          required: ['deviceId'],
+          properties: {
+            ...tokenQuery,
+            deviceId: { type: 'integer' },
+            days: { type: 'integer', minimum: 1, maximum: MAX_USAGE_DAYS, default: 62 },
+          },
         },
+        response: envelope(usageObject),
       },
-      response: envelope(pageOf({ type: 'object', additionalProperties: true })),
     },
-  }, async (request) => ok(await fleetUsage(db, request.user, request.query)));
+    async (request) => {
+      const { deviceId, days } = request.query;
+      await visibleVessel(db, request.user, deviceId);
+      return ok(await usageOf(db, deviceId, days, await historyStartMs(db, request.user, deviceId)));
+    },
+  );
+
+  app.post(
+    '/dataPlan/set',
+    {
+      config: { levels: DEVICE_EDITORS },
+      schema: {
+        tags,
+        summary: "Set a visible vessel's plan: quotaBytes (1 .. 10^15) and resetDay (1 .. 28); answers its usage",
+        querystring: { type: 'object', properties: tokenQuery },
+        body: {
+          type: 'object',
+          properties: {
+            deviceId: { type: ['integer', 'null'] },
+            quotaBytes: { type: ['number', 'null'] },
+            resetDay: { type: ['integer', 'null'] },
+          },
+        },
+        response: envelope(usageObject),
+      },
+    },
+    async (request) => {
+      const input = parseWith(dataPlanSchema, request.body);
+      await visibleVessel(db, request.user, input.deviceId);
+      await db.transaction((tx) => savePlan(tx, input, request.user.id));
+      return ok(await usageOf(db, input.deviceId, 62, await historyStartMs(db, request.user, input.deviceId)));
+    },
+  );
+
+  app.post(
+    '/dataPlan/remove',
+    {
+      config: { levels: DEVICE_EDITORS },
+      schema: {
+        tags,
+        summary: "Remove a visible vessel's plan (its data alarms clear)",
+        querystring: { type: 'object', properties: tokenQuery },
+        body: { type: 'object', properties: { deviceId: { type: ['integer', 'null'] } } },
+        response: envelope({ type: 'object', properties: { changed: { type: 'integer' } } }),
+      },
+    },
+    async (request) => {
+      const { deviceId } = parseWith(deviceIdBody, request.body);
+      await visibleVessel(db, request.user, deviceId);
+      const removed = await db.transaction((tx) => removePlan(tx, deviceId));
+      return ok({ changed: removed ? 1 : 0 });
+    },
+  );
+
+  app.get(
+    '/dataPlan/getAll',
+    {
+      schema: {
+        tags,
+        summary: "Visible vessels with their plan and this period's usage, paged (default: highest percent first)",
+        querystring: {
+          type: 'object',
+          properties: {
+            ...tokenQuery,
+            ...pageQuery,
+            search: { type: 'string', maxLength: 64 },
+            ownerId: { type: 'integer' },
+            planned: { type: 'boolean', description: 'true: vessels with a plan; false: without' },
+            minPercent: { type: 'number', minimum: 0 },
+            sort: { type: 'string', enum: [...FLEET_SORTS], default: 'percent' },
+            order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+          },
+        },
+        response: envelope(pageOf({ type: 'object', additionalProperties: true })),
+      },
+    },
+    async (request) => ok(await fleetUsage(db, request.user, request.query)),
+  );
 }

@@ -10,7 +10,10 @@ import { DATA_PLAN_ALARMS } from '../../../src/domain/faultCodes';
 
 /** A device's alarm share now (0, or the highest DATA_PLAN_ALARMS percent reached), as SQL over bytes and quota. */
 export const levelSql = (bytes: string, quota: string) =>
-  `(CASE ${[...DATA_PLAN_ALARMS].reverse().map((a) => `WHEN ${quota} IS NOT NULL AND ${bytes}::numeric * 100 >= ${quota}::numeric * ${a.percent} THEN ${a.percent}`).join(' ')} ELSE 0 END)`;
+  `(CASE ${[...DATA_PLAN_ALARMS]
+    .reverse()
+    .map((a) => `WHEN ${quota} IS NOT NULL AND ${bytes}::numeric * 100 >= ${quota}::numeric * ${a.percent} THEN ${a.percent}`)
+    .join(' ')} ELSE 0 END)`;
 
 /** The period start of a device's plan now (a calendar month without a plan), as SQL over the plan row `p`. */
 const PERIOD_START_SQL = `data_period_start(COALESCE(p.reset_day, 1)::int, now())`;
@@ -50,7 +53,11 @@ export async function recordDataUsage(tx: Queryable, rows: readonly UsageRow[]):
       WHERE (s.old_ps IS NOT NULL AND s.old_ps <> s.ps) OR ${levelSql('up.bytes', 's.quota')} > s.alerted`,
     [rows.map((r) => r.deviceId), rows.map((r) => r.deviceTime), rows.map((r) => r.bytes)],
   );
-  if (changed.length) await applyDataPlanAlarms(tx, changed.map((c) => c.id));
+  if (changed.length)
+    await applyDataPlanAlarms(
+      tx,
+      changed.map((c) => c.id),
+    );
 }
 
 /**
@@ -111,7 +118,8 @@ export async function sweepDataPeriods(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.query<{ id: number }>(
       `SELECT u.device_id AS id FROM data_usage u LEFT JOIN data_plans p ON p.device_id = u.device_id
-        WHERE u.period_start <> ${PERIOD_START_SQL} ORDER BY u.device_id LIMIT 10000`);
+        WHERE u.period_start <> ${PERIOD_START_SQL} ORDER BY u.device_id LIMIT 10000`,
+    );
     const ids = due.map((d) => d.id);
     if (ids.length) {
       // The same lock as the ingest writer's, so a group of these devices is not written meanwhile.

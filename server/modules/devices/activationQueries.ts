@@ -34,6 +34,8 @@ export async function activateDevice(
 export async function deactivateDevice(db: Queryable, id: number) {
   const rows = await db.query<{ activated: boolean }>(
     `UPDATE devices SET activated = false, activated_at = NULL, activated_by = NULL, secret_hash = NULL, updated_at = now()
-      WHERE id = $1 AND activated RETURNING activated`, [id]);
+      WHERE id = $1 AND activated RETURNING activated`,
+    [id],
+  );
   return rows.length > 0;
 }

@@ -8,8 +8,14 @@ const GRANT_COLUMNS = `a.id, a.enterprise_id AS "enterpriseId", u.name AS "enter
   to_char(a.deadline, 'YYYY-MM-DD') AS deadline, a.created_at AS "createdAt"`;
 const GRANT_FROM = 'device_auth_grants a LEFT JOIN users u ON u.id = a.enterprise_id LEFT JOIN devices d ON d.id = a.device_id';
 
-const grantValues = (g: DeviceAuthGrantInput) =>
-  [g.enterpriseId, g.deviceId ?? null, g.feature, g.deviceCount ?? null, g.subscriptionQuantity ?? null, g.deadline ?? null];
+const grantValues = (g: DeviceAuthGrantInput) => [
+  g.enterpriseId,
+  g.deviceId ?? null,
+  g.feature,
+  g.deviceCount ?? null,
+  g.subscriptionQuantity ?? null,
+  g.deadline ?? null,
+];
 
 export const findGrant = async (db: Queryable, id: number) =>
   (await db.query<DeviceAuthGrant>(`SELECT ${GRANT_COLUMNS} FROM ${GRANT_FROM} WHERE a.id = $1`, [id]))[0];
@@ -38,7 +44,9 @@ export async function listGrants(
 export async function insertGrant(db: Queryable, input: DeviceAuthGrantInput) {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO device_auth_grants (enterprise_id, device_id, feature, device_count, subscription_quantity, deadline)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, grantValues(input));
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    grantValues(input),
+  );
   return row!.id;
 }
 
@@ -47,7 +55,8 @@ export async function updateGrant(db: Queryable, id: number, input: DeviceAuthGr
   await db.query(
     `UPDATE device_auth_grants SET enterprise_id = $2, device_id = $3, feature = $4, device_count = $5,
             subscription_quantity = $6, deadline = $7, updated_at = now() WHERE id = $1`,
-    [id, ...grantValues(input)]);
+    [id, ...grantValues(input)],
+  );
 }
 
 /** Whether there was such a grant. */

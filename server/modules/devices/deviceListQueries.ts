@@ -61,7 +61,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A comma list as [the single value, or null] and [the list of several, or null]: one value keeps index order. */
 function oneOrMany<T>(raw: string | undefined, parse: (s: string) => T | undefined): [T | null, T[] | null] {
-  const values = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(parse).filter((v): v is T => v !== undefined);
+  const values = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(parse)
+    .filter((v): v is T => v !== undefined);
   const unique = [...new Set(values)];
   if (unique.length === 0) return [null, null];
   return unique.length === 1 ? [unique[0]!, null] : [null, unique];
@@ -98,7 +103,10 @@ function where(caller: Principal, f: DeviceFilter): Where {
   const conditions = [visibleDevicesSql(caller)];
   let rough: string | undefined;
   let walk: string | undefined;
-  const arg = (value: unknown, type: string) => { params.push(value); return `$${params.length}::${type}`; };
+  const arg = (value: unknown, type: string) => {
+    params.push(value);
+    return `$${params.length}::${type}`;
+  };
   let summary = caller.permissionLevel !== Level.SubUser;
   const equals = (column: string, [one, many]: [unknown, unknown[] | null], type: string, counted: boolean) => {
     if (one !== null) conditions.push(`${column} = ${arg(one, type)}`);
@@ -127,13 +135,19 @@ function where(caller: Principal, f: DeviceFilter): Where {
     summary = false;
     if (f.groupId === -1) conditions.push('EXISTS (SELECT 1 FROM device_pins fp WHERE fp.user_id = $2::int AND fp.device_id = d.id)');
     else if (f.groupId === 0) conditions.push('NOT EXISTS (SELECT 1 FROM device_group_members fm WHERE fm.device_id = d.id)');
-    else if (f.groupId > 0) conditions.push(`EXISTS (SELECT 1 FROM device_group_members fm WHERE fm.device_id = d.id AND fm.group_id = ${arg(f.groupId, 'int')})`);
+    else if (f.groupId > 0)
+      conditions.push(
+        `EXISTS (SELECT 1 FROM device_group_members fm WHERE fm.device_id = d.id AND fm.group_id = ${arg(f.groupId, 'int')})`,
+      );
     else conditions.push('false');
   }
   const sql = conditions.join('\n  AND ');
   const searchCondition = conditions[1]!;
   return {
-    sql, params, summary, trigram: !!term && term.length >= 3,
+    sql,
+    params,
+    summary,
+    trigram: !!term && term.length >= 3,
     roughSql: rough ? sql.replace(searchCondition, rough) : sql,
     walkSql: walk ? sql.replace(searchCondition, walk) : sql,
   };
@@ -155,7 +169,9 @@ async function summaryCount(db: Queryable, w: Where): Promise<number> {
 /** The number of matches, counting no further than `max` (so at most max rows are read). */
 async function countUpTo(db: Queryable, w: Where, max: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM devices d WHERE ${w.sql} LIMIT $${w.params.length + 1}::int) x`, [...w.params, max]);
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM devices d WHERE ${w.sql} LIMIT $${w.params.length + 1}::int) x`,
+    [...w.params, max],
+  );
   return row?.n ?? 0;
 }
 
@@ -168,7 +184,10 @@ const roughly = (n: number) => {
 /** Past this share of sampled devices matching, a search reads the list in order (Where.walkSql). */
 const COMMON_SHARE = 0.05;
 
-interface Sample { estimate: number; share: number }
+interface Sample {
+  estimate: number;
+  share: number;
+}
 
 /**
  * An estimate of the number of matches, and the share of devices that match, from a sample of the
@@ -182,7 +201,9 @@ async function sampleMatches(db: Queryable, w: Where): Promise<Sample> {
   const n = w.params.length;
   const [sample] = await db.query<{ sampled: number; matched: number }>(
     `SELECT count(*)::int AS sampled, (count(*) FILTER (WHERE ${w.roughSql}))::int AS matched
-       FROM devices d TABLESAMPLE SYSTEM ($${n + 1}::real) REPEATABLE (14)`, [...w.params, percent]);
+       FROM devices d TABLESAMPLE SYSTEM ($${n + 1}::real) REPEATABLE (14)`,
+    [...w.params, percent],
+  );
   if (!sample?.sampled) return { estimate: 0, share: 0 };
   return { estimate: roughly((sample.matched * rows) / sample.sampled), share: sample.matched / sample.sampled };
 }
@@ -192,7 +213,8 @@ async function readIds(db: Queryable, w: Where, f: DeviceFilter, limit: number, 
   const n = w.params.length;
   const rows = await db.query<{ id: number }>(
     `SELECT d.id FROM devices d WHERE ${w.sql} ORDER BY ${orderBy(f, reverse)} LIMIT $${n + 1}::int OFFSET $${n + 2}::bigint`,
-    [...w.params, limit, offset]);
+    [...w.params, limit, offset],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -203,7 +225,8 @@ async function rowsOf(db: Queryable, caller: Principal, ids: number[]): Promise<
     `SELECT ${DEVICE_COLUMNS} FROM unnest($4::int[]) WITH ORDINALITY AS p (id, ord)
        JOIN devices d ON d.id = p.id ${DEVICE_JOINS}
       WHERE $1::text IS NOT NULL AND $3::int IS NOT NULL ORDER BY p.ord`,
-    [...scopeParams(caller), ids]);
+    [...scopeParams(caller), ids],
+  );
 }
 
 /**
@@ -216,7 +239,12 @@ async function rowsOf(db: Queryable, caller: Principal, ids: number[]): Promise<
  *   to exactCountMax; past that, unless the page itself reaches the end of the list, the total is
  *   an estimate from a sample and the answer says so (totalEstimated: true; the console: "about").
  */
-export async function listDevices(db: Queryable, caller: Principal, q: DeviceListQuery, options: DeviceListOptions = { exactCountMax: DEFAULT_EXACT_COUNT_MAX }): Promise<DevicePage> {
+export async function listDevices(
+  db: Queryable,
+  caller: Principal,
+  q: DeviceListQuery,
+  options: DeviceListOptions = { exactCountMax: DEFAULT_EXACT_COUNT_MAX },
+): Promise<DevicePage> {
   const w = where(caller, q);
   const limit = q.pageSize;
   const offset = (q.pageIndex - 1) * limit;

@@ -36,18 +36,34 @@ export async function findVisibleDevice(db: Queryable, caller: Principal, id: nu
 
 /** Which of the given ids the caller may see. */
 export async function visibleDeviceIds(db: Queryable, caller: Principal, ids: readonly number[]): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT d.id FROM devices d WHERE d.id = ANY($4::int[]) AND ${visibleDevicesSql(caller)}`,
-    [...scopeParams(caller), [...new Set(ids)]],
-  );
+  const rows = await db.query<{ id: number }>(`SELECT d.id FROM devices d WHERE d.id = ANY($4::int[]) AND ${visibleDevicesSql(caller)}`, [
+    ...scopeParams(caller),
+    [...new Set(ids)],
+  ]);
   return rows.map((r) => r.id);
 }
 
 /** The stored values of a validated device, in the column order of INSERT_COLUMNS. */
 export const deviceValues = (d: DeviceInput) => [
-  d.name, d.deviceNum ?? null, d.mac ?? null, d.deviceSn, d.ownerId, d.ownerSubId || null, d.manufactureDate,
-  d.deviceType, d.aduVersion, d.bduVersion, d.manufactureInfo, d.deviceModel, d.deviceKind,
-  d.chipId ?? null, d.modemSn ?? null, d.hardware ?? null, d.mmsi ?? null, d.imo ?? null, d.callsign ?? null,
+  d.name,
+  d.deviceNum ?? null,
+  d.mac ?? null,
+  d.deviceSn,
+  d.ownerId,
+  d.ownerSubId || null,
+  d.manufactureDate,
+  d.deviceType,
+  d.aduVersion,
+  d.bduVersion,
+  d.manufactureInfo,
+  d.deviceModel,
+  d.deviceKind,
+  d.chipId ?? null,
+  d.modemSn ?? null,
+  d.hardware ?? null,
+  d.mmsi ?? null,
+  d.imo ?? null,
+  d.callsign ?? null,
 ];
 
 export const INSERT_COLUMNS = `name, device_num, mac, device_sn, owner_id, owner_sub_id, manufacture_date,
@@ -55,8 +71,27 @@ export const INSERT_COLUMNS = `name, device_num, mac, device_sn, owner_id, owner
   chip_id, modem_sn, hardware, mmsi, imo, callsign`;
 
 /** The SQL type of each INSERT_COLUMNS column, for batch inserts through unnest(). */
-export const INSERT_TYPES = ['text', 'text', 'text', 'text', 'int', 'int', 'date', 'text', 'text', 'text', 'text', 'text', 'text',
-  'text', 'text', 'text', 'text', 'text', 'text'] as const;
+export const INSERT_TYPES = [
+  'text',
+  'text',
+  'text',
+  'text',
+  'int',
+  'int',
+  'date',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+] as const;
 
 export async function insertDevice(db: Queryable, input: DeviceInput): Promise<number> {
   const values = deviceValues(input);

@@ -22,21 +22,35 @@ type UniqueField = (typeof UNIQUE_FIELDS)[number]['field'];
  * of its sub-users (or 0, none); an enterprise always writes its own id (a foreign one is refused).
  * Returns the owner id to store and the field errors.
  */
-export function checkOwnership(caller: Principal, owners: Map<number, OwnerRow>, ownerId: number, ownerSubId: number): { ownerId: number; errors: FieldError[] } {
+export function checkOwnership(
+  caller: Principal,
+  owners: Map<number, OwnerRow>,
+  ownerId: number,
+  ownerSubId: number,
+): { ownerId: number; errors: FieldError[] } {
   const owner = ownerForWrite(caller, ownerId)!;
   const errors: FieldError[] = [];
   if (owners.get(owner)?.permissionLevel !== Level.Enterprise) errors.push({ field: 'ownerId', message: 'validation.ownerEnterprise' });
   if (ownerSubId > 0) {
     const sub = owners.get(ownerSubId);
-    if (!sub || sub.permissionLevel !== Level.SubUser || sub.parentId !== owner) errors.push({ field: 'ownerSubId', message: 'validation.ownerSub' });
+    if (!sub || sub.permissionLevel !== Level.SubUser || sub.parentId !== owner)
+      errors.push({ field: 'ownerSubId', message: 'validation.ownerSub' });
   }
   return { ownerId: owner, errors };
 }
 
 /** The values of unique fields already taken by other devices. */
-export async function takenUniqueValues(db: Queryable, devices: Pick<DeviceInput, 'deviceNum' | 'deviceSn' | 'mac'>[], exceptId = 0): Promise<Record<UniqueField, Set<string>>> {
+export async function takenUniqueValues(
+  db: Queryable,
+  devices: Pick<DeviceInput, 'deviceNum' | 'deviceSn' | 'mac'>[],
+  exceptId = 0,
+): Promise<Record<UniqueField, Set<string>>> {
   const list = (field: UniqueField) => [...new Set(devices.map((d) => d[field]).filter((v): v is string => !!v))];
-  const rows = await devicesHoldingUniqueValues(db, { deviceNums: list('deviceNum'), deviceSns: list('deviceSn'), macs: list('mac') }, exceptId);
+  const rows = await devicesHoldingUniqueValues(
+    db,
+    { deviceNums: list('deviceNum'), deviceSns: list('deviceSn'), macs: list('mac') },
+    exceptId,
+  );
   const taken = { deviceNum: new Set<string>(), deviceSn: new Set<string>(), mac: new Set<string>() };
   for (const r of rows) {
     if (r.device_num) taken.deviceNum.add(r.device_num);
@@ -69,7 +83,10 @@ export function uniqueViolationToBizError(error: unknown): unknown {
 
 /** Validated input plus ownership, or code 1 with every bad field. */
 export async function checkDeviceWrite(db: Queryable, caller: Principal, input: DeviceInput): Promise<DeviceInput> {
-  const owners = await loadOwners(db, [input.ownerId, input.ownerSubId].filter((id) => id > 0));
+  const owners = await loadOwners(
+    db,
+    [input.ownerId, input.ownerSubId].filter((id) => id > 0),
+  );
   const { ownerId, errors } = checkOwnership(caller, owners, input.ownerId, input.ownerSubId);
   if (errors.length) throw new BizError(ErrorCode.Validation, 'error.validation', errors);
   return { ...input, ownerId };

@@ -51,7 +51,11 @@ export async function virtualGroupCounts(db: Queryable, caller: Principal): Prom
 }
 
 export async function groupNameTaken(db: Queryable, ownerId: number, name: string, exceptId = 0): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM device_groups WHERE owner_id = $1 AND lower(name) = lower($2) AND id <> $3', [ownerId, name, exceptId]);
+  const rows = await db.query('SELECT 1 FROM device_groups WHERE owner_id = $1 AND lower(name) = lower($2) AND id <> $3', [
+    ownerId,
+    name,
+    exceptId,
+  ]);
   return rows.length > 0;
 }
 
@@ -86,14 +90,20 @@ export async function moveDevices(db: Queryable, groupId: number, ids: number[])
 export async function detachFromOtherEnterprises(db: Queryable, deviceId: number, ownerId: number): Promise<void> {
   await db.query(
     `DELETE FROM device_group_members m USING device_groups g
-      WHERE m.device_id = $1 AND g.id = m.group_id AND g.owner_id <> $2`, [deviceId, ownerId]);
+      WHERE m.device_id = $1 AND g.id = m.group_id AND g.owner_id <> $2`,
+    [deviceId, ownerId],
+  );
   await db.query(
     `DELETE FROM sub_user_grants sg USING users u
-      WHERE sg.device_id = $1 AND u.id = sg.sub_user_id AND u.parent_id IS DISTINCT FROM $2`, [deviceId, ownerId]);
+      WHERE sg.device_id = $1 AND u.id = sg.sub_user_id AND u.parent_id IS DISTINCT FROM $2`,
+    [deviceId, ownerId],
+  );
   await db.query(
     `DELETE FROM device_pins p USING users u
       WHERE p.device_id = $1 AND u.id = p.user_id AND u.permission_level <> '1'
-        AND u.id <> $2 AND u.parent_id IS DISTINCT FROM $2`, [deviceId, ownerId]);
+        AND u.id <> $2 AND u.parent_id IS DISTINCT FROM $2`,
+    [deviceId, ownerId],
+  );
 }
 
 /** Creates a group of an enterprise; answers its id. */
@@ -112,7 +122,10 @@ export async function deleteGroup(db: Queryable, id: number): Promise<void> {
 
 /** Adds devices to a user's Special Focus (pins already there stay). */
 export async function pinDevices(db: Queryable, userId: number, deviceIds: readonly number[]): Promise<void> {
-  await db.query('INSERT INTO device_pins (user_id, device_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [userId, [...new Set(deviceIds)]]);
+  await db.query('INSERT INTO device_pins (user_id, device_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [
+    userId,
+    [...new Set(deviceIds)],
+  ]);
 }
 
 export async function unpinDevices(db: Queryable, userId: number, deviceIds: readonly number[]): Promise<void> {

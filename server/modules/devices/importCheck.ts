@@ -29,7 +29,12 @@ function resolveOwnerCell(text: string | undefined, byName: Map<string, OwnerRow
  * within the file and against the stored devices. Returns the devices to write, or every problem
  * with the row number and the column header in the caller's language.
  */
-export async function checkImportRows(db: Queryable, caller: Principal, rows: SheetRow[], lang: Language): Promise<{ devices: DeviceInput[]; errors: ImportRowError[] }> {
+export async function checkImportRows(
+  db: Queryable,
+  caller: Principal,
+  rows: SheetRow[],
+  lang: Language,
+): Promise<{ devices: DeviceInput[]; errors: ImportRowError[] }> {
   const owners = await loadOwners(db);
   const byName = new Map([...owners.values()].map((o) => [o.name.toLowerCase(), o]));
   const problems: RowProblem[] = [];
@@ -49,7 +54,10 @@ export async function checkImportRows(db: Queryable, caller: Principal, rows: Sh
     }
     try {
       const { ownerId, errors } = checkOwnership(caller, owners, result.value.ownerId, result.value.ownerSubId);
-      if (errors.length) { for (const e of errors) problems.push({ row, field: e.field, key: e.message }); continue; }
+      if (errors.length) {
+        for (const e of errors) problems.push({ row, field: e.field, key: e.message });
+        continue;
+      }
       valid.push({ row, device: { ...result.value, ownerId } });
     } catch (error) {
       if (!(error instanceof BizError)) throw error;
@@ -57,7 +65,10 @@ export async function checkImportRows(db: Queryable, caller: Principal, rows: Sh
     }
   }
 
-  const taken = await takenUniqueValues(db, valid.map((v) => v.device));
+  const taken = await takenUniqueValues(
+    db,
+    valid.map((v) => v.device),
+  );
   for (const { field, message } of UNIQUE_FIELDS) {
     const firstRow = new Map<string, number>();
     for (const { row, device } of valid) {
@@ -70,6 +81,10 @@ export async function checkImportRows(db: Queryable, caller: Principal, rows: Sh
   }
 
   problems.sort((a, b) => a.row - b.row);
-  const errors = problems.map((p) => ({ row: p.row, column: translateDomain(lang, deviceFieldKey(p.field)), message: translateDomain(lang, p.key, p.vars) }));
+  const errors = problems.map((p) => ({
+    row: p.row,
+    column: translateDomain(lang, deviceFieldKey(p.field)),
+    message: translateDomain(lang, p.key, p.vars),
+  }));
   return { devices: errors.length ? [] : valid.map((v) => v.device), errors };
 }

@@ -21,10 +21,20 @@ export interface SheetRow {
 
 /** Header text (either language, or the field's own name; a trailing * ignored) -> field. */
 const HEADER_TO_FIELD: Record<string, DeviceField> = Object.fromEntries(
-  DEVICE_FIELDS.flatMap((field) => [field, ...LANGUAGES.map((lang) => translateDomain(lang, deviceFieldKey(field)))].map((h) => [normaliseHeader(h), field])),
+  DEVICE_FIELDS.flatMap((field) =>
+    [field, ...LANGUAGES.map((lang) => translateDomain(lang, deviceFieldKey(field)))].map((h) => [normaliseHeader(h), field]),
+  ),
 );
 
-const KIND_BY_TEXT = new Map<string, string>(DEVICE_KINDS.flatMap((k) => [[k, k], [DEVICE_KIND_LABELS[k].toLowerCase(), k]] as [string, string][]));
+const KIND_BY_TEXT = new Map<string, string>(
+  DEVICE_KINDS.flatMap(
+    (k) =>
+      [
+        [k, k],
+        [DEVICE_KIND_LABELS[k].toLowerCase(), k],
+      ] as [string, string][],
+  ),
+);
 
 /** Field-specific clean-ups that keep the rules intact: kind names, the bare MAC form. */
 function normaliseValue(field: DeviceField, text: string): string {
@@ -49,7 +59,10 @@ export async function readDeviceSheet(content: Uint8Array, options?: ReaderOptio
     cells.forEach((cell, i) => {
       const field = fields[i] as DeviceField;
       const text = normaliseValue(field, cell);
-      if (text !== '') { values[field] = text; empty = false; }
+      if (text !== '') {
+        values[field] = text;
+        empty = false;
+      }
     });
     if (!empty) out.push({ row, values });
   }

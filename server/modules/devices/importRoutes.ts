@@ -27,7 +27,13 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
   const part = await request.file({ limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1 } }).catch(rethrowMultipart);
   if (!part) throw new BizError(ErrorCode.UploadRejected, 'error.uploadMissing');
   const content = await part.toBuffer().catch((e: { code?: string }) => {
-    if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(ErrorCode.UploadRejected, 'error.importSize', { limit: 'fileBytes', max: IMPORT_MAX_FILE_BYTES }, { mb: IMPORT_MAX_FILE_BYTES / 1024 / 1024 });
+    if (e?.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new BizError(
+        ErrorCode.UploadRejected,
+        'error.importSize',
+        { limit: 'fileBytes', max: IMPORT_MAX_FILE_BYTES },
+        { mb: IMPORT_MAX_FILE_BYTES / 1024 / 1024 },
+      );
     return rethrowMultipart(e);
   });
   return content;
@@ -36,7 +42,10 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
 async function templateWorkbook(lang: Language): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('devices');
-  sheet.columns = DEVICE_FIELDS.map((field) => ({ header: `${translateDomain(lang, deviceFieldKey(field))}${REQUIRED.has(field) ? '*' : ''}`, width: 18 }));
+  sheet.columns = DEVICE_FIELDS.map((field) => ({
+    header: `${translateDomain(lang, deviceFieldKey(field))}${REQUIRED.has(field) ? '*' : ''}`,
+    width: 18,
+  }));
   sheet.getRow(1).font = { bold: true };
   const notes = workbook.addWorksheet(lang === 'zh' ? '说明' : 'notes');
   notes.addRows([
@@ -56,41 +65,55 @@ async function templateWorkbook(lang: Language): Promise<Buffer> {
  * before anything is written, then written all together in one transaction (or not at all).
  */
 export async function importRoutes(app: Api, { db }: ServerContext) {
-  app.post('/device/import', {
-    config: { levels: DEVICE_EDITORS, permission: Permission.addMachine },
-    schema: {
-      tags: ['devices'],
-      summary: 'Import devices from .xlsx (multipart field file; at most 5 MB, 10,000 rows, 64 columns, 1,000 characters a cell, 32 MB unpacked: over a limit, code 8 naming it). Bad rows answer code 1 with [{row, column, message}] and nothing is written',
-      consumes: ['multipart/form-data'],
-      querystring: { type: 'object', properties: tokenQuery },
-      response: envelope({ type: ['object', 'array'] }),
+  app.post(
+    '/device/import',
+    {
+      config: { levels: DEVICE_EDITORS, permission: Permission.addMachine },
+      schema: {
+        tags: ['devices'],
+        summary:
+          'Import devices from .xlsx (multipart field file; at most 5 MB, 10,000 rows, 64 columns, 1,000 characters a cell, 32 MB unpacked: over a limit, code 8 naming it). Bad rows answer code 1 with [{row, column, message}] and nothing is written',
+        consumes: ['multipart/form-data'],
+        querystring: { type: 'object', properties: tokenQuery },
+        response: envelope({ type: ['object', 'array'] }),
+      },
     },
-  }, async (request) => {
-    const lang = languageOf(request);
-    const content = await uploadedBytes(request);
-    const kind = sniffExcel(content);
-    if (!kind) throw new BizError(ErrorCode.UploadRejected, 'error.importType');
-    if (kind === 'xls') throw new BizError(ErrorCode.UploadRejected, 'error.importXls');
-    // Read in a worker thread under the upload limits (constants.ts IMPORT_*): a file that crosses
-    // one is refused with code 8 naming it, before any row is checked.
-    const rows = await readDeviceSheet(content);
-    if (!rows.length) throw new BizError(ErrorCode.Validation, 'error.importEmpty');
-    const { devices, errors } = await checkImportRows(db, request.user, rows, lang);
-    if (errors.length) throw new BizError(ErrorCode.Validation, 'error.importRows', errors.slice(0, ERRORS_SHOWN), { count: errors.length });
-    const imported = await db.transaction((tx) => insertDevices(tx, devices)).catch((e: unknown) => { throw uniqueViolationToBizError(e); });
-    return ok({ imported });
-  });
+    async (request) => {
+      const lang = languageOf(request);
+      const content = await uploadedBytes(request);
+      const kind = sniffExcel(content);
+      if (!kind) throw new BizError(ErrorCode.UploadRejected, 'error.importType');
+      if (kind === 'xls') throw new BizError(ErrorCode.UploadRejected, 'error.importXls');
+      // Read in a worker thread under the upload limits (constants.ts IMPORT_*): a file that crosses
+      // one is refused with code 8 naming it, before any row is checked.
+      const rows = await readDeviceSheet(content);
+      if (!rows.length) throw new BizError(ErrorCode.Validation, 'error.importEmpty');
+      const { devices, errors } = await checkImportRows(db, request.user, rows, lang);
+      if (errors.length)
+        throw new BizError(ErrorCode.Validation, 'error.importRows', errors.slice(0, ERRORS_SHOWN), { count: errors.length });
+      const imported = await db
+        .transaction((tx) => insertDevices(tx, devices))
+        .catch((e: unknown) => {
+          throw uniqueViolationToBizError(e);
+        });
+      return ok({ imported });
+    },
+  );
 
-  app.get('/device/importTemplate', {
-    schema: {
-      tags: ['devices'],
-      summary: 'The import template (.xlsx) with the column headers in the given language',
-      querystring: { type: 'object', properties: tokenQuery },
-      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  app.get(
+    '/device/importTemplate',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'The import template (.xlsx) with the column headers in the given language',
+        querystring: { type: 'object', properties: tokenQuery },
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
     },
-  }, async (request, reply) => {
-    const lang = normaliseLanguage(request.query.lang ?? languageOf(request));
-    reply.header('content-disposition', `attachment; filename="device-import-template-${lang}.xlsx"`);
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await templateWorkbook(lang));
-  });
+    async (request, reply) => {
+      const lang = normaliseLanguage(request.query.lang ?? languageOf(request));
+      reply.header('content-disposition', `attachment; filename="device-import-template-${lang}.xlsx"`);
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await templateWorkbook(lang));
+    },
+  );
 }

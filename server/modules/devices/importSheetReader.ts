@@ -21,9 +21,17 @@ export function normaliseHeader(text: string): string {
 }
 
 /** Built-in number formats that show a date or time (ECMA-376 18.8.30). */
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const DATE_FORMAT_IDS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 /** A custom format shows a date when, outside quotes and [..], it has date or time letters. */
-const isDateFormatCode = (code: string) => /[ymdhsb]/i.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '').replace(/\\./g, ''));
+const isDateFormatCode = (code: string) =>
+  /[ymdhsb]/i.test(
+    code
+      .replace(/\[[^\]]*]/g, '')
+      .replace(/"[^"]*"/g, '')
+      .replace(/\\./g, ''),
+  );
 
 /** A1-style column letters -> 1-based column number (0 when absent). */
 function columnOf(ref: string | undefined): number {
@@ -94,7 +102,9 @@ async function readDateStyles(pkg: Package, part: string | undefined): Promise<b
         styles.push(customDates.get(id) ?? DATE_FORMAT_IDS.has(id));
       }
     },
-    close: (name) => { if (name === 'cellXfs') inCellXfs = false; },
+    close: (name) => {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
   });
   return styles;
 }
@@ -116,8 +126,10 @@ async function readSharedStrings(pkg: Package, part: string | undefined, maxCell
       else if (name === 't' && !inPhonetic) inText = true;
     },
     close: (name) => {
-      if (name === 'si') { strings.push(current ?? ''); current = null; }
-      else if (name === 'rPh') inPhonetic = false;
+      if (name === 'si') {
+        strings.push(current ?? '');
+        current = null;
+      } else if (name === 'rPh') inPhonetic = false;
       else if (name === 't') inText = false;
     },
     text: (text) => {
@@ -135,7 +147,11 @@ interface SheetContext {
   date1904: boolean;
 }
 
-async function readSheet(pkg: Package, part: string, { headerToField, limits, dateStyles, shared, date1904 }: SheetContext): Promise<SheetData> {
+async function readSheet(
+  pkg: Package,
+  part: string,
+  { headerToField, limits, dateStyles, shared, date1904 }: SheetContext,
+): Promise<SheetData> {
   /** Kept columns: sheet column -> index in fields. */
   const kept = new Map<number, number>();
   const fields: string[] = [];
@@ -186,7 +202,10 @@ async function readSheet(pkg: Package, part: string, { headerToField, limits, da
 
   await pkg.parse(part, {
     open: (name, a) => {
-      if (name === 'sheetData') { inSheetData = true; return; }
+      if (name === 'sheetData') {
+        inSheetData = true;
+        return;
+      }
       if (!inSheetData) return;
       switch (name) {
         case 'row': {
@@ -248,7 +267,10 @@ async function readSheet(pkg: Package, part: string, { headerToField, limits, da
             if (rowNumber === 1) {
               const header = normaliseHeader(value);
               const field = Object.hasOwn(headerToField, header) ? headerToField[header] : undefined;
-              if (field) { kept.set(col, fields.length); fields.push(field); }
+              if (field) {
+                kept.set(col, fields.length);
+                fields.push(field);
+              }
             } else if (cells) {
               const index = kept.get(col);
               if (index !== undefined) {

@@ -1,8 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import {
-  IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ENTRY_BYTES, IMPORT_MAX_ROWS, IMPORT_MAX_TEXT_CHARS,
-  IMPORT_MAX_UNZIPPED_BYTES, IMPORT_MAX_ZIP_ENTRIES, IMPORT_READER_HEAP_MB, IMPORT_READERS_AT_ONCE, IMPORT_READERS_QUEUE,
+  IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ENTRY_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MAX_TEXT_CHARS,
+  IMPORT_MAX_UNZIPPED_BYTES,
+  IMPORT_MAX_ZIP_ENTRIES,
+  IMPORT_READER_HEAP_MB,
+  IMPORT_READERS_AT_ONCE,
+  IMPORT_READERS_QUEUE,
   IMPORT_READ_TIMEOUT_MS,
 } from '../../../src/domain/constants';
 import { BizError } from '../../http/envelope';
@@ -76,7 +84,9 @@ function runWorker(job: SheetJob, timeoutMs: number, heapMb: number): Promise<Ou
     };
     const timer = setTimeout(() => settle({ ok: false, limit: 'time' }), timeoutMs);
     worker.once('message', (answer: SheetAnswer) => settle(answer));
-    worker.once('error', (error: Error & { code?: string }) => settle({ ok: false, limit: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'unreadable' }));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle({ ok: false, limit: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'unreadable' }),
+    );
     worker.once('exit', () => settle({ ok: false, limit: 'unreadable' }));
   });
 }
@@ -91,17 +101,40 @@ function refusal(outcome: Exclude<Outcome, { ok: true }>, o: Required<ReaderOpti
     new BizError(ErrorCode.UploadRejected, key, { limit: outcome.limit, ...data }, vars);
   const vars = 'vars' in outcome ? outcome.vars : {};
   switch (outcome.limit) {
-    case 'zipEntries': return refuse('error.uploadLimitZipEntries', { max: limits.maxZipEntries }, { max: count(limits.maxZipEntries) });
-    case 'entryBytes': return refuse('error.uploadLimitEntryBytes', { max: limits.maxEntryBytes, part: vars.name }, { mb: mb(limits.maxEntryBytes), name: String(vars.name ?? '') });
-    case 'unzippedBytes': return refuse('error.uploadLimitUnzipped', { max: limits.maxUnzippedBytes }, { mb: mb(limits.maxUnzippedBytes) });
-    case 'declaredSize': return refuse('error.uploadLimitDeclared', { part: vars.name }, { name: String(vars.name ?? '') });
-    case 'rows': return refuse('error.uploadLimitRows', { max: limits.maxRows }, { max: count(limits.maxRows) });
-    case 'columns': return refuse('error.uploadLimitColumns', { max: limits.maxColumns, cell: vars.cell }, { max: count(limits.maxColumns), cell: String(vars.cell ?? '') });
-    case 'cellChars': return refuse('error.uploadLimitCell', { max: limits.maxCellChars, cell: vars.cell }, { max: count(limits.maxCellChars), cell: String(vars.cell ?? '') });
-    case 'textChars': return refuse('error.uploadLimitText', { max: limits.maxTextChars }, { max: count(limits.maxTextChars) });
-    case 'time': return refuse('error.uploadLimitTime', { max: o.timeoutMs }, { seconds: o.timeoutMs / 1000 });
-    case 'memory': return refuse('error.uploadLimitMemory', { max: o.heapMb }, { mb: o.heapMb });
-    default: return new BizError(ErrorCode.UploadRejected, 'error.importUnreadable');
+    case 'zipEntries':
+      return refuse('error.uploadLimitZipEntries', { max: limits.maxZipEntries }, { max: count(limits.maxZipEntries) });
+    case 'entryBytes':
+      return refuse(
+        'error.uploadLimitEntryBytes',
+        { max: limits.maxEntryBytes, part: vars.name },
+        { mb: mb(limits.maxEntryBytes), name: String(vars.name ?? '') },
+      );
+    case 'unzippedBytes':
+      return refuse('error.uploadLimitUnzipped', { max: limits.maxUnzippedBytes }, { mb: mb(limits.maxUnzippedBytes) });
+    case 'declaredSize':
+      return refuse('error.uploadLimitDeclared', { part: vars.name }, { name: String(vars.name ?? '') });
+    case 'rows':
+      return refuse('error.uploadLimitRows', { max: limits.maxRows }, { max: count(limits.maxRows) });
+    case 'columns':
+      return refuse(
+        'error.uploadLimitColumns',
+        { max: limits.maxColumns, cell: vars.cell },
+        { max: count(limits.maxColumns), cell: String(vars.cell ?? '') },
+      );
+    case 'cellChars':
+      return refuse(
+        'error.uploadLimitCell',
+        { max: limits.maxCellChars, cell: vars.cell },
+        { max: count(limits.maxCellChars), cell: String(vars.cell ?? '') },
+      );
+    case 'textChars':
+      return refuse('error.uploadLimitText', { max: limits.maxTextChars }, { max: count(limits.maxTextChars) });
+    case 'time':
+      return refuse('error.uploadLimitTime', { max: o.timeoutMs }, { seconds: o.timeoutMs / 1000 });
+    case 'memory':
+      return refuse('error.uploadLimitMemory', { max: o.heapMb }, { mb: o.heapMb });
+    default:
+      return new BizError(ErrorCode.UploadRejected, 'error.importUnreadable');
   }
 }
 
@@ -109,12 +142,24 @@ function refusal(outcome: Exclude<Outcome, { ok: true }>, o: Required<ReaderOpti
  * The first sheet of an .xlsx, read off the event loop under the import limits; a file that
  * crosses one is refused with code 8 and a message naming the limit.
  */
-export async function readSheetOffThread(bytes: Uint8Array, headerToField: Record<string, string>, options: ReaderOptions = {}): Promise<SheetData> {
-  const o: Required<ReaderOptions> = { limits: IMPORT_LIMITS, timeoutMs: IMPORT_READ_TIMEOUT_MS, heapMb: IMPORT_READER_HEAP_MB, ...options };
+export async function readSheetOffThread(
+  bytes: Uint8Array,
+  headerToField: Record<string, string>,
+  options: ReaderOptions = {},
+): Promise<SheetData> {
+  const o: Required<ReaderOptions> = {
+    limits: IMPORT_LIMITS,
+    timeoutMs: IMPORT_READ_TIMEOUT_MS,
+    heapMb: IMPORT_READER_HEAP_MB,
+    ...options,
+  };
   // The central directory first, here: a file whose declared sizes cross a limit needs no thread.
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   await checkZipDirectory(buffer, o.limits).catch((error: unknown) => {
-    throw refusal(error instanceof SheetLimitError ? { ok: false, limit: error.limit, vars: error.vars } : { ok: false, limit: 'unreadable' }, o);
+    throw refusal(
+      error instanceof SheetLimitError ? { ok: false, limit: error.limit, vars: error.vars } : { ok: false, limit: 'unreadable' },
+      o,
+    );
   });
   const release = await takeSlot();
   let outcome: Outcome;

@@ -9,6 +9,7 @@ import { subUserGrantRoutes } from './subUserGrantRoutes';
 
 /** Every route file of deviceModule (mounted under /cz/{segment}/deviceModule). */
 export const devicesModule: ApiModule = async (app, context) => {
-  for (const routes of [deviceRoutes, groupRoutes, importRoutes, exportRoutes, activationRoutes, authorizationRoutes, subUserGrantRoutes]) await routes(app, context);
+  for (const routes of [deviceRoutes, groupRoutes, importRoutes, exportRoutes, activationRoutes, authorizationRoutes, subUserGrantRoutes])
+    await routes(app, context);
 };
 export { assertFeatureUnlocked } from './featureLock';

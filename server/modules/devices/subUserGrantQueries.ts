@@ -4,7 +4,10 @@ import type { Principal } from '../../../src/domain/levels';
 /** Ids of the devices granted to a sub-user; `commandOnly`: those it may also send commands to. */
 export async function grantedDeviceIds(db: Queryable, subUserId: number, commandOnly: boolean) {
   const rows = commandOnly
-    ? await db.query<{ id: number }>('SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 AND can_command ORDER BY device_id', [subUserId])
+    ? await db.query<{ id: number }>(
+        'SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 AND can_command ORDER BY device_id',
+        [subUserId],
+      )
     : await db.query<{ id: number }>('SELECT device_id AS id FROM sub_user_grants WHERE sub_user_id = $1 ORDER BY device_id', [subUserId]);
   return rows.map((r) => r.id);
 }
@@ -32,12 +35,23 @@ export async function countOwnedDevices(db: Queryable, ids: readonly number[], e
  * Replaces a sub-user's grants in one transaction: devices not in `ids` are revoked, new ones
  * granted; `commandIds` (null: unchanged) sets which of them may be sent commands.
  */
-export async function setSubUserGrants(db: Db, subUserId: number, ids: readonly number[], commandIds: readonly number[] | null, grantedBy: number) {
+export async function setSubUserGrants(
+  db: Db,
+  subUserId: number,
+  ids: readonly number[],
+  commandIds: readonly number[] | null,
+  grantedBy: number,
+) {
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM sub_user_grants WHERE sub_user_id = $1 AND NOT (device_id = ANY($2::int[]))', [subUserId, ids]);
     await tx.query(
       `INSERT INTO sub_user_grants (sub_user_id, device_id, granted_by) SELECT $1, unnest($2::int[]), $3 ON CONFLICT DO NOTHING`,
-      [subUserId, ids, grantedBy]);
-    if (commandIds) await tx.query('UPDATE sub_user_grants SET can_command = (device_id = ANY($2::int[])) WHERE sub_user_id = $1', [subUserId, commandIds]);
+      [subUserId, ids, grantedBy],
+    );
+    if (commandIds)
+      await tx.query('UPDATE sub_user_grants SET can_command = (device_id = ANY($2::int[])) WHERE sub_user_id = $1', [
+        subUserId,
+        commandIds,
+      ]);
   });
 }

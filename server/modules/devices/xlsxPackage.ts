@@ -26,7 +26,10 @@ export type SheetLimit = 'zipEntries' | 'entryBytes' | 'unzippedBytes' | 'declar
 
 /** A limit was crossed; vars name it for the message (max, cell, part name). */
 export class SheetLimitError extends Error {
-  constructor(readonly limit: SheetLimit, readonly vars: Record<string, string | number> = {}) {
+  constructor(
+    readonly limit: SheetLimit,
+    readonly vars: Record<string, string | number> = {},
+  ) {
     super(`sheet limit crossed: ${limit}`);
   }
 }
@@ -54,17 +57,24 @@ type Handlers = {
 export class Package {
   private readonly entries = new Map<string, Entry>();
 
-  private constructor(private readonly zip: ZipFile, private readonly limits: SheetLimits) {}
+  private constructor(
+    private readonly zip: ZipFile,
+    private readonly limits: SheetLimits,
+  ) {}
 
   static async open(bytes: Buffer, limits: SheetLimits): Promise<Package> {
-    const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true })
-      .catch((e: Error) => { throw new SheetUnreadableError(e.message); });
+    const zip = await yauzl
+      .fromBufferPromise(bytes, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true })
+      .catch((e: Error) => {
+        throw new SheetUnreadableError(e.message);
+      });
     if (zip.entryCount > limits.maxZipEntries) throw new SheetLimitError('zipEntries', { max: limits.maxZipEntries });
     const pkg = new Package(zip, limits);
     let total = 0;
     try {
       for await (const entry of zip.eachEntry()) {
-        if (entry.uncompressedSize > limits.maxEntryBytes) throw new SheetLimitError('entryBytes', { name: entry.fileName, max: limits.maxEntryBytes });
+        if (entry.uncompressedSize > limits.maxEntryBytes)
+          throw new SheetLimitError('entryBytes', { name: entry.fileName, max: limits.maxEntryBytes });
         total += entry.uncompressedSize;
         if (total > limits.maxUnzippedBytes) throw new SheetLimitError('unzippedBytes', { max: limits.maxUnzippedBytes });
         pkg.entries.set(entry.fileName, entry);
@@ -91,7 +101,9 @@ export class Package {
     if (!entry) throw new SheetUnreadableError(`missing ${name}`);
     if (entry.isEncrypted() || !entry.canDecodeFileData()) throw new SheetUnreadableError(`cannot decode ${name}`);
     const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
-    parser.on('doctype', () => { throw new SheetUnreadableError('DTD in workbook XML'); });
+    parser.on('doctype', () => {
+      throw new SheetUnreadableError('DTD in workbook XML');
+    });
     if (handlers.open) {
       const open = handlers.open;
       parser.on('opentag', (tag: SaxesTag) => open(localName(tag.name), tag.attributes as Record<string, string>));
@@ -133,7 +145,8 @@ export class Package {
     if (!this.has(file)) return rels;
     await this.parse(file, {
       open: (name, a) => {
-        if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External') rels.set(a.Id, { type: a.Type ?? '', target: resolveTarget(part, a.Target) });
+        if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External')
+          rels.set(a.Id, { type: a.Type ?? '', target: resolveTarget(part, a.Target) });
       },
     });
     return rels;
@@ -144,7 +157,8 @@ export const relOfType = (rels: Map<string, { type: string; target: string }>, t
   [...rels.values()].find((r) => r.type.endsWith(`/${type}`))?.target;
 
 /** Attribute by local name (r:id, or any prefix bound to the relationships namespace). */
-export const relId = (attributes: Record<string, string>) => Object.entries(attributes).find(([k]) => k.includes(':') && localName(k) === 'id')?.[1];
+export const relId = (attributes: Record<string, string>) =>
+  Object.entries(attributes).find(([k]) => k.includes(':') && localName(k) === 'id')?.[1];
 
 /**
  * Only the zip's central directory: parts, declared sizes, their total. Cheap (nothing is

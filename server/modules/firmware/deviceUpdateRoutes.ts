@@ -11,7 +11,10 @@ import type { FirmwareStore } from './storage';
 import { claimUpdate, lockUpdate, updateActive, updateFile, waitingUpdate, writeUpdateState } from './rolloutQueries';
 
 const tags = ['firmware device API'];
-const deviceHeaders = { type: 'object', properties: { 'x-device-num': { type: 'string' }, 'x-device-secret': { type: 'string' } } } as const;
+const deviceHeaders = {
+  type: 'object',
+  properties: { 'x-device-num': { type: 'string' }, 'x-device-secret': { type: 'string' } },
+} as const;
 const noSuchUpdate = () => new BizError(ErrorCode.NotFound, 'error.updateNotFound');
 /** A queued device asks again after this long. */
 export const QUEUED_RETRY_SECONDS = 30;
@@ -51,92 +54,155 @@ export function parseRange(header: string | undefined, size: number): { start: n
  */
 export function deviceUpdateRoutes(store: FirmwareStore) {
   return async function routes(app: Api, { db, devices }: ServerContext) {
-    app.get('/firmware/device/check', {
-      config: { public: true },
-      schema: {
-        tags, summary: 'Is there an update for me? null: none; state queued: ask again later; else the package to download', security: [], headers: deviceHeaders,
-        response: envelope({
-          type: ['object', 'null'],
-          properties: {
-            rolloutId: { type: 'integer' }, state: { type: 'string' }, progress: { type: 'integer' }, retryAfterSeconds: { type: 'integer' },
-            firmwareId: { type: 'integer' }, version: { type: 'string' }, deviceType: { type: 'string' }, model: { type: 'string' },
-            size: { type: 'integer' }, sha256: { type: 'string' }, downloadPath: { type: 'string' },
-          },
-        }),
+    app.get(
+      '/firmware/device/check',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Is there an update for me? null: none; state queued: ask again later; else the package to download',
+          security: [],
+          headers: deviceHeaders,
+          response: envelope({
+            type: ['object', 'null'],
+            properties: {
+              rolloutId: { type: 'integer' },
+              state: { type: 'string' },
+              progress: { type: 'integer' },
+              retryAfterSeconds: { type: 'integer' },
+              firmwareId: { type: 'integer' },
+              version: { type: 'string' },
+              deviceType: { type: 'string' },
+              model: { type: 'string' },
+              size: { type: 'integer' },
+              sha256: { type: 'string' },
+              downloadPath: { type: 'string' },
+            },
+          }),
+        },
       },
-    }, async (request) => {
-      const device = await updatingDevice(devices, request);
-      const queuedAnswer = (rolloutId: number) => ({ rolloutId, state: 'queued', progress: 0, retryAfterSeconds: QUEUED_RETRY_SECONDS });
-      // Most asks during a big rollout come from queued devices while every slot is taken: answered
-      // without taking the rollout's lock (a slot that looks free is then claimed under the lock).
-      const waiting = await waitingUpdate(db, device.id);
-      if (!waiting) return ok(null);
-      if (waiting.full && !(await updateActive(db, waiting.rolloutId, device.id))) return ok(queuedAnswer(waiting.rolloutId));
-      const next = await claimUpdate(db, device.id);
-      if (!next) return ok(null);
-      const { assignment: a, claimed } = next;
-      if (!claimed) return ok(queuedAnswer(a.rolloutId));
-      return ok({
-        rolloutId: a.rolloutId, state: a.state, progress: a.progress, firmwareId: a.firmwareId, version: a.version, deviceType: a.deviceType, model: a.model,
-        size: a.size, sha256: a.sha256, downloadPath: `/deviceModule/firmware/device/download?rolloutId=${a.rolloutId}`,
-      });
-    });
+      async (request) => {
+        const device = await updatingDevice(devices, request);
+        const queuedAnswer = (rolloutId: number) => ({ rolloutId, state: 'queued', progress: 0, retryAfterSeconds: QUEUED_RETRY_SECONDS });
+        // Most asks during a big rollout come from queued devices while every slot is taken: answered
+        // without taking the rollout's lock (a slot that looks free is then claimed under the lock).
+        const waiting = await waitingUpdate(db, device.id);
+        if (!waiting) return ok(null);
+        if (waiting.full && !(await updateActive(db, waiting.rolloutId, device.id))) return ok(queuedAnswer(waiting.rolloutId));
+        const next = await claimUpdate(db, device.id);
+        if (!next) return ok(null);
+        const { assignment: a, claimed } = next;
+        if (!claimed) return ok(queuedAnswer(a.rolloutId));
+        return ok({
+          rolloutId: a.rolloutId,
+          state: a.state,
+          progress: a.progress,
+          firmwareId: a.firmwareId,
+          version: a.version,
+          deviceType: a.deviceType,
+          model: a.model,
+          size: a.size,
+          sha256: a.sha256,
+          downloadPath: `/deviceModule/firmware/device/download?rolloutId=${a.rolloutId}`,
+        });
+      },
+    );
 
-    app.get('/firmware/device/download', {
-      config: { public: true },
-      schema: {
-        tags, summary: 'The package file of my update (application/octet-stream; Range: bytes=a-b answers 206). Only while my update is downloading, downloaded or updating',
-        security: [], headers: deviceHeaders,
-        querystring: { type: 'object', required: ['rolloutId'], properties: { rolloutId: { type: 'integer' } } },
+    app.get(
+      '/firmware/device/download',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary:
+            'The package file of my update (application/octet-stream; Range: bytes=a-b answers 206). Only while my update is downloading, downloaded or updating',
+          security: [],
+          headers: deviceHeaders,
+          querystring: { type: 'object', required: ['rolloutId'], properties: { rolloutId: { type: 'integer' } } },
+        },
       },
-    }, async (request, reply) => {
-      const device = await updatingDevice(devices, request);
-      const row = await updateFile(db, request.query.rolloutId, device.id);
-      if (!row) throw noSuchUpdate();
-      if (!ACTIVE_UPDATE_STATES.includes(row.state)) throw new BizError(ErrorCode.Forbidden, 'error.updateNotStarted');
-      const onDisk = await store.size(row.key);
-      if (onDisk === null) throw new BizError(ErrorCode.NotFound, 'error.firmwareFileMissing');
-      const range = parseRange(request.headers.range, onDisk);
-      if (range === 'bad') {
-        return reply.status(416).header('content-range', `bytes */${onDisk}`).send({ code: ErrorCode.BadRequest, msg: 'range not satisfiable', data: null });
-      }
-      reply.header('content-type', 'application/octet-stream')
-        .header('accept-ranges', 'bytes')
-        .header('etag', `"${row.sha256}"`)
-        .header('x-firmware-sha256', row.sha256)
-        .header('content-disposition', `attachment; filename="${row.model.replace(/[^\w.-]/g, '_')}-${row.version}.bin"`);
-      if (range) {
-        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${onDisk}`).header('content-length', range.end - range.start + 1);
-        return reply.send(store.read(row.key, range));
-      }
-      reply.header('content-length', onDisk);
-      return reply.send(store.read(row.key));
-    });
-
-    app.post('/firmware/device/report', {
-      config: { public: true },
-      schema: {
-        tags, summary: 'Report my update: { rolloutId, state (downloading, downloaded, updating, updated, failed), progress 0-100, message }',
-        security: [], headers: deviceHeaders,
-        body: { type: 'object', properties: { rolloutId: { type: 'integer' }, state: { type: 'string' }, progress: { type: ['number', 'null'] }, message: { type: ['string', 'null'] } } },
-        response: envelope({ type: 'object', properties: { state: { type: 'string' }, progress: { type: 'integer' } } }),
-      },
-    }, async (request) => {
-      const device = await updatingDevice(devices, request);
-      const input = parseWith(updateReportSchema, request.body);
-      const to = input.state as UpdateState;
-      return ok(await db.transaction(async (tx) => {
-        const row = await lockUpdate(tx, input.rolloutId, device.id);
+      async (request, reply) => {
+        const device = await updatingDevice(devices, request);
+        const row = await updateFile(db, request.query.rolloutId, device.id);
         if (!row) throw noSuchUpdate();
-        if (!NEXT_UPDATE_STATES[row.state].includes(to)) {
-          throw new BizError(ErrorCode.Validation, 'error.updateTransition', [{ field: 'state', message: 'validation.updateTransition' }], { from: row.state, to });
+        if (!ACTIVE_UPDATE_STATES.includes(row.state)) throw new BizError(ErrorCode.Forbidden, 'error.updateNotStarted');
+        const onDisk = await store.size(row.key);
+        if (onDisk === null) throw new BizError(ErrorCode.NotFound, 'error.firmwareFileMissing');
+        const range = parseRange(request.headers.range, onDisk);
+        if (range === 'bad') {
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${onDisk}`)
+            .send({ code: ErrorCode.BadRequest, msg: 'range not satisfiable', data: null });
         }
-        const given = input.progress === undefined || input.progress === null ? null : Math.round(input.progress);
-        const progress = to === 'downloaded' || to === 'updated' ? 100 : to === 'failed' ? row.progress : (given ?? (to === row.state ? row.progress : 0));
-        const finished = to === 'updated' || to === 'failed';
-        await writeUpdateState(tx, input.rolloutId, device.id, { state: to, progress, message: input.message ?? null, finished });
-        return { state: to, progress };
-      }));
-    });
+        reply
+          .header('content-type', 'application/octet-stream')
+          .header('accept-ranges', 'bytes')
+          .header('etag', `"${row.sha256}"`)
+          .header('x-firmware-sha256', row.sha256)
+          .header('content-disposition', `attachment; filename="${row.model.replace(/[^\w.-]/g, '_')}-${row.version}.bin"`);
+        if (range) {
+          reply
+            .status(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${onDisk}`)
+            .header('content-length', range.end - range.start + 1);
+          return reply.send(store.read(row.key, range));
+        }
+        reply.header('content-length', onDisk);
+        return reply.send(store.read(row.key));
+      },
+    );
+
+    app.post(
+      '/firmware/device/report',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Report my update: { rolloutId, state (downloading, downloaded, updating, updated, failed), progress 0-100, message }',
+          security: [],
+          headers: deviceHeaders,
+          body: {
+            type: 'object',
+            properties: {
+              rolloutId: { type: 'integer' },
+              state: { type: 'string' },
+              progress: { type: ['number', 'null'] },
+              message: { type: ['string', 'null'] },
+            },
+          },
+          response: envelope({ type: 'object', properties: { state: { type: 'string' }, progress: { type: 'integer' } } }),
+        },
+      },
+      async (request) => {
+        const device = await updatingDevice(devices, request);
+        const input = parseWith(updateReportSchema, request.body);
+        const to = input.state as UpdateState;
+        return ok(
+          await db.transaction(async (tx) => {
+            const row = await lockUpdate(tx, input.rolloutId, device.id);
+            if (!row) throw noSuchUpdate();
+            if (!NEXT_UPDATE_STATES[row.state].includes(to)) {
+              throw new BizError(
+                ErrorCode.Validation,
+                'error.updateTransition',
+                [{ field: 'state', message: 'validation.updateTransition' }],
+                { from: row.state, to },
+              );
+            }
+            const given = input.progress === undefined || input.progress === null ? null : Math.round(input.progress);
+            const progress =
+              to === 'downloaded' || to === 'updated'
+                ? 100
+                : to === 'failed'
+                  ? row.progress
+                  : (given ?? (to === row.state ? row.progress : 0));
+            const finished = to === 'updated' || to === 'failed';
+            await writeUpdateState(tx, input.rolloutId, device.id, { state: to, progress, message: input.message ?? null, finished });
+            return { state: to, progress };
+          }),
+        );
+      },
+    );
   };
 }

@@ -61,7 +61,15 @@ const FILTER = `
 const like = (value: string | undefined) => (value?.trim() ? `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
 
 export async function listFirmware(db: Queryable, q: FirmwareListQuery): Promise<{ list: FirmwareRow[]; total: number }> {
-  const params = [like(q.name), q.deviceType || null, q.model || null, like(q.customer), q.versionType || null, q.enabled ?? null, q.status ?? null];
+  const params = [
+    like(q.name),
+    q.deviceType || null,
+    q.model || null,
+    like(q.customer),
+    q.versionType || null,
+    q.enabled ?? null,
+    q.status ?? null,
+  ];
   const column = SORT_COLUMNS[q.sort ?? 'id'] ?? 'f.id';
   const direction = q.order === 'asc' ? 'ASC' : 'DESC';
   const rows = await db.query<FirmwareRow & { total: number }>(
@@ -76,7 +84,10 @@ export async function listFirmware(db: Queryable, q: FirmwareListQuery): Promise
 }
 
 async function countFirmware(db: Queryable, params: unknown[]): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} ${FILTER}) f WHERE ($7::text IS NULL OR f.status = $7)`, params);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${SELECT} ${FILTER}) f WHERE ($7::text IS NULL OR f.status = $7)`,
+    params,
+  );
   return row?.n ?? 0;
 }
 
@@ -96,19 +107,33 @@ export const publicFirmware = ({ storageKey: _key, ...row }: FirmwareRow) => row
 /** The demo's packages whose storage key still starts with the prefix (no file yet). */
 export async function demoPackagesWithoutFile(db: Queryable, keyPrefix: string) {
   return db.query<{ id: number; key: string; size: string }>(
-    `SELECT id, storage_key AS key, file_size::text AS size FROM firmware_packages WHERE storage_key LIKE $1 ORDER BY id`, [`${keyPrefix}%`]);
+    `SELECT id, storage_key AS key, file_size::text AS size FROM firmware_packages WHERE storage_key LIKE $1 ORDER BY id`,
+    [`${keyPrefix}%`],
+  );
 }
 
 /** Points a package at its stored file, if its key is still `oldKey` (another replica may have won). Whether it did. */
 export async function attachPackageFile(db: Queryable, id: number, oldKey: string, file: { key: string; sha256: string; size: number }) {
-  const updated = await db.query('UPDATE firmware_packages SET storage_key = $1, sha256 = $2, file_size = $3 WHERE id = $4 AND storage_key = $5 RETURNING id',
-    [file.key, file.sha256, file.size, id, oldKey]);
+  const updated = await db.query(
+    'UPDATE firmware_packages SET storage_key = $1, sha256 = $2, file_size = $3 WHERE id = $4 AND storage_key = $5 RETURNING id',
+    [file.key, file.sha256, file.size, id, oldKey],
+  );
   return updated.length > 0;
 }
 
 export interface NewFirmwareRow {
-  deviceType: string; customer: string; model: string; version: string; versionType: string; enabled: boolean; updateInfo: string | null;
-  fileName: string; fileSize: number; sha256: string; storageKey: string; uploadedBy: number;
+  deviceType: string;
+  customer: string;
+  model: string;
+  version: string;
+  versionType: string;
+  enabled: boolean;
+  updateInfo: string | null;
+  fileName: string;
+  fileSize: number;
+  sha256: string;
+  storageKey: string;
+  uploadedBy: number;
 }
 
 /** The new package's id; a model and version already there throws the unique violation. */
@@ -117,7 +142,20 @@ export async function insertFirmware(db: Queryable, f: NewFirmwareRow): Promise<
     `INSERT INTO firmware_packages (device_type, customer, model, version, version_type, enabled, update_info,
                                     file_name, file_size, sha256, storage_key, uploaded_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [f.deviceType, f.customer, f.model, f.version, f.versionType, f.enabled, f.updateInfo, f.fileName, f.fileSize, f.sha256, f.storageKey, f.uploadedBy],
+    [
+      f.deviceType,
+      f.customer,
+      f.model,
+      f.version,
+      f.versionType,
+      f.enabled,
+      f.updateInfo,
+      f.fileName,
+      f.fileSize,
+      f.sha256,
+      f.storageKey,
+      f.uploadedBy,
+    ],
   );
   return row!.id;
 }
@@ -128,10 +166,14 @@ export async function deleteFirmwareRow(db: Queryable, id: number) {
 }
 
 /** Whether there was such a package. */
-export async function updateFirmware(db: Queryable, f: { id: number; customer: string; versionType: string; enabled: boolean; updateInfo: string | null }) {
+export async function updateFirmware(
+  db: Queryable,
+  f: { id: number; customer: string; versionType: string; enabled: boolean; updateInfo: string | null },
+) {
   const rows = await db.query(
     'UPDATE firmware_packages SET customer = $2, version_type = $3, enabled = $4, update_info = $5, updated_at = now() WHERE id = $1 RETURNING id',
-    [f.id, f.customer, f.versionType, f.enabled, f.updateInfo]);
+    [f.id, f.customer, f.versionType, f.enabled, f.updateInfo],
+  );
   return rows.length > 0;
 }
 

@@ -1,5 +1,12 @@
 import type { Db, Queryable } from '../../db/connection';
-import { ACTIVE_UPDATE_STATES, ROLLOUT_STALL_MINUTES, UNFINISHED_UPDATE_STATES, UPDATE_STATES, type Rollout, type UpdateState } from '../../../src/domain/firmware';
+import {
+  ACTIVE_UPDATE_STATES,
+  ROLLOUT_STALL_MINUTES,
+  UNFINISHED_UPDATE_STATES,
+  UPDATE_STATES,
+  type Rollout,
+  type UpdateState,
+} from '../../../src/domain/firmware';
 
 const list = (states: readonly string[]) => `('${states.join("', '")}')`;
 export const UNFINISHED_SQL = list(UNFINISHED_UPDATE_STATES);
@@ -46,7 +53,8 @@ export async function listTargets(db: Queryable, q: TargetQuery) {
        FROM firmware_rollout_targets t JOIN devices d ON d.id = t.device_id LEFT JOIN users u ON u.id = d.owner_id
       WHERE t.rollout_id = $1 AND ($2::text IS NULL OR t.state = $2) AND ($3::text IS NULL OR d.name ILIKE $3 OR d.device_num ILIKE $3)
       ORDER BY t.device_id LIMIT $4 OFFSET $5`,
-    [q.rolloutId, q.state ?? null, name, q.pageSize, (q.pageIndex - 1) * q.pageSize]);
+    [q.rolloutId, q.state ?? null, name, q.pageSize, (q.pageIndex - 1) * q.pageSize],
+  );
   return { list: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
 }
 
@@ -71,7 +79,8 @@ export async function listCandidates(db: Queryable, firmware: { deviceType: stri
       WHERE d.device_type = $1 AND d.device_model = $2 AND ($3::int IS NULL OR m.group_id = $3) AND ($4::int IS NULL OR d.owner_id = $4)
         AND ($5::text IS NULL OR d.name ILIKE $5 OR d.device_num ILIKE $5 OR d.device_sn ILIKE $5)
       ORDER BY d.id LIMIT $6 OFFSET $7`,
-    [firmware.deviceType, firmware.model, q.groupId ?? null, q.ownerId ?? null, name, q.pageSize, (q.pageIndex - 1) * q.pageSize]);
+    [firmware.deviceType, firmware.model, q.groupId ?? null, q.ownerId ?? null, name, q.pageSize, (q.pageIndex - 1) * q.pageSize],
+  );
   return { list: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
 }
 
@@ -80,14 +89,16 @@ export async function expireStalled(tx: Queryable, rolloutId: number): Promise<v
   await tx.query(
     `UPDATE firmware_rollout_targets SET state = 'failed', message = 'timeout', finished_at = now(), updated_at = now()
       WHERE rollout_id = $1 AND state IN ${ACTIVE_SQL} AND updated_at < now() - make_interval(mins => $2)`,
-    [rolloutId, ROLLOUT_STALL_MINUTES]);
+    [rolloutId, ROLLOUT_STALL_MINUTES],
+  );
 }
 
 /** The named devices that exist, whether each matches the package's device type and model, and whether it is activated. */
 export async function namedDevices(db: Queryable, ids: readonly number[], firmware: { deviceType: string; model: string }) {
   return db.query<{ id: number; matches: boolean; activated: boolean }>(
     'SELECT id, (device_type = $2 AND device_model = $3) AS matches, activated FROM devices WHERE id = ANY($1::int[])',
-    [ids, firmware.deviceType, firmware.model]);
+    [ids, firmware.deviceType, firmware.model],
+  );
 }
 
 export async function groupExists(db: Queryable, groupId: number) {
@@ -99,7 +110,9 @@ export async function groupExists(db: Queryable, groupId: number) {
 export async function groupDevices(db: Queryable, groupId: number, firmware: { deviceType: string; model: string }) {
   const rows = await db.query<{ id: number }>(
     `SELECT d.id FROM devices d JOIN device_group_members m ON m.device_id = d.id
-          WHERE m.group_id = $1 AND d.device_type = $2 AND d.device_model = $3 AND d.activated`, [groupId, firmware.deviceType, firmware.model]);
+          WHERE m.group_id = $1 AND d.device_type = $2 AND d.device_model = $3 AND d.activated`,
+    [groupId, firmware.deviceType, firmware.model],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -107,15 +120,24 @@ export async function groupDevices(db: Queryable, groupId: number, firmware: { d
  * Starts a rollout in one transaction: `busy` lists the devices already in an unfinished rollout
  * (nothing is written then), else `id` is the new rollout's.
  */
-export async function insertRollout(db: Db, rollout: { firmwareId: number; maxConcurrent: number; groupId: number | null; createdBy: number; deviceIds: readonly number[] }) {
+export async function insertRollout(
+  db: Db,
+  rollout: { firmwareId: number; maxConcurrent: number; groupId: number | null; createdBy: number; deviceIds: readonly number[] },
+) {
   return db.transaction(async (tx): Promise<{ busy: number[]; id?: undefined } | { busy?: undefined; id: number }> => {
     const busy = await tx.query<{ id: number }>(
-      `SELECT DISTINCT device_id AS id FROM firmware_rollout_targets WHERE device_id = ANY($1::int[]) AND state IN ${UNFINISHED_SQL}`, [rollout.deviceIds]);
+      `SELECT DISTINCT device_id AS id FROM firmware_rollout_targets WHERE device_id = ANY($1::int[]) AND state IN ${UNFINISHED_SQL}`,
+      [rollout.deviceIds],
+    );
     if (busy.length) return { busy: busy.map((b) => b.id) };
     const [row] = await tx.query<{ id: number }>(
       'INSERT INTO firmware_rollouts (firmware_id, max_concurrent, group_id, created_by) VALUES ($1, $2, $3, $4) RETURNING id',
-      [rollout.firmwareId, rollout.maxConcurrent, rollout.groupId, rollout.createdBy]);
-    await tx.query('INSERT INTO firmware_rollout_targets (rollout_id, device_id) SELECT $1, unnest($2::int[])', [row!.id, rollout.deviceIds]);
+      [rollout.firmwareId, rollout.maxConcurrent, rollout.groupId, rollout.createdBy],
+    );
+    await tx.query('INSERT INTO firmware_rollout_targets (rollout_id, device_id) SELECT $1, unnest($2::int[])', [
+      row!.id,
+      rollout.deviceIds,
+    ]);
     return { id: row!.id };
   });
 }
@@ -123,9 +145,14 @@ export async function insertRollout(db: Db, rollout: { firmwareId: number; maxCo
 /** Cancels a rollout: its queued devices fail with "cancelled". Whether there was such a rollout. */
 export async function cancelRollout(db: Db, id: number) {
   return db.transaction(async (tx) => {
-    const found = await tx.query('UPDATE firmware_rollouts SET cancelled_at = COALESCE(cancelled_at, now()) WHERE id = $1 RETURNING id', [id]);
+    const found = await tx.query('UPDATE firmware_rollouts SET cancelled_at = COALESCE(cancelled_at, now()) WHERE id = $1 RETURNING id', [
+      id,
+    ]);
     if (found.length) {
-      await tx.query(`UPDATE firmware_rollout_targets SET state = 'failed', message = 'cancelled', finished_at = now(), updated_at = now() WHERE rollout_id = $1 AND state = 'queued'`, [id]);
+      await tx.query(
+        `UPDATE firmware_rollout_targets SET state = 'failed', message = 'cancelled', finished_at = now(), updated_at = now() WHERE rollout_id = $1 AND state = 'queued'`,
+        [id],
+      );
     }
     return found.length > 0;
   });
@@ -139,13 +166,18 @@ export async function waitingUpdate(db: Queryable, deviceId: number) {
                    AND a.updated_at >= now() - make_interval(mins => $2)) >= r.max_concurrent AS full
            FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
           WHERE t.device_id = $1 AND t.state IN ${UNFINISHED_SQL} AND f.enabled
-          ORDER BY (t.state = 'queued'), r.id LIMIT 1`, [deviceId, ROLLOUT_STALL_MINUTES]);
+          ORDER BY (t.state = 'queued'), r.id LIMIT 1`,
+    [deviceId, ROLLOUT_STALL_MINUTES],
+  );
   return waiting;
 }
 
 /** Whether the device's update in this rollout is active (downloading, downloaded or updating). */
 export async function updateActive(db: Queryable, rolloutId: number, deviceId: number) {
-  const [active] = await db.query(`SELECT 1 FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 AND state IN ${ACTIVE_SQL}`, [rolloutId, deviceId]);
+  const [active] = await db.query(
+    `SELECT 1 FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 AND state IN ${ACTIVE_SQL}`,
+    [rolloutId, deviceId],
+  );
   return active !== undefined;
 }
 
@@ -173,7 +205,9 @@ export async function claimUpdate(db: Db, deviceId: number) {
                   f.device_type AS "deviceType", f.model, f.file_size::float8 AS size, f.sha256
              FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
             WHERE t.device_id = $1 AND t.state IN ${UNFINISHED_SQL} AND f.enabled
-            ORDER BY (t.state = 'queued'), r.id LIMIT 1`, [deviceId]);
+            ORDER BY (t.state = 'queued'), r.id LIMIT 1`,
+      [deviceId],
+    );
     if (!a) return undefined;
     if (a.state !== 'queued') return { assignment: a, claimed: true };
     // One claimer at a time per rollout, so the slot count holds under concurrent checks.
@@ -183,7 +217,8 @@ export async function claimUpdate(db: Db, deviceId: number) {
       `UPDATE firmware_rollout_targets SET state = 'downloading', progress = 0, started_at = now(), updated_at = now()
               WHERE rollout_id = $1 AND device_id = $2 AND state = 'queued'
                 AND (SELECT count(*) FROM firmware_rollout_targets WHERE rollout_id = $1 AND state IN ${ACTIVE_SQL}) < $3 RETURNING device_id`,
-      [a.rolloutId, deviceId, a.maxConcurrent]);
+      [a.rolloutId, deviceId, a.maxConcurrent],
+    );
     return claimed.length ? { assignment: { ...a, state: 'downloading', progress: 0 }, claimed: true } : { assignment: a, claimed: false };
   });
 }
@@ -193,21 +228,31 @@ export async function updateFile(db: Queryable, rolloutId: number, deviceId: num
   const [row] = await db.query<{ state: UpdateState; key: string; size: number; sha256: string; version: string; model: string }>(
     `SELECT t.state, f.storage_key AS key, f.file_size::float8 AS size, f.sha256, f.version, f.model
            FROM firmware_rollout_targets t JOIN firmware_rollouts r ON r.id = t.rollout_id JOIN firmware_packages f ON f.id = r.firmware_id
-          WHERE t.rollout_id = $1 AND t.device_id = $2`, [rolloutId, deviceId]);
+          WHERE t.rollout_id = $1 AND t.device_id = $2`,
+    [rolloutId, deviceId],
+  );
   return row;
 }
 
 /** The device's update in this rollout, locked until the transaction ends. */
 export async function lockUpdate(tx: Queryable, rolloutId: number, deviceId: number) {
   const [row] = await tx.query<{ state: UpdateState; progress: number }>(
-    'SELECT state, progress FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 FOR UPDATE', [rolloutId, deviceId]);
+    'SELECT state, progress FROM firmware_rollout_targets WHERE rollout_id = $1 AND device_id = $2 FOR UPDATE',
+    [rolloutId, deviceId],
+  );
   return row;
 }
 
-export async function writeUpdateState(tx: Queryable, rolloutId: number, deviceId: number, update: { state: UpdateState; progress: number; message: string | null; finished: boolean }) {
+export async function writeUpdateState(
+  tx: Queryable,
+  rolloutId: number,
+  deviceId: number,
+  update: { state: UpdateState; progress: number; message: string | null; finished: boolean },
+) {
   await tx.query(
     `UPDATE firmware_rollout_targets SET state = $3, progress = $4, message = $5, updated_at = now(),
                   finished_at = CASE WHEN $6::boolean THEN now() ELSE finished_at END
             WHERE rollout_id = $1 AND device_id = $2`,
-    [rolloutId, deviceId, update.state, update.progress, update.message, update.finished]);
+    [rolloutId, deviceId, update.state, update.progress, update.message, update.finished],
+  );
 }

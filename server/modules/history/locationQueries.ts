@@ -16,7 +16,13 @@ type Cell = [lat: number, lon: number, first: number, last: number, count: numbe
  * about CELL_PIXELS, each cell one point (mean position, first and last time in it, report count),
  * oldest visit first. Above LOCATION_MAX_CELLS the cells double in size until they fit.
  */
-export async function thinnedPositions(db: Queryable, deviceId: number, from: Date, to: Date, zoom: number): Promise<{ cellDegrees: number; points: Cell[] }> {
+export async function thinnedPositions(
+  db: Queryable,
+  deviceId: number,
+  from: Date,
+  to: Date,
+  zoom: number,
+): Promise<{ cellDegrees: number; points: Cell[] }> {
   let cell = degreesPerPixel(zoom) * CELL_PIXELS;
   for (;;) {
     const rows = await db.query<{ lat: number; lon: number; first: number; last: number; n: number }>(
@@ -31,7 +37,13 @@ export async function thinnedPositions(db: Queryable, deviceId: number, from: Da
     if (rows.length <= LOCATION_MAX_CELLS || cell >= 90) {
       return {
         cellDegrees: cell,
-        points: rows.map((r) => [Math.round(r.lat * 1e4) / 1e4, Math.round(r.lon * 1e4) / 1e4, Math.round(r.first), Math.round(r.last), r.n]),
+        points: rows.map((r) => [
+          Math.round(r.lat * 1e4) / 1e4,
+          Math.round(r.lon * 1e4) / 1e4,
+          Math.round(r.first),
+          Math.round(r.last),
+          r.n,
+        ]),
       };
     }
     cell *= 2;
@@ -42,7 +54,9 @@ export async function thinnedPositions(db: Queryable, deviceId: number, from: Da
 export async function latestPosition(db: Queryable, deviceId: number, sinceMs: number | null) {
   const [row] = await db.query<{ lat: number; lon: number; reportedAt: Date }>(
     `SELECT lat, lon, reported_at AS "reportedAt" FROM device_state
-      WHERE device_id = $1 AND ($2::float8 IS NULL OR reported_at >= to_timestamp($2::float8 / 1000))`, [deviceId, sinceMs]);
+      WHERE device_id = $1 AND ($2::float8 IS NULL OR reported_at >= to_timestamp($2::float8 / 1000))`,
+    [deviceId, sinceMs],
+  );
   return row ?? null;
 }
 
@@ -51,7 +65,8 @@ export async function manualPosition(db: Queryable, deviceId: number, sinceMs: n
   const [row] = await db.query<{ lat: number; lon: number; setAt: Date; setBy: string | null }>(
     `SELECT m.lat, m.lon, m.set_at AS "setAt", u.name AS "setBy" FROM device_manual_positions m
        LEFT JOIN users u ON u.id = m.set_by WHERE m.device_id = $1 AND ($2::float8 IS NULL OR m.set_at >= to_timestamp($2::float8 / 1000))`,
-    [deviceId, sinceMs]);
+    [deviceId, sinceMs],
+  );
   return row ?? null;
 }
 
@@ -59,7 +74,8 @@ export async function saveManualPosition(db: Queryable, deviceId: number, lat: n
   await db.query(
     `INSERT INTO device_manual_positions (device_id, lat, lon, set_by, set_at) VALUES ($1, $2, $3, $4, now())
      ON CONFLICT (device_id) DO UPDATE SET lat = EXCLUDED.lat, lon = EXCLUDED.lon, set_by = EXCLUDED.set_by, set_at = EXCLUDED.set_at`,
-    [deviceId, lat, lon, userId]);
+    [deviceId, lat, lon, userId],
+  );
 }
 
 export async function deleteManualPosition(db: Queryable, deviceId: number): Promise<void> {

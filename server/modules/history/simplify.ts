@@ -73,8 +73,14 @@ export interface Simplified {
  * the track fits (mandatory points are never dropped). `within`, when given, limits the result to
  * a range of indices (the zoomed-in part); `sampleMs` also keeps a report at least that often.
  */
-export function simplifyTrack(c: TrackColumns, gaps: readonly number[], zoom: number, maxPoints = TRACK_MAX_POINTS,
-  within?: { start: number; end: number }, sampleMs = 0): Simplified {
+export function simplifyTrack(
+  c: TrackColumns,
+  gaps: readonly number[],
+  zoom: number,
+  maxPoints = TRACK_MAX_POINTS,
+  within?: { start: number; end: number },
+  sampleMs = 0,
+): Simplified {
   const start = within?.start ?? 0;
   const end = within?.end ?? c.t.length - 1;
   if (end < start) return { indices: [], toleranceDegrees: 0 };
@@ -97,7 +103,10 @@ export function simplifyTrack(c: TrackColumns, gaps: readonly number[], zoom: nu
   mandatory[0] = 1;
   mandatory[n - 1] = 1;
   for (let i = 1; i < n; i += 1) {
-    if (c.state[start + i] !== c.state[start + i - 1]) { mandatory[i - 1] = 1; mandatory[i] = 1; }
+    if (c.state[start + i] !== c.state[start + i - 1]) {
+      mandatory[i - 1] = 1;
+      mandatory[i] = 1;
+    }
   }
   for (const g of gaps) {
     if (g <= start || g > end) continue;
@@ -108,7 +117,10 @@ export function simplifyTrack(c: TrackColumns, gaps: readonly number[], zoom: nu
   if (sampleMs > 0) {
     let last = c.t[start]!;
     for (let i = 1; i < n; i += 1) {
-      if (c.t[start + i]! - last >= sampleMs) { mandatory[i] = 1; last = c.t[start + i]!; }
+      if (c.t[start + i]! - last >= sampleMs) {
+        mandatory[i] = 1;
+        last = c.t[start + i]!;
+      }
     }
   }
   const anchors: number[] = [];
@@ -156,4 +168,3 @@ export function encodeTrack(c: TrackColumns, indices: readonly number[], gaps: r
   }
   return out;
 }
-

@@ -26,9 +26,11 @@ function segments(count: number, gaps: readonly number[]): [number, number][] {
 }
 
 function gpx(device: TrackDevice, c: TrackColumns, gaps: readonly number[]): string {
-  const parts = [`<?xml version="1.0" encoding="UTF-8"?>
+  const parts = [
+    `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="fleet console" xmlns="http://www.topografix.com/GPX/1/1">
-<trk><name>${xml(device.name)}</name>`];
+<trk><name>${xml(device.name)}</name>`,
+  ];
   for (const [a, b] of segments(c.t.length, gaps)) {
     parts.push('<trkseg>');
     for (let i = a; i <= b; i += 1) {
@@ -67,8 +69,10 @@ function csv(c: TrackColumns, gaps: readonly number[]): string {
   const gapSet = new Set(gaps);
   const rows = ['time,latitude,longitude,speed_kn,heading,signal_level,state,after_gap'];
   for (let i = 0; i < c.t.length; i += 1) {
-    rows.push(`${iso(c.t[i]!)},${c.lat[i]},${c.lon[i]},${Math.round(c.speed[i]! * 10) / 10},${Math.round(c.heading[i]! * 10) / 10},`
-      + `${Math.round(c.signal[i]! * 10) / 10},${STATE_NAMES[c.state[i]!] ?? c.state[i]},${gapSet.has(i) ? 1 : 0}`);
+    rows.push(
+      `${iso(c.t[i]!)},${c.lat[i]},${c.lon[i]},${Math.round(c.speed[i]! * 10) / 10},${Math.round(c.heading[i]! * 10) / 10},` +
+        `${Math.round(c.signal[i]! * 10) / 10},${STATE_NAMES[c.state[i]!] ?? c.state[i]},${gapSet.has(i) ? 1 : 0}`,
+    );
   }
   return `${rows.join('\r\n')}\r\n`;
 }

@@ -32,8 +32,16 @@ export async function deviceWithThreshold(db: Queryable, user: Principal, device
     `SELECT ${THRESHOLD_SQL} AS "offlineMinutes" FROM devices d
        LEFT JOIN device_offline_thresholds dot ON dot.device_id = d.id
        LEFT JOIN enterprise_offline_thresholds eot ON eot.enterprise_id = d.owner_id
-      WHERE d.id = $1`, [deviceId]);
-  return { id: device.id, name: device.name, deviceNum: device.deviceNum, mmsi: device.mmsi, offlineMinutes: Number(row?.offlineMinutes ?? 10) };
+      WHERE d.id = $1`,
+    [deviceId],
+  );
+  return {
+    id: device.id,
+    name: device.name,
+    deviceNum: device.deviceNum,
+    mmsi: device.mmsi,
+    offlineMinutes: Number(row?.offlineMinutes ?? 10),
+  };
 }
 
 /**
@@ -69,8 +77,13 @@ export async function loadTrackColumns(db: Queryable, deviceId: number, from: nu
     return out;
   };
   return {
-    t: column('t', 1000), lat: column('lat', 1, 1e5), lon: column('lon', 1, 1e5), speed: column('speed', 1, 10),
-    heading: column('heading', 1), signal: column('signal', 1), state: Int8Array.from(column('state', 1)),
+    t: column('t', 1000),
+    lat: column('lat', 1, 1e5),
+    lon: column('lon', 1, 1e5),
+    speed: column('speed', 1, 10),
+    heading: column('heading', 1),
+    signal: column('signal', 1),
+    state: Int8Array.from(column('state', 1)),
   };
 }
 

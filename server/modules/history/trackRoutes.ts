@@ -21,13 +21,17 @@ const windowQuery = {
 const viewQuery = {
   zoom: { type: 'number', default: 3, description: 'Map zoom (0-18): the simplification tolerance is about one pixel at it' },
   samples: { type: 'integer', default: 0, description: 'Also keep a report at least every window/samples (0-5000; for playback)' },
-  west: { type: 'number' }, south: { type: 'number' }, east: { type: 'number' }, north: { type: 'number' },
+  west: { type: 'number' },
+  south: { type: 'number' },
+  east: { type: 'number' },
+  north: { type: 'number' },
 } as const;
 
 type Bbox = { west: number; south: number; east: number; north: number };
 const bboxOf = (q: TrackQuery): Bbox | null =>
-  (q.west !== undefined && q.south !== undefined && q.east !== undefined && q.north !== undefined
-    ? { west: q.west, south: q.south, east: q.east, north: q.north } : null);
+  q.west !== undefined && q.south !== undefined && q.east !== undefined && q.north !== undefined
+    ? { west: q.west, south: q.south, east: q.east, north: q.north }
+    : null;
 
 const inBox = (box: Bbox, lat: number, lon: number) => {
   if (lat < box.south || lat > box.north) return false;
@@ -52,8 +56,13 @@ function indicesInBox(c: TrackColumns, box: Bbox): number[] {
 }
 
 const pick = (c: TrackColumns, idx: readonly number[]): TrackColumns => ({
-  t: idx.map((i) => c.t[i]!), lat: idx.map((i) => c.lat[i]!), lon: idx.map((i) => c.lon[i]!), speed: idx.map((i) => c.speed[i]!),
-  heading: idx.map((i) => c.heading[i]!), signal: idx.map((i) => c.signal[i]!), state: idx.map((i) => c.state[i]!),
+  t: idx.map((i) => c.t[i]!),
+  lat: idx.map((i) => c.lat[i]!),
+  lon: idx.map((i) => c.lon[i]!),
+  speed: idx.map((i) => c.speed[i]!),
+  heading: idx.map((i) => c.heading[i]!),
+  signal: idx.map((i) => c.signal[i]!),
+  state: idx.map((i) => c.state[i]!),
 });
 
 /**
@@ -93,44 +102,65 @@ export function trackForView(c: TrackColumns, offlineMinutes: number, zoom: numb
  * Levels 2 and 3 get the reports from the vessel's transfer to their enterprise on (docs/requirements.md §6).
  */
 export async function trackRoutes(app: Api, { db }: ServerContext) {
-  app.get('/history/track', {
-    schema: {
-      tags, summary: 'A vessel\'s track for a window, simplified for the view (compact columns), with its summary',
-      querystring: { type: 'object', required: ['deviceId'], properties: { ...windowQuery, ...viewQuery } },
-      response: envelope({ type: 'object', additionalProperties: true }),
+  app.get(
+    '/history/track',
+    {
+      schema: {
+        tags,
+        summary: "A vessel's track for a window, simplified for the view (compact columns), with its summary",
+        querystring: { type: 'object', required: ['deviceId'], properties: { ...windowQuery, ...viewQuery } },
+        response: envelope({ type: 'object', additionalProperties: true }),
+      },
     },
-  }, async (request) => {
-    const q = parseWith(trackQuerySchema, request.query);
-    const device = await trackDevice(db, request.user, q.deviceId);
-    const { from, to } = trackRange(q);
-    const columns = await loadTrackColumns(db, device.id, clampToHistory(from, await historyStartMs(db, request.user, device.id)), to);
-    const box = bboxOf(q);
-    const view = trackForView(columns, device.offlineMinutes, q.zoom, box, q.samples ? (to - from) / q.samples : 0);
-    return ok({
-      device, from: new Date(from).toISOString(), to: new Date(to).toISOString(), zoom: q.zoom, detail: Boolean(box),
-      toleranceDegrees: view.toleranceDegrees, total: columns.t.length, track: view.track, cuts: view.cuts,
-      summary: summarise(columns, view.gaps),
-    });
-  });
+    async (request) => {
+      const q = parseWith(trackQuerySchema, request.query);
+      const device = await trackDevice(db, request.user, q.deviceId);
+      const { from, to } = trackRange(q);
+      const columns = await loadTrackColumns(db, device.id, clampToHistory(from, await historyStartMs(db, request.user, device.id)), to);
+      const box = bboxOf(q);
+      const view = trackForView(columns, device.offlineMinutes, q.zoom, box, q.samples ? (to - from) / q.samples : 0);
+      return ok({
+        device,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        zoom: q.zoom,
+        detail: Boolean(box),
+        toleranceDegrees: view.toleranceDegrees,
+        total: columns.t.length,
+        track: view.track,
+        cuts: view.cuts,
+        summary: summarise(columns, view.gaps),
+      });
+    },
+  );
 
-  app.get('/history/track/export', {
-    schema: {
-      tags, summary: 'The whole track of a window (every report) as a GPX, KML or CSV file; exporting again within 10 s answers code -101',
-      querystring: { type: 'object', required: ['deviceId'], properties: { ...windowQuery, format: { type: 'string', enum: TRACK_EXPORT_FORMATS, default: 'gpx' } } },
-      produces: ['application/gpx+xml', 'application/vnd.google-earth.kml+xml', 'text/csv', 'application/json'],
+  app.get(
+    '/history/track/export',
+    {
+      schema: {
+        tags,
+        summary: 'The whole track of a window (every report) as a GPX, KML or CSV file; exporting again within 10 s answers code -101',
+        querystring: {
+          type: 'object',
+          required: ['deviceId'],
+          properties: { ...windowQuery, format: { type: 'string', enum: TRACK_EXPORT_FORMATS, default: 'gpx' } },
+        },
+        produces: ['application/gpx+xml', 'application/vnd.google-earth.kml+xml', 'text/csv', 'application/json'],
+      },
     },
-  }, async (request, reply) => {
-    const q = parseWith(trackQuerySchema, request.query);
-    const { format } = request.query;
-    const device = await trackDevice(db, request.user, q.deviceId);
-    const { from, to } = trackRange(q);
-    // The device export's throttle (-101): one export per user per 10 s, whichever list or track.
-    await claimExportSlot(db, request.user.id);
-    const columns = await loadTrackColumns(db, device.id, clampToHistory(from, await historyStartMs(db, request.user, device.id)), to);
-    const gaps = gapStarts(columns.t, device.offlineMinutes * 60_000);
-    const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
-    const safeName = (device.deviceNum ?? String(device.id)).replace(/[^A-Za-z0-9_-]/g, '');
-    reply.header('content-disposition', `attachment; filename="track-${safeName}-${stamp(from)}-${stamp(to)}.${format}"`);
-    return reply.type(TRACK_EXPORT_TYPES[format]).send(exportTrack(format, device, columns, gaps));
-  });
+    async (request, reply) => {
+      const q = parseWith(trackQuerySchema, request.query);
+      const { format } = request.query;
+      const device = await trackDevice(db, request.user, q.deviceId);
+      const { from, to } = trackRange(q);
+      // The device export's throttle (-101): one export per user per 10 s, whichever list or track.
+      await claimExportSlot(db, request.user.id);
+      const columns = await loadTrackColumns(db, device.id, clampToHistory(from, await historyStartMs(db, request.user, device.id)), to);
+      const gaps = gapStarts(columns.t, device.offlineMinutes * 60_000);
+      const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
+      const safeName = (device.deviceNum ?? String(device.id)).replace(/[^A-Za-z0-9_-]/g, '');
+      reply.header('content-disposition', `attachment; filename="track-${safeName}-${stamp(from)}-${stamp(to)}.${format}"`);
+      return reply.type(TRACK_EXPORT_TYPES[format]).send(exportTrack(format, device, columns, gaps));
+    },
+  );
 }

@@ -34,7 +34,10 @@ export interface LiveClient {
 export class FanOut {
   readonly clients = new Set<LiveClient>();
 
-  constructor(private readonly ledger: DeliveryLedger, private readonly maxBufferedBytes: number) {}
+  constructor(
+    private readonly ledger: DeliveryLedger,
+    private readonly maxBufferedBytes: number,
+  ) {}
 
   cursorOf(c: LiveClient): string {
     return formatCursor(c.maxSent, this.ledger.missingBelow(c.maxSent, c.sent));

@@ -7,7 +7,15 @@ import type { BizError } from '../../http/envelope';
 import { Level, enterpriseIdOf } from '../../../src/domain/levels';
 import { DeliveryLedger, formatEvent, parseCursor } from './liveCursor';
 import { FanOut, type LiveClient } from './liveFanOut';
-import { readIdsAbove, readNewEvents, readReplayBounds, readReplayEvents, readStartFloor, readVisibleDeviceIds, type LiveEvent } from './liveQueries';
+import {
+  readIdsAbove,
+  readNewEvents,
+  readReplayBounds,
+  readReplayEvents,
+  readStartFloor,
+  readVisibleDeviceIds,
+  type LiveEvent,
+} from './liveQueries';
 import { SessionWatch } from './liveSessions';
 
 /** The channel migration 014's triggers notify after each transaction that wrote live_events. */
@@ -56,10 +64,20 @@ export class LiveHub {
   private closed = false;
   readonly options: Required<LiveHubOptions>;
 
-  constructor(private readonly db: Db, idleMinutes: number, options: LiveHubOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    idleMinutes: number,
+    options: LiveHubOptions = {},
+  ) {
     this.options = {
-      heartbeatMs: 25_000, gapGraceMs: 30_000, replayWindowMs: 3_600_000, replayMax: 1000, scopeTtlMs: 10_000,
-      batch: 500, maxBufferedBytes: 1 << 20, ...options,
+      heartbeatMs: 25_000,
+      gapGraceMs: 30_000,
+      replayWindowMs: 3_600_000,
+      replayMax: 1000,
+      scopeTtlMs: 10_000,
+      batch: 500,
+      maxBufferedBytes: 1 << 20,
+      ...options,
     };
     this.ledger = new DeliveryLedger(this.options.gapGraceMs);
     this.fanOut = new FanOut(this.ledger, this.options.maxBufferedBytes);
@@ -136,20 +154,41 @@ export class LiveHub {
   /** Sub-users' visible sets older than scopeTtlMs are read again before events are handed out. */
   private async refreshScopes(force = false) {
     const now = Date.now();
-    await Promise.all([...this.clients].filter((c) => c.visible && (force || now - c.visibleAt > this.options.scopeTtlMs)).map(async (c) => {
-      c.visible = await readVisibleDeviceIds(this.db, c.user);
-      c.visibleAt = now;
-    }));
+    await Promise.all(
+      [...this.clients]
+        .filter((c) => c.visible && (force || now - c.visibleAt > this.options.scopeTtlMs))
+        .map(async (c) => {
+          c.visible = await readVisibleDeviceIds(this.db, c.user);
+          c.visibleAt = now;
+        }),
+    );
   }
 
   /**
    * Opens a stream on a hijacked response: the first frame is 'hello' (or the replay of what a
    * resuming console missed, or 'reset' when that is more than the replay keeps).
    */
-  async open(res: ServerResponse, user: SessionUser, token: string, resumeFrom: string | undefined, endMessage: (error: BizError) => string): Promise<void> {
+  async open(
+    res: ServerResponse,
+    user: SessionUser,
+    token: string,
+    resumeFrom: string | undefined,
+    endMessage: (error: BizError) => string,
+  ): Promise<void> {
     const client: LiveClient = {
-      res, user, token, hash: tokenHash(token), endMessage,
-      visible: null, visibleAt: 0, maxSent: this.ledger.maxDelivered, sent: new Set(), buffer: [], had: 0, want: new Set(), closed: false,
+      res,
+      user,
+      token,
+      hash: tokenHash(token),
+      endMessage,
+      visible: null,
+      visibleAt: 0,
+      maxSent: this.ledger.maxDelivered,
+      sent: new Set(),
+      buffer: [],
+      had: 0,
+      want: new Set(),
+      closed: false,
     };
     const gone = () => {
       client.closed = true;

@@ -18,7 +18,8 @@ const toEvent = (r: Row): LiveEvent => ({ id: Number(r.id), kind: r.kind, device
 export async function readStartFloor(db: Queryable, gapGraceMs: number): Promise<number> {
   const [row] = await db.query<{ floor: string | null }>(
     `SELECT coalesce((SELECT max(id) FROM live_events WHERE at < now() - make_interval(secs => $1::float8 / 1000)), 0)::text AS floor`,
-    [gapGraceMs]);
+    [gapGraceMs],
+  );
   return Number(row?.floor ?? 0);
 }
 
@@ -33,7 +34,8 @@ export async function readNewEvents(db: Queryable, floor: number, sent: readonly
   const rows = await db.query<Row>(
     `SELECT id::text AS id, kind, device_id, owner_id, data FROM live_events
       WHERE id > $1 AND NOT (id = ANY($2::bigint[])) ORDER BY id LIMIT $3`,
-    [floor, sent, limit]);
+    [floor, sent, limit],
+  );
   return rows.map(toEvent);
 }
 
@@ -44,11 +46,16 @@ export async function readVisibleDeviceIds(db: Queryable, user: SessionUser): Pr
 }
 
 /** The table's highest and lowest ids, and whether a row after `after` is older than the replay window. */
-export async function readReplayBounds(db: Queryable, after: number, windowMs: number): Promise<{ max: number; min: number | null; stale: boolean }> {
+export async function readReplayBounds(
+  db: Queryable,
+  after: number,
+  windowMs: number,
+): Promise<{ max: number; min: number | null; stale: boolean }> {
   const [bounds] = await db.query<{ max: string | null; min: string | null; stale: boolean }>(
     `SELECT (SELECT max(id) FROM live_events)::text AS max, (SELECT min(id) FROM live_events)::text AS min,
             EXISTS (SELECT 1 FROM live_events WHERE id > $1 AND at < now() - make_interval(secs => $2::float8 / 1000)) AS stale`,
-    [after, windowMs]);
+    [after, windowMs],
+  );
   return {
     max: Number(bounds?.max ?? 0),
     min: bounds?.min === null || bounds?.min === undefined ? null : Number(bounds.min),
@@ -70,6 +77,7 @@ export async function readReplayEvents(
       WHERE (id > $1 OR id = ANY($2::bigint[])) AND at >= now() - make_interval(secs => $3::float8 / 1000)
         AND ($4::int IS NULL OR owner_id = $4) AND ($5::int[] IS NULL OR device_id = ANY($5::int[]))
       ORDER BY id LIMIT $6`,
-    [cursor.max, cursor.missing, scope.windowMs, scope.ownerId, scope.visible, scope.limit]);
+    [cursor.max, cursor.missing, scope.windowMs, scope.ownerId, scope.visible, scope.limit],
+  );
   return rows.map(toEvent);
 }

@@ -22,48 +22,52 @@ export function liveRoutesWith(options: LiveHubOptions = {}) {
     app.addHook('preClose', () => hub.close());
     liveHubs.set(db, hub);
 
-    app.get('/live/events', {
-      config: { background: true },
-      schema: {
-        // Not in openapi.json: OpenAPI has no form for an endless event stream, and tools that call
-        // every documented GET (fuzzers, tenant checks) would wait on it for ever. docs/api.md has it.
-        hide: true,
-        tags: ['monitoring'],
-        summary: 'Server-Sent Events: alarms, device states and command states of the visible devices (resumable)',
-        querystring: {
-          type: 'object',
-          properties: {
-            ...tokenQuery,
-            lastEventId: { type: 'string', maxLength: 4000, description: 'Resume after this event id (as the Last-Event-ID header)' },
+    app.get(
+      '/live/events',
+      {
+        config: { background: true },
+        schema: {
+          // Not in openapi.json: OpenAPI has no form for an endless event stream, and tools that call
+          // every documented GET (fuzzers, tenant checks) would wait on it for ever. docs/api.md has it.
+          hide: true,
+          tags: ['monitoring'],
+          summary: 'Server-Sent Events: alarms, device states and command states of the visible devices (resumable)',
+          querystring: {
+            type: 'object',
+            properties: {
+              ...tokenQuery,
+              lastEventId: { type: 'string', maxLength: 4000, description: 'Resume after this event id (as the Last-Event-ID header)' },
+            },
           },
+          headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 4000 } } },
         },
-        headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 4000 } } },
       },
-    }, async (request, reply) => {
-      const query = request.query as { lastEventId?: string };
-      const header = request.headers['last-event-id'];
-      const resumeFrom = (typeof header === 'string' && header !== '' ? header : undefined) ?? (query.lastEventId || undefined);
-      const lang = languageOf(request);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        // no-transform: proxies must neither compress nor hold back the stream; X-Accel-Buffering: nginx.
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      // A console that lost the stream tries again after 3 s (EventSource's default is the browser's).
-      res.write('retry: 3000\n\n');
-      request.raw.socket.setNoDelay(true);
-      request.raw.socket.setKeepAlive(true);
-      try {
-        await hub.open(res, request.user, request.token, resumeFrom, (error) => translateDomain(lang, error.msgKey, error.vars));
-      } catch (error) {
-        request.log.error(error);
-        res.end();
-      }
-    });
+      async (request, reply) => {
+        const query = request.query as { lastEventId?: string };
+        const header = request.headers['last-event-id'];
+        const resumeFrom = (typeof header === 'string' && header !== '' ? header : undefined) ?? (query.lastEventId || undefined);
+        const lang = languageOf(request);
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          // no-transform: proxies must neither compress nor hold back the stream; X-Accel-Buffering: nginx.
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        // A console that lost the stream tries again after 3 s (EventSource's default is the browser's).
+        res.write('retry: 3000\n\n');
+        request.raw.socket.setNoDelay(true);
+        request.raw.socket.setKeepAlive(true);
+        try {
+          await hub.open(res, request.user, request.token, resumeFrom, (error) => translateDomain(lang, error.msgKey, error.vars));
+        } catch (error) {
+          request.log.error(error);
+          res.end();
+        }
+      },
+    );
   };
 }
 

@@ -30,15 +30,37 @@ const ALARM_WHERE = `${VISIBLE_DEVICES_SQL} AND ${ALARM_OWNED}
   AND ($9::int IS NULL OR d.owner_id = $9::int)`;
 
 interface AlarmRow {
-  id: number; deviceId: number; deviceName: string; deviceNum: string | null; ownerId: number; code: string; severity: string;
-  raisedAt: string; lastSeenAt: string; clearedAt: string | null; clearedBy: number | null; ackedBy: number | null;
-  ackedByName: string | null; ackedAt: string | null;
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  deviceNum: string | null;
+  ownerId: number;
+  code: string;
+  severity: string;
+  raisedAt: string;
+  lastSeenAt: string;
+  clearedAt: string | null;
+  clearedBy: number | null;
+  ackedBy: number | null;
+  ackedByName: string | null;
+  ackedAt: string | null;
 }
 
 /** A page of the alarms of visible devices, newest first, with each code's unit and texts. */
 export async function listAlarms(db: Queryable, caller: Principal, f: AlarmFilter, lang: Language) {
-  const params = [...scopeParams(caller), f.deviceId ?? null, f.code ?? null, f.severity ?? null, f.active ?? null, f.acknowledged ?? null, f.ownerId ?? null];
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarms a JOIN devices d ON d.id = a.device_id WHERE ${ALARM_WHERE}`, params);
+  const params = [
+    ...scopeParams(caller),
+    f.deviceId ?? null,
+    f.code ?? null,
+    f.severity ?? null,
+    f.active ?? null,
+    f.acknowledged ?? null,
+    f.ownerId ?? null,
+  ];
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM alarms a JOIN devices d ON d.id = a.device_id WHERE ${ALARM_WHERE}`,
+    params,
+  );
   const rows = await db.query<AlarmRow>(
     `SELECT a.id::int AS id, a.device_id AS "deviceId", d.name AS "deviceName", d.device_num AS "deviceNum", d.owner_id AS "ownerId",
             a.code, a.severity, a.raised_at AS "raisedAt", a.last_seen_at AS "lastSeenAt", a.cleared_at AS "clearedAt",
@@ -50,7 +72,14 @@ export async function listAlarms(db: Queryable, caller: Principal, f: AlarmFilte
   );
   const list = rows.map((r) => {
     const info = faultInfo(r.code);
-    return { ...r, active: r.clearedAt === null, kind: alarmKindOf(r.code), unit: info?.unit ?? null, meaning: info?.meaning[lang] ?? r.code, remedy: info?.remedy[lang] ?? '' };
+    return {
+      ...r,
+      active: r.clearedAt === null,
+      kind: alarmKindOf(r.code),
+      unit: info?.unit ?? null,
+      meaning: info?.meaning[lang] ?? r.code,
+      remedy: info?.remedy[lang] ?? '',
+    };
   });
   return { list, total: count!.n };
 }
@@ -66,12 +95,18 @@ export async function assertAlarmsVisible(db: Queryable, caller: Principal, ids:
 }
 
 export async function acknowledgeAlarms(db: Queryable, userId: number, ids: readonly number[]): Promise<number> {
-  const rows = await db.query('UPDATE alarms SET acked_by = $1, acked_at = now() WHERE id = ANY($2::bigint[]) AND acked_at IS NULL RETURNING id', [userId, [...new Set(ids)]]);
+  const rows = await db.query(
+    'UPDATE alarms SET acked_by = $1, acked_at = now() WHERE id = ANY($2::bigint[]) AND acked_at IS NULL RETURNING id',
+    [userId, [...new Set(ids)]],
+  );
   return rows.length;
 }
 
 /** A user's clear ends the alarm now; if the device still reports the fault, its next report raises a new one. */
 export async function clearAlarms(db: Queryable, userId: number, ids: readonly number[]): Promise<number> {
-  const rows = await db.query('UPDATE alarms SET cleared_at = now(), cleared_by = $1 WHERE id = ANY($2::bigint[]) AND cleared_at IS NULL RETURNING id', [userId, [...new Set(ids)]]);
+  const rows = await db.query(
+    'UPDATE alarms SET cleared_at = now(), cleared_by = $1 WHERE id = ANY($2::bigint[]) AND cleared_at IS NULL RETURNING id',
+    [userId, [...new Set(ids)]],
+  );
   return rows.length;
 }

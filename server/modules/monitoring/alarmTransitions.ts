@@ -18,7 +18,9 @@ export interface AlarmChanges {
  */
 export function alarmTransitions(active: readonly ActiveAlarm[], reports: readonly DeviceReport[]): AlarmChanges {
   type Open = { id?: number; code: string; raisedAt: string; lastSeenAt: string | null; clearedAt: string | null };
-  const open = new Map<string, Open>(active.map((a) => [a.code, { id: a.id, code: a.code, raisedAt: '', lastSeenAt: null, clearedAt: null }]));
+  const open = new Map<string, Open>(
+    active.map((a) => [a.code, { id: a.id, code: a.code, raisedAt: '', lastSeenAt: null, clearedAt: null }]),
+  );
   const closed: Open[] = [];
   for (const report of reports) {
     const now = new Set(report.faults);
@@ -36,9 +38,11 @@ export function alarmTransitions(active: readonly ActiveAlarm[], reports: readon
   }
   const all = [...closed, ...open.values()];
   return {
-    updates: all.filter((a) => a.id !== undefined && (a.lastSeenAt || a.clearedAt))
+    updates: all
+      .filter((a) => a.id !== undefined && (a.lastSeenAt || a.clearedAt))
       .map((a) => ({ id: a.id!, lastSeenAt: a.lastSeenAt, clearedAt: a.clearedAt })),
-    inserts: all.filter((a) => a.id === undefined)
+    inserts: all
+      .filter((a) => a.id === undefined)
       .map((a) => ({ code: a.code, raisedAt: a.raisedAt, lastSeenAt: a.lastSeenAt!, clearedAt: a.clearedAt })),
   };
 }

@@ -9,7 +9,8 @@ export async function statusCounts(db: Queryable, caller: Principal) {
     `SELECT kind, status, count(*)::int AS n FROM (
        SELECT d.device_kind AS kind, ${STATUS_SQL} AS status FROM devices d ${STATE_JOINS} WHERE ${VISIBLE_DEVICES_SQL}) x
       GROUP BY kind, status`,
-    scopeParams(caller));
+    scopeParams(caller),
+  );
 }
 
 /** Fault codes seen most within the last days on visible devices (alarms of the caller's time with the vessel, docs/requirements.md §6). */
@@ -19,5 +20,6 @@ export async function topFaults(db: Queryable, caller: Principal, days: number, 
        FROM alarms a JOIN devices d ON d.id = a.device_id
       WHERE a.last_seen_at >= now() - make_interval(days => $4::int) AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('a.raised_at')}
       GROUP BY a.code ORDER BY alarms DESC, devices DESC, a.code LIMIT $5`,
-    [...scopeParams(caller), days, limit]);
+    [...scopeParams(caller), days, limit],
+  );
 }

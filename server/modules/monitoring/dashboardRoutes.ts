@@ -13,39 +13,58 @@ const STATE_NAMES = ['offline', 'online', 'warn'] as const;
 
 /** deviceModule/monitor: counts per state and per kind, and the faults seen most lately (Home). */
 export async function dashboardRoutes(app: Api, { db }: ServerContext) {
-  app.get('/monitor/statusCounts', {
-    schema: {
-      tags, summary: 'Visible devices counted per state and per kind',
-      querystring: { type: 'object', properties: tokenQuery },
-      response: envelope({ type: 'object', additionalProperties: true }),
+  app.get(
+    '/monitor/statusCounts',
+    {
+      schema: {
+        tags,
+        summary: 'Visible devices counted per state and per kind',
+        querystring: { type: 'object', properties: tokenQuery },
+        response: envelope({ type: 'object', additionalProperties: true }),
+      },
     },
-  }, async (request) => {
-    const rows = await statusCounts(db, request.user);
-    const all = zero();
-    const byKind = Object.fromEntries(DEVICE_KINDS.map((k) => [k, zero()])) as Record<string, Counts>;
-    for (const r of rows) {
-      const name = STATE_NAMES[r.status] ?? 'offline';
-      for (const c of [all, (byKind[r.kind] ??= zero())]) {
-        c.total += r.n;
-        c[name] += r.n;
+    async (request) => {
+      const rows = await statusCounts(db, request.user);
+      const all = zero();
+      const byKind = Object.fromEntries(DEVICE_KINDS.map((k) => [k, zero()])) as Record<string, Counts>;
+      for (const r of rows) {
+        const name = STATE_NAMES[r.status] ?? 'offline';
+        for (const c of [all, (byKind[r.kind] ??= zero())]) {
+          c.total += r.n;
+          c[name] += r.n;
+        }
       }
-    }
-    return ok({ ...all, byKind });
-  });
-
-  app.get('/monitor/topFaults', {
-    schema: {
-      tags, summary: 'Fault codes seen most within the last days (default 7) on visible devices',
-      querystring: { type: 'object', properties: { ...tokenQuery, days: { type: 'integer', minimum: 1, maximum: 366, default: 7 }, limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } } },
-      response: envelope({ type: 'array', items: { type: 'object', additionalProperties: true } }),
+      return ok({ ...all, byKind });
     },
-  }, async (request) => {
-    const { days, limit } = request.query;
-    const rows = await topFaults(db, request.user, days, limit);
-    const lang = languageOf(request);
-    return ok(rows.map((r) => {
-      const info = faultInfo(r.code);
-      return { ...r, severity: info?.severity ?? null, unit: info?.unit ?? null, meaning: info?.meaning[lang] ?? r.code };
-    }));
-  });
+  );
+
+  app.get(
+    '/monitor/topFaults',
+    {
+      schema: {
+        tags,
+        summary: 'Fault codes seen most within the last days (default 7) on visible devices',
+        querystring: {
+          type: 'object',
+          properties: {
+            ...tokenQuery,
+            days: { type: 'integer', minimum: 1, maximum: 366, default: 7 },
+            limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+          },
+        },
+        response: envelope({ type: 'array', items: { type: 'object', additionalProperties: true } }),
+      },
+    },
+    async (request) => {
+      const { days, limit } = request.query;
+      const rows = await topFaults(db, request.user, days, limit);
+      const lang = languageOf(request);
+      return ok(
+        rows.map((r) => {
+          const info = faultInfo(r.code);
+          return { ...r, severity: info?.severity ?? null, unit: info?.unit ?? null, meaning: info?.meaning[lang] ?? r.code };
+        }),
+      );
+    },
+  );
 }

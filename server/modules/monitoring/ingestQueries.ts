@@ -54,7 +54,9 @@ const REPORT_FIELDS: readonly Column[] = [
   { name: 'tx_on', type: 'boolean', value: (x) => x.report.txOn },
   { name: 'lte_signal', type: 'real', value: (x) => x.report.lteSignal ?? null },
   {
-    name: 'faults', type: 'text', value: (x) => [...new Set(x.report.faults)].join(','),
+    name: 'faults',
+    type: 'text',
+    value: (x) => [...new Set(x.report.faults)].join(','),
     select: `CASE WHEN faults = '' THEN '{}'::text[] ELSE string_to_array(faults, ',') END`,
   },
   { name: 'adu_version', type: 'text', value: (x) => x.report.firmware?.adu ?? null },
@@ -62,12 +64,19 @@ const REPORT_FIELDS: readonly Column[] = [
 ];
 
 const HISTORY_COLUMNS: readonly Column[] = [
-  DEVICE_ID, deviceTime('device_time'), RECEIVED_AT, ...REPORT_FIELDS,
+  DEVICE_ID,
+  deviceTime('device_time'),
+  RECEIVED_AT,
+  ...REPORT_FIELDS,
   { name: 'bytes_used', type: 'bigint', value: (x) => x.report.bytesUsed ?? null },
 ];
 
 const STATE_COLUMNS: readonly Column[] = [
-  DEVICE_ID, deviceTime('reported_at'), RECEIVED_AT, { name: 'state', type: 'smallint', value: (x) => stateOf(x.report) }, ...REPORT_FIELDS,
+  DEVICE_ID,
+  deviceTime('reported_at'),
+  RECEIVED_AT,
+  { name: 'state', type: 'smallint', value: (x) => stateOf(x.report) },
+  ...REPORT_FIELDS,
 ];
 
 /** INSERT INTO table (columns) SELECT ... FROM unnest($1::type[], ...): one statement for every row. */
@@ -86,7 +95,9 @@ const INSERT_HISTORY = `${insertFromArrays('device_reports', HISTORY_COLUMNS)}
      RETURNING device_id AS id, (extract(epoch FROM device_time) * 1000)::float8 AS ms`;
 
 const UPSERT_STATES = `${insertFromArrays('device_state', STATE_COLUMNS)}
-     ON CONFLICT (device_id) DO UPDATE SET ${STATE_COLUMNS.filter((c) => c !== DEVICE_ID).map((c) => `${c.name} = EXCLUDED.${c.name}`).join(', ')}
+     ON CONFLICT (device_id) DO UPDATE SET ${STATE_COLUMNS.filter((c) => c !== DEVICE_ID)
+       .map((c) => `${c.name} = EXCLUDED.${c.name}`)
+       .join(', ')}
       WHERE device_state.reported_at < EXCLUDED.reported_at`;
 
 /**
@@ -101,7 +112,9 @@ export async function lockDevices(tx: Queryable, ids: readonly number[]): Promis
 export const readLatestStates = (tx: Queryable, ids: readonly number[]) =>
   tx.query<{ id: number; ms: number | null; faults: string[] | null }>(
     `SELECT s.device_id AS id, (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults
-       FROM device_state s WHERE s.device_id = ANY($1::int[])`, [ids]);
+       FROM device_state s WHERE s.device_id = ANY($1::int[])`,
+    [ids],
+  );
 
 /** The history rows in one INSERT (device times already stored are skipped); answers the (device id, time ms) it stored. */
 export const insertHistory = (tx: Queryable, rows: readonly ReportRow[]) =>
@@ -121,8 +134,10 @@ export async function upsertStates(tx: Queryable, latest: readonly ReportRow[]):
 
 /** A device's active fault alarms. Data plan alarms are not the device's faults: its reports neither refresh nor clear them. */
 export const readActiveFaultAlarms = (tx: Queryable, deviceId: number) =>
-  tx.query<ActiveAlarm>('SELECT id::int AS id, code FROM alarms WHERE device_id = $1 AND cleared_at IS NULL AND code <> ALL($2::text[])',
-    [deviceId, DATA_PLAN_ALARM_CODES]);
+  tx.query<ActiveAlarm>('SELECT id::int AS id, code FROM alarms WHERE device_id = $1 AND cleared_at IS NULL AND code <> ALL($2::text[])', [
+    deviceId,
+    DATA_PLAN_ALARM_CODES,
+  ]);
 
 /** Refreshes (last_seen_at) and clears stored alarms; one cleared meanwhile (a transfer clears them) stays cleared. */
 export async function updateAlarms(tx: Queryable, updates: AlarmChanges['updates']): Promise<void> {
@@ -139,7 +154,13 @@ export async function insertAlarms(tx: Queryable, deviceId: number, inserts: Ala
     `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at, cleared_at)
      SELECT $1::int, code, sev, raised, seen, cleared
        FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[]) AS u(code, sev, raised, seen, cleared)`,
-    [deviceId, inserts.map((i) => i.code), inserts.map((i) => faultInfo(i.code)!.severity), inserts.map((i) => i.raisedAt),
-      inserts.map((i) => i.lastSeenAt), inserts.map((i) => i.clearedAt)],
+    [
+      deviceId,
+      inserts.map((i) => i.code),
+      inserts.map((i) => faultInfo(i.code)!.severity),
+      inserts.map((i) => i.raisedAt),
+      inserts.map((i) => i.lastSeenAt),
+      inserts.map((i) => i.clearedAt),
+    ],
   );
 }

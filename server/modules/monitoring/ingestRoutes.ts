@@ -17,24 +17,33 @@ const reportBody = {
  * out-of-order reports.
  */
 export async function ingestRoutes(app: FastifyInstance, { devices, ingest }: ServerContext) {
-  app.post('/ingest/report', {
-    config: { public: true },
-    bodyLimit: MAX_REPORT_BODY_BYTES,
-    schema: {
-      tags: ['monitoring'], summary: 'A device reports its state (one report or a batch)', security: [],
-      headers: { type: 'object', properties: { 'x-device-num': { type: 'string' }, 'x-device-secret': { type: 'string' } } },
-      body: reportBody,
-      response: envelope({
-        type: 'object',
-        properties: {
-          accepted: { type: 'integer' }, duplicates: { type: 'integer' }, outOfOrder: { type: 'integer' },
-          unactivated: { type: 'boolean' }, latestReportedAt: { type: ['string', 'null'] },
-        },
-      }),
+  app.post(
+    '/ingest/report',
+    {
+      config: { public: true },
+      bodyLimit: MAX_REPORT_BODY_BYTES,
+      schema: {
+        tags: ['monitoring'],
+        summary: 'A device reports its state (one report or a batch)',
+        security: [],
+        headers: { type: 'object', properties: { 'x-device-num': { type: 'string' }, 'x-device-secret': { type: 'string' } } },
+        body: reportBody,
+        response: envelope({
+          type: 'object',
+          properties: {
+            accepted: { type: 'integer' },
+            duplicates: { type: 'integer' },
+            outOfOrder: { type: 'integer' },
+            unactivated: { type: 'boolean' },
+            latestReportedAt: { type: ['string', 'null'] },
+          },
+        }),
+      },
     },
-  }, async (request) => {
-    const device = await authenticateDevice(devices, request);
-    const reports = parseBatch(request.body);
-    return ok(await ingest.write(device, reports));
-  });
+    async (request) => {
+      const device = await authenticateDevice(devices, request);
+      const reports = parseBatch(request.body);
+      return ok(await ingest.write(device, reports));
+    },
+  );
 }

@@ -6,7 +6,13 @@ import type { ReportingDevice } from '../../auth/deviceCredentials';
 import { alarmTransitions } from './alarmTransitions';
 import { recordDataUsage } from '../dataPlans/dataUsageQueries';
 import {
-  insertAlarms, insertHistory, lockDevices, readActiveFaultAlarms, readLatestStates, updateAlarms, upsertStates,
+  insertAlarms,
+  insertHistory,
+  lockDevices,
+  readActiveFaultAlarms,
+  readLatestStates,
+  updateAlarms,
+  upsertStates,
 } from './ingestQueries';
 import { upsertPendingReports } from './pendingReportQueries';
 
@@ -138,12 +144,14 @@ async function writeGroup(db: Db, all: readonly Pending[]): Promise<IngestResult
 
     // A device time sent twice within the group is written once, for the first request that sent it.
     const seen = new Set<string>();
-    const toInsert = group.map((g) => g.unique.filter((r) => {
-      const key = `${g.device.id}:${ms(r)}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    }));
+    const toInsert = group.map((g) =>
+      g.unique.filter((r) => {
+        const key = `${g.device.id}:${ms(r)}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      }),
+    );
     // The history rows of the whole group in one INSERT; `inserted`: the (device id:time ms) pairs it stored.
     const rows = group.flatMap((g, i) => toInsert[i]!.map((report) => ({ device: g.device, report })));
     const inserted = new Set((rows.length ? await insertHistory(tx, rows) : []).map((r) => `${r.id}:${Math.round(r.ms)}`));
@@ -175,16 +183,31 @@ async function writeGroup(db: Db, all: readonly Pending[]): Promise<IngestResult
     });
 
     const changed = [...newerByDevice.values()];
-    if (changed.length) await upsertStates(tx, changed.map(({ device, reports }) => ({ device, report: reports[reports.length - 1]! })));
+    if (changed.length)
+      await upsertStates(
+        tx,
+        changed.map(({ device, reports }) => ({ device, report: reports[reports.length - 1]! })),
+      );
     for (const { device, reports } of changed) {
-      if (device.activated && (hadFaults.get(device.id) !== false || reports.some((r) => r.faults.length > 0))) await applyAlarms(tx, device.id, reports);
+      if (device.activated && (hadFaults.get(device.id) !== false || reports.some((r) => r.faults.length > 0)))
+        await applyAlarms(tx, device.id, reports);
     }
     // Data usage: every stored report's bytes (out-of-order ones too; duplicates were not stored).
-    await recordDataUsage(tx, group.flatMap((g, i) => toInsert[i]!
-      .filter((r) => r.bytesUsed && inserted.has(`${g.device.id}:${ms(r)}`))
-      .map((r) => ({ deviceId: g.device.id, deviceTime: r.deviceTime, bytes: r.bytesUsed! }))));
+    await recordDataUsage(
+      tx,
+      group.flatMap((g, i) =>
+        toInsert[i]!.filter((r) => r.bytesUsed && inserted.has(`${g.device.id}:${ms(r)}`)).map((r) => ({
+          deviceId: g.device.id,
+          deviceTime: r.deviceTime,
+          bytes: r.bytesUsed!,
+        })),
+      ),
+    );
     if (!held.length) return results;
-    const byItem = new Map<Pending, IngestResult>([...held.map((g, i) => [g, heldResults[i]!] as const), ...group.map((g, i) => [g, results[i]!] as const)]);
+    const byItem = new Map<Pending, IngestResult>([
+      ...held.map((g, i) => [g, heldResults[i]!] as const),
+      ...group.map((g, i) => [g, results[i]!] as const),
+    ]);
     return all.map((g) => byItem.get(g)!);
   });
 }
@@ -202,7 +225,10 @@ async function holdReports(tx: Queryable, held: readonly Pending[]): Promise<Ing
     const prev = newest.get(g.device.id);
     if (!prev || ms(last) >= ms(prev)) newest.set(g.device.id, last);
   }
-  await upsertPendingReports(tx, [...newest].map(([deviceId, report]) => ({ deviceId, report })));
+  await upsertPendingReports(
+    tx,
+    [...newest].map(([deviceId, report]) => ({ deviceId, report })),
+  );
   return held.map((g) => ({
     accepted: g.unique.length,
     duplicates: g.inBatchDuplicates,

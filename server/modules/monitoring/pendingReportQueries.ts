@@ -25,7 +25,9 @@ export async function upsertPendingReports(tx: Queryable, latest: readonly { dev
 export async function readPendingReport(db: Queryable, deviceId: number): Promise<PendingReport | null> {
   const [row] = await db.query<PendingReport>(
     `SELECT p.received_at AS "receivedAt", p.report FROM device_pending_reports p JOIN devices d ON d.id = p.device_id
-      WHERE p.device_id = $1 AND NOT d.activated`, [deviceId]);
+      WHERE p.device_id = $1 AND NOT d.activated`,
+    [deviceId],
+  );
   if (!row) return null;
   return { receivedAt: new Date(row.receivedAt).toISOString(), report: row.report };
 }

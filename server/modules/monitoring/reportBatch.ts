@@ -14,10 +14,12 @@ const MAX_FIELD_ERRORS = 50;
 export function parseBatch(body: unknown, now = Date.now()): DeviceReport[] {
   const isBatch = typeof body === 'object' && body !== null && 'reports' in body;
   const raw = isBatch ? (body as { reports: unknown }).reports : body;
-  if (isBatch && !Array.isArray(raw)) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'reports', message: 'validation.invalid' }]);
+  if (isBatch && !Array.isArray(raw))
+    throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'reports', message: 'validation.invalid' }]);
   const items = isBatch ? (raw as unknown[]) : [raw];
   if (!items.length) throw new BizError(ErrorCode.Validation, 'error.reportBatchEmpty');
-  if (items.length > MAX_BATCH_REPORTS) throw new BizError(ErrorCode.Validation, 'error.reportBatchTooLarge', null, { max: MAX_BATCH_REPORTS });
+  if (items.length > MAX_BATCH_REPORTS)
+    throw new BizError(ErrorCode.Validation, 'error.reportBatchTooLarge', null, { max: MAX_BATCH_REPORTS });
   const reports: DeviceReport[] = [];
   const errors: FieldError[] = [];
   items.forEach((item, i) => {
@@ -27,7 +29,8 @@ export function parseBatch(body: unknown, now = Date.now()): DeviceReport[] {
       errors.push(...result.errors.map((e) => ({ field: prefix + e.field, message: e.message })));
       return;
     }
-    if (Date.parse(result.value.deviceTime) > now + MAX_FUTURE_MS) errors.push({ field: `${prefix}deviceTime`, message: 'validation.reportFuture' });
+    if (Date.parse(result.value.deviceTime) > now + MAX_FUTURE_MS)
+      errors.push({ field: `${prefix}deviceTime`, message: 'validation.reportFuture' });
     reports.push(result.value);
   });
   if (errors.length) throw new BizError(ErrorCode.Validation, 'error.validation', errors.slice(0, MAX_FIELD_ERRORS));

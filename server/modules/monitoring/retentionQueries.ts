@@ -22,7 +22,9 @@ const PARTITION_MONTHS_AHEAD = 3;
 /** Makes the monthly report partitions from last month to a few months ahead (at start and hourly). */
 export async function ensureReportPartitions(db: Queryable): Promise<number> {
   const [row] = await db.query<{ made: number }>(
-    `SELECT ensure_report_partitions(now() - interval '1 month', now() + make_interval(months => $1::int)) AS made`, [PARTITION_MONTHS_AHEAD]);
+    `SELECT ensure_report_partitions(now() - interval '1 month', now() + make_interval(months => $1::int)) AS made`,
+    [PARTITION_MONTHS_AHEAD],
+  );
   return row?.made ?? 0;
 }
 
@@ -33,11 +35,16 @@ export async function ensureReportPartitions(db: Queryable): Promise<number> {
  * latest state, alarms and the hourly rollups stay (rollups are deleted after `rollupRetentionDays`,
  * in batches too), and live push events after a day (pruneLiveEvents). Runs on the leader only (startBackgroundWork), which also makes the months ahead.
  */
-export async function pruneHistory(db: Queryable, { batchSize = 5_000, rollupRetentionDays = 0 }: RetentionOptions = {}): Promise<PruneResult> {
+export async function pruneHistory(
+  db: Queryable,
+  { batchSize = 5_000, rollupRetentionDays = 0 }: RetentionOptions = {},
+): Promise<PruneResult> {
   const [cut] = await db.query<{ reports: string; rollups: string | null }>(
     `SELECT (now() - make_interval(days => retention_days))::text AS reports,
             CASE WHEN $1::int > 0 THEN (now() - make_interval(days => greatest($1::int, retention_days)))::text END AS rollups
-       FROM monitor_settings WHERE id = 1`, [rollupRetentionDays]);
+       FROM monitor_settings WHERE id = 1`,
+    [rollupRetentionDays],
+  );
   if (!cut) return { reports: 0, rollups: 0 };
   await ensureReportPartitions(db);
   const [dropped] = await db.query<{ n: string }>('SELECT drop_report_partitions_before($1::timestamptz)::text AS n', [cut.reports]);
@@ -51,7 +58,9 @@ export async function pruneHistory(db: Queryable, { batchSize = 5_000, rollupRet
           LIMIT $2
        ), gone AS (
          DELETE FROM device_reports r USING old WHERE r.device_id = old.device_id AND r.device_time = old.device_time RETURNING 1
-       ) SELECT count(*)::int AS n FROM gone`, [cut.reports, batchSize]);
+       ) SELECT count(*)::int AS n FROM gone`,
+      [cut.reports, batchSize],
+    );
     result.reports += row?.n ?? 0;
     if ((row?.n ?? 0) < batchSize) break;
   }
@@ -59,7 +68,9 @@ export async function pruneHistory(db: Queryable, { batchSize = 5_000, rollupRet
     const [row] = await db.query<{ n: number }>(
       `WITH old AS (SELECT device_id, hour_start FROM report_hourly WHERE hour_start < $1::timestamptz ORDER BY hour_start LIMIT $2),
        gone AS (DELETE FROM report_hourly h USING old WHERE h.device_id = old.device_id AND h.hour_start = old.hour_start RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`, [cut.rollups, batchSize]);
+       SELECT count(*)::int AS n FROM gone`,
+      [cut.rollups, batchSize],
+    );
     result.rollups += row?.n ?? 0;
     if ((row?.n ?? 0) < batchSize) break;
   }
@@ -77,7 +88,9 @@ export async function pruneLiveEvents(db: Queryable, batchSize = 5_000): Promise
     const [row] = await db.query<{ n: number }>(
       `WITH old AS (SELECT id FROM live_events WHERE at < now() - make_interval(hours => $1) ORDER BY at LIMIT $2),
        gone AS (DELETE FROM live_events e USING old WHERE e.id = old.id RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`, [LIVE_EVENTS_KEEP_HOURS, batchSize]);
+       SELECT count(*)::int AS n FROM gone`,
+      [LIVE_EVENTS_KEEP_HOURS, batchSize],
+    );
     total += row?.n ?? 0;
     if ((row?.n ?? 0) < batchSize) return total;
   }
@@ -98,6 +111,7 @@ export async function markOfflineDevices(db: Queryable): Promise<number> {
     `WITH stale AS (SELECT d.id FROM devices d ${STATE_JOINS}
         WHERE d.status <> 0 AND (ds.device_id IS NULL OR ds.reported_at < now() - make_interval(mins => ${THRESHOLD_SQL}))),
      changed AS (UPDATE devices d SET status = 0 FROM stale WHERE d.id = stale.id RETURNING 1)
-     SELECT count(*)::int AS n FROM changed`);
+     SELECT count(*)::int AS n FROM changed`,
+  );
   return rows[0]?.n ?? 0;
 }

@@ -20,7 +20,13 @@ const thresholdSchema = yup.object({
 });
 const settingsSchema = yup.object({
   defaultOfflineMinutes: minutes.optional(),
-  retentionDays: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.invalid').max(3650, 'validation.invalid').optional(),
+  retentionDays: yup
+    .number()
+    .typeError('validation.integer')
+    .integer('validation.integer')
+    .min(1, 'validation.invalid')
+    .max(3650, 'validation.invalid')
+    .optional(),
 });
 
 /**
@@ -29,45 +35,67 @@ const settingsSchema = yup.object({
  * retention (admins).
  */
 export async function thresholdRoutes(app: Api, { db }: ServerContext) {
-  app.post('/monitor/setOfflineThreshold', {
-    config: { levels: DEVICE_EDITORS },
-    schema: {
-      tags, summary: 'Set (or remove with minutes null) a device\'s or an enterprise\'s offline threshold',
-      querystring: { type: 'object', properties: tokenQuery },
-      body: { type: 'object', properties: { deviceId: { type: 'integer' }, enterpriseId: { type: 'integer' }, minutes: { type: ['integer', 'null'] } } },
-      response: envelope(),
+  app.post(
+    '/monitor/setOfflineThreshold',
+    {
+      config: { levels: DEVICE_EDITORS },
+      schema: {
+        tags,
+        summary: "Set (or remove with minutes null) a device's or an enterprise's offline threshold",
+        querystring: { type: 'object', properties: tokenQuery },
+        body: {
+          type: 'object',
+          properties: { deviceId: { type: 'integer' }, enterpriseId: { type: 'integer' }, minutes: { type: ['integer', 'null'] } },
+        },
+        response: envelope(),
+      },
     },
-  }, async (request) => {
-    const input = parseWith(thresholdSchema, request.body);
-    const caller = request.user;
-    if (input.deviceId !== undefined) {
-      if (!(await q.deviceVisible(db, caller, input.deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
-      await q.setDeviceThreshold(db, input.deviceId, input.minutes);
+    async (request) => {
+      const input = parseWith(thresholdSchema, request.body);
+      const caller = request.user;
+      if (input.deviceId !== undefined) {
+        if (!(await q.deviceVisible(db, caller, input.deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+        await q.setDeviceThreshold(db, input.deviceId, input.minutes);
+        return ok(null);
+      }
+      const enterpriseId = caller.permissionLevel === Level.Admin ? input.enterpriseId : caller.id;
+      if (enterpriseId === undefined)
+        throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'enterpriseId', message: 'validation.required' }]);
+      if (input.enterpriseId !== undefined && input.enterpriseId !== enterpriseId) throw new BizError(ErrorCode.NotFound);
+      if (!(await q.enterpriseExists(db, enterpriseId))) throw new BizError(ErrorCode.NotFound);
+      await q.setEnterpriseThreshold(db, enterpriseId, input.minutes);
       return ok(null);
-    }
-    const enterpriseId = caller.permissionLevel === Level.Admin ? input.enterpriseId : caller.id;
-    if (enterpriseId === undefined) throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'enterpriseId', message: 'validation.required' }]);
-    if (input.enterpriseId !== undefined && input.enterpriseId !== enterpriseId) throw new BizError(ErrorCode.NotFound);
-    if (!(await q.enterpriseExists(db, enterpriseId))) throw new BizError(ErrorCode.NotFound);
-    await q.setEnterpriseThreshold(db, enterpriseId, input.minutes);
-    return ok(null);
-  });
-
-  app.get('/monitor/settings', {
-    config: { levels: [Level.Admin] },
-    schema: { tags, summary: 'Server default offline threshold and history retention', querystring: { type: 'object', properties: tokenQuery } },
-  }, async () => ok(await q.readSettings(db)));
-
-  app.post('/monitor/updateSettings', {
-    config: { levels: [Level.Admin] },
-    schema: {
-      tags, summary: 'Change the default offline threshold (minutes) or the history retention (days)',
-      querystring: { type: 'object', properties: tokenQuery },
-      body: { type: 'object', properties: { defaultOfflineMinutes: { type: 'integer' }, retentionDays: { type: 'integer' } } },
     },
-  }, async (request) => {
-    const input = parseWith(settingsSchema, request.body);
-    await q.updateSettings(db, input.defaultOfflineMinutes ?? null, input.retentionDays ?? null);
-    return ok(await q.readSettings(db));
-  });
+  );
+
+  app.get(
+    '/monitor/settings',
+    {
+      config: { levels: [Level.Admin] },
+      schema: {
+        tags,
+        summary: 'Server default offline threshold and history retention',
+        querystring: { type: 'object', properties: tokenQuery },
+      },
+    },
+    async () => ok(await q.readSettings(db)),
+  );
+
+  app.post(
+    '/monitor/updateSettings',
+    {
+      config: { levels: [Level.Admin] },
+      schema: {
+        tags,
+        summary: 'Change the default offline threshold (minutes) or the history retention (days)',
+        querystring: { type: 'object', properties: tokenQuery },
+        body: { type: 'object', properties: { defaultOfflineMinutes: { type: 'integer' }, retentionDays: { type: 'integer' } } },
+      },
+    },
+    async (request) => {
+      const input = parseWith(settingsSchema, request.body);
+      await q.updateSettings(db, input.defaultOfflineMinutes ?? null, input.retentionDays ?? null);
+      return ok(await q.readSettings(db));
+    },
+  );
 }

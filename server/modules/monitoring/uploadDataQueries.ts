@@ -14,7 +14,13 @@ import { STATE_COLUMNS, STATUS_SQL } from './stateSql';
 /** Sort keys of the status monitor; each is a fixed SQL expression over the row `x`. */
 export const UPLOAD_DATA_SORTS = ['id', 'name', 'status', 'reportedAt', 'speed', 'ownerName', 'deviceKind'] as const;
 const SORT_SQL: Record<(typeof UPLOAD_DATA_SORTS)[number], string> = {
-  id: 'x.id', name: 'x.name', status: 'x.status', reportedAt: 'x."reportedAt"', speed: 'x.speed', ownerName: 'x."ownerName"', deviceKind: 'x."deviceKind"',
+  id: 'x.id',
+  name: 'x.name',
+  status: 'x.status',
+  reportedAt: 'x."reportedAt"',
+  speed: 'x.speed',
+  ownerName: 'x."ownerName"',
+  deviceKind: 'x."deviceKind"',
 };
 
 /** The latest state `ds` of a device `d` counts when it was reported in the caller's time with the vessel. */
@@ -69,8 +75,10 @@ for (const sort of UPLOAD_DATA_SORTS) {
   for (const order of ['asc', 'desc']) {
     const orderBy = sort === 'id' ? `x.id ${order}` : `${SORT_SQL[sort]} ${order} NULLS LAST, x.id ${order}`;
     SORTED_SQL.set(`${sort}.${order}`, {
-      all: uploadDataSql(ALL_FROM, orderBy), reported: uploadDataSql(REPORTED_FROM, orderBy),
-      dataAll: uploadDataSql(ALL_FROM, orderBy, true), dataReported: uploadDataSql(REPORTED_DATA_FROM, orderBy, true),
+      all: uploadDataSql(ALL_FROM, orderBy),
+      reported: uploadDataSql(REPORTED_FROM, orderBy),
+      dataAll: uploadDataSql(ALL_FROM, orderBy, true),
+      dataReported: uploadDataSql(REPORTED_DATA_FROM, orderBy, true),
     });
   }
 }
@@ -95,23 +103,51 @@ const STATE_COUNTS_SQL = `SELECT x.status, count(*)::int AS n FROM (
   ) x GROUP BY x.status`;
 
 export interface UploadDataFilter {
-  deviceId: number; deviceStatus: number[]; deviceType: string[]; ownerSubId: number[]; ownerId: number[];
+  deviceId: number;
+  deviceStatus: number[];
+  deviceType: string[];
+  ownerSubId: number[];
+  ownerId: number[];
   /** A LIKE pattern ('' for none). */
   search: string;
-  unacknowledgedOnly: boolean; dataPlanAlarms: boolean;
-  sort: (typeof UPLOAD_DATA_SORTS)[number]; order: 'asc' | 'desc';
+  unacknowledgedOnly: boolean;
+  dataPlanAlarms: boolean;
+  sort: (typeof UPLOAD_DATA_SORTS)[number];
+  order: 'asc' | 'desc';
 }
 
-const filterParams = (caller: Principal, f: UploadDataFilter) =>
-  [...scopeParams(caller), f.deviceId, f.deviceStatus, f.deviceType, f.ownerSubId, f.ownerId, f.search, f.unacknowledgedOnly];
+const filterParams = (caller: Principal, f: UploadDataFilter) => [
+  ...scopeParams(caller),
+  f.deviceId,
+  f.deviceStatus,
+  f.deviceType,
+  f.ownerSubId,
+  f.ownerId,
+  f.search,
+  f.unacknowledgedOnly,
+];
 
 /** A page (limit null: all) of the visible devices the filter selects, with their latest state. */
 export function uploadDataRows(db: Queryable, caller: Principal, f: UploadDataFilter, limit: number | null, offset: number) {
   const reportedOnly = f.deviceStatus.length > 0 && !f.deviceStatus.includes(0);
   const sorted = SORTED_SQL.get(`${f.sort}.${f.order}`)!;
-  const sql = f.dataPlanAlarms ? (reportedOnly ? sorted.dataReported : sorted.dataAll)
-    : f.sort === 'id' && f.order === 'asc' ? (reportedOnly ? REPORTED_DEVICES_SQL : ALL_DEVICES_SQL) : (reportedOnly ? sorted.reported : sorted.all);
-  return db.query<Record<string, unknown>>(sql, [...filterParams(caller, f), limit, offset, ...(f.dataPlanAlarms ? [DATA_PLAN_ALARM_CODES] : [])]);
+  const sql = f.dataPlanAlarms
+    ? reportedOnly
+      ? sorted.dataReported
+      : sorted.dataAll
+    : f.sort === 'id' && f.order === 'asc'
+      ? reportedOnly
+        ? REPORTED_DEVICES_SQL
+        : ALL_DEVICES_SQL
+      : reportedOnly
+        ? sorted.reported
+        : sorted.all;
+  return db.query<Record<string, unknown>>(sql, [
+    ...filterParams(caller, f),
+    limit,
+    offset,
+    ...(f.dataPlanAlarms ? [DATA_PLAN_ALARM_CODES] : []),
+  ]);
 }
 
 /** How many of the devices the filter (its status left out) selects are in each state. */

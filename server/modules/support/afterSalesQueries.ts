@@ -29,7 +29,9 @@ const SELECT = `SELECT r.id, r.device_model AS "DeviceModel", r.device_sn AS "De
   r.created_at AS "createdAt", r.updated_at AS "updatedAt"
   FROM after_sales_reports r LEFT JOIN users u ON u.id = r.reporter_id`;
 
-export interface AfterSalesReport extends Record<string, unknown> { id: number }
+export interface AfterSalesReport extends Record<string, unknown> {
+  id: number;
+}
 
 export interface AfterSalesFilter {
   dateFrom?: string;
@@ -43,8 +45,13 @@ export interface AfterSalesFilter {
 
 /** Sortable fields -> their SQL (a whitelist: user text never reaches the statement). */
 const SORTS: Record<string, string> = {
-  id: 'r.id', DispatchOfData: 'r.dispatch_of_data', FeedbackPeople: 'r.feedback_people', FeedbackApartment: 'r.feedback_apartment',
-  Classification: 'r.classification', Department: 'r.department', createdAt: 'r.created_at',
+  id: 'r.id',
+  DispatchOfData: 'r.dispatch_of_data',
+  FeedbackPeople: 'r.feedback_people',
+  FeedbackApartment: 'r.feedback_apartment',
+  Classification: 'r.classification',
+  Department: 'r.department',
+  createdAt: 'r.created_at',
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -59,7 +66,8 @@ function whereOf(filter: AfterSalesFilter): { sql: string; params: unknown[] } {
     const i = params.push(`%${escapeLike(filter.department)}%`);
     where.push(`(r.department ILIKE $${i} OR r.feedback_apartment ILIKE $${i})`);
   }
-  if (filter.device) where.push(`(r.device_sn ILIKE $${params.push(`%${escapeLike(filter.device)}%`)} OR r.device_num ILIKE $${params.length})`);
+  if (filter.device)
+    where.push(`(r.device_sn ILIKE $${params.push(`%${escapeLike(filter.device)}%`)} OR r.device_num ILIKE $${params.length})`);
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
@@ -69,7 +77,10 @@ const orderOf = (filter: AfterSalesFilter) =>
 export async function listReports(db: Queryable, filter: AfterSalesFilter, limit: number, offset: number) {
   const { sql, params } = whereOf(filter);
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM after_sales_reports r ${sql}`, params);
-  const list = await db.query<AfterSalesReport>(`${SELECT} ${sql} ${orderOf(filter)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, limit, offset]);
+  const list = await db.query<AfterSalesReport>(
+    `${SELECT} ${sql} ${orderOf(filter)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, limit, offset],
+  );
   return { list, total: count!.total };
 }
 

@@ -2,7 +2,13 @@ import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
-import { AFTER_SALES_CLASSIFICATIONS, AFTER_SALES_FIELDS, AFTER_SALES_SORTS, afterSalesSchema, updateAfterSalesSchema } from '../../../src/domain/afterSales';
+import {
+  AFTER_SALES_CLASSIFICATIONS,
+  AFTER_SALES_FIELDS,
+  AFTER_SALES_SORTS,
+  afterSalesSchema,
+  updateAfterSalesSchema,
+} from '../../../src/domain/afterSales';
 import { translateDomain } from '../../../src/domain/messages';
 import type { Language } from '../../../src/domain/constants';
 import { BizError, languageOf, ok } from '../../http/envelope';
@@ -22,12 +28,25 @@ const field = { type: ['string', 'null'] } as const;
 const reportObject = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, ...Object.fromEntries(AFTER_SALES_FIELDS.map((f) => [f, field])),
-    deviceId: { type: ['integer', 'null'] }, faultCode: field, reporterId: { type: ['integer', 'null'] }, reporterName: field,
-    createdAt: { type: 'string' }, updatedAt: { type: 'string' },
+    id: { type: 'integer' },
+    ...Object.fromEntries(AFTER_SALES_FIELDS.map((f) => [f, field])),
+    deviceId: { type: ['integer', 'null'] },
+    faultCode: field,
+    reporterId: { type: ['integer', 'null'] },
+    reporterName: field,
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
   },
 };
-const reportBody = { type: 'object', properties: { id: { type: 'integer' }, ...Object.fromEntries(AFTER_SALES_FIELDS.map((f) => [f, field])), deviceId: { type: ['integer', 'null'] }, faultCode: field } };
+const reportBody = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    ...Object.fromEntries(AFTER_SALES_FIELDS.map((f) => [f, field])),
+    deviceId: { type: ['integer', 'null'] },
+    faultCode: field,
+  },
+};
 export const afterSalesFilterQuery = {
   dateFrom: { ...date, description: 'DispatchOfData on or after (YYYY-MM-DD)' },
   dateTo: { ...date, description: 'DispatchOfData on or before (YYYY-MM-DD)' },
@@ -39,8 +58,24 @@ export const afterSalesFilterQuery = {
 } as const;
 
 /** The export's columns: the catalogue's list first, then the rest of the form. */
-const EXPORT_FIELDS = ['id', 'FeedbackPeople', 'DispatchOfData', 'FeedbackApartment', 'Classification', 'CustomerSuggestion', 'Description',
-  'Department', 'Customer', 'DeviceModel', 'DeviceSn', 'DeviceNum', 'Reamrk', 'faultCode', 'reporterName', 'createdAt'] as const;
+const EXPORT_FIELDS = [
+  'id',
+  'FeedbackPeople',
+  'DispatchOfData',
+  'FeedbackApartment',
+  'Classification',
+  'CustomerSuggestion',
+  'Description',
+  'Department',
+  'Customer',
+  'DeviceModel',
+  'DeviceSn',
+  'DeviceNum',
+  'Reamrk',
+  'faultCode',
+  'reporterName',
+  'createdAt',
+] as const;
 
 const cell = (report: AfterSalesReport, key: string, lang: Language): string | number => {
   const value = report[key];
@@ -52,55 +87,106 @@ const cell = (report: AfterSalesReport, key: string, lang: Language): string | n
 
 /** supportModule/afterSales: after-sales reports (docs/requirements.md §3), admins only (docs/requirements.md §6). */
 export async function afterSalesRoutes(app: Api, { db }: ServerContext) {
-  app.get('/afterSales/getAll', {
-    config: { levels: ADMIN },
-    schema: { tags, summary: 'After-sales reports, filtered, sorted and paged', querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...afterSalesFilterQuery } }, response: envelope(pageOf(reportObject)) },
-  }, async (request) => {
-    const { pageIndex, pageSize, ...filter } = request.query;
-    return ok(await listReports(db, filter, pageSize, (pageIndex - 1) * pageSize));
-  });
-
-  app.get('/afterSales/getById', { config: { levels: ADMIN }, schema: { tags, summary: 'One after-sales report', querystring: idQuery, response: envelope(reportObject) } }, async (request) => {
-    const report = await findReport(db, request.query.id);
-    if (!report) throw notFound();
-    return ok(report);
-  });
-
-  app.post('/afterSales/add', {
-    config: { levels: ADMIN },
-    schema: { tags, summary: 'File an after-sales report (all fields required but CustomerSuggestion and Reamrk)', querystring: { type: 'object', properties: tokenQuery }, body: reportBody, response: envelope(reportObject) },
-  }, async (request) => {
-    const input = parseWith(afterSalesSchema, request.body);
-    return ok(await findReport(db, await insertReport(db, input, request.user.id)));
-  });
-
-  app.post('/afterSales/update', {
-    config: { levels: ADMIN },
-    schema: { tags, summary: 'Replace the fields of an after-sales report', querystring: { type: 'object', properties: tokenQuery }, body: reportBody, response: envelope(reportObject) },
-  }, async (request) => {
-    const { id, ...input } = parseWith(updateAfterSalesSchema, request.body);
-    if (!(await findReport(db, id))) throw notFound();
-    await updateReport(db, id, input);
-    return ok(await findReport(db, id));
-  });
-
-  app.delete('/afterSales/deleteById', { config: { levels: ADMIN }, schema: { tags, summary: 'Delete an after-sales report', querystring: idQuery, response: envelope() } }, async (request) => {
-    if (!(await deleteReport(db, request.query.id))) throw notFound();
-    return ok(null);
-  });
-
-  app.get('/afterSales/export', {
-    config: { levels: ADMIN },
-    schema: {
-      tags, summary: 'The filtered reports as an .xlsx file; exporting again within 10 s answers code -101',
-      querystring: { type: 'object', properties: { ...tokenQuery, ...afterSalesFilterQuery } },
-      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+  app.get(
+    '/afterSales/getAll',
+    {
+      config: { levels: ADMIN },
+      schema: {
+        tags,
+        summary: 'After-sales reports, filtered, sorted and paged',
+        querystring: { type: 'object', properties: { ...tokenQuery, ...pageQuery, ...afterSalesFilterQuery } },
+        response: envelope(pageOf(reportObject)),
+      },
     },
-  }, async (request, reply) => {
-    const lang = languageOf(request);
-    await claimExportSlot(db, request.user.id);
-    const { list } = await listReports(db, request.query, EXPORT_MAX_ROWS, 0);
-    const header = EXPORT_FIELDS.map((f) => translateDomain(lang, `afterSalesField.${f}`));
-    return attachment(reply, 'after-sales', 'xlsx', XLSX_TYPE).send(await xlsxOf('after-sales', header, list.map((report) => EXPORT_FIELDS.map((f) => cell(report, f, lang)))));
-  });
+    async (request) => {
+      const { pageIndex, pageSize, ...filter } = request.query;
+      return ok(await listReports(db, filter, pageSize, (pageIndex - 1) * pageSize));
+    },
+  );
+
+  app.get(
+    '/afterSales/getById',
+    {
+      config: { levels: ADMIN },
+      schema: { tags, summary: 'One after-sales report', querystring: idQuery, response: envelope(reportObject) },
+    },
+    async (request) => {
+      const report = await findReport(db, request.query.id);
+      if (!report) throw notFound();
+      return ok(report);
+    },
+  );
+
+  app.post(
+    '/afterSales/add',
+    {
+      config: { levels: ADMIN },
+      schema: {
+        tags,
+        summary: 'File an after-sales report (all fields required but CustomerSuggestion and Reamrk)',
+        querystring: { type: 'object', properties: tokenQuery },
+        body: reportBody,
+        response: envelope(reportObject),
+      },
+    },
+    async (request) => {
+      const input = parseWith(afterSalesSchema, request.body);
+      return ok(await findReport(db, await insertReport(db, input, request.user.id)));
+    },
+  );
+
+  app.post(
+    '/afterSales/update',
+    {
+      config: { levels: ADMIN },
+      schema: {
+        tags,
+        summary: 'Replace the fields of an after-sales report',
+        querystring: { type: 'object', properties: tokenQuery },
+        body: reportBody,
+        response: envelope(reportObject),
+      },
+    },
+    async (request) => {
+      const { id, ...input } = parseWith(updateAfterSalesSchema, request.body);
+      if (!(await findReport(db, id))) throw notFound();
+      await updateReport(db, id, input);
+      return ok(await findReport(db, id));
+    },
+  );
+
+  app.delete(
+    '/afterSales/deleteById',
+    { config: { levels: ADMIN }, schema: { tags, summary: 'Delete an after-sales report', querystring: idQuery, response: envelope() } },
+    async (request) => {
+      if (!(await deleteReport(db, request.query.id))) throw notFound();
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/afterSales/export',
+    {
+      config: { levels: ADMIN },
+      schema: {
+        tags,
+        summary: 'The filtered reports as an .xlsx file; exporting again within 10 s answers code -101',
+        querystring: { type: 'object', properties: { ...tokenQuery, ...afterSalesFilterQuery } },
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const lang = languageOf(request);
+      await claimExportSlot(db, request.user.id);
+      const { list } = await listReports(db, request.query, EXPORT_MAX_ROWS, 0);
+      const header = EXPORT_FIELDS.map((f) => translateDomain(lang, `afterSalesField.${f}`));
+      return attachment(reply, 'after-sales', 'xlsx', XLSX_TYPE).send(
+        await xlsxOf(
+          'after-sales',
+          header,
+          list.map((report) => EXPORT_FIELDS.map((f) => cell(report, f, lang))),
+        ),
+      );
+    },
+  );
 }

@@ -14,14 +14,26 @@ const tags = ['support'];
 const recordObject = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, deviceId: { type: 'integer' }, deviceName: { type: 'string' }, deviceNum: { type: ['string', 'null'] },
-    code: { type: 'string' }, stepsDone: { type: 'array', items: { type: 'integer' } }, action: { type: 'string' }, cleared: { type: 'boolean' },
-    recordedBy: { type: ['integer', 'null'] }, recordedByName: { type: ['string', 'null'] }, createdAt: { type: 'string' },
+    id: { type: 'integer' },
+    deviceId: { type: 'integer' },
+    deviceName: { type: 'string' },
+    deviceNum: { type: ['string', 'null'] },
+    code: { type: 'string' },
+    stepsDone: { type: 'array', items: { type: 'integer' } },
+    action: { type: 'string' },
+    cleared: { type: 'boolean' },
+    recordedBy: { type: ['integer', 'null'] },
+    recordedByName: { type: ['string', 'null'] },
+    createdAt: { type: 'string' },
   },
 };
 
 /** The fault table with the guided steps (docs/requirements.md §8), for the troubleshooting page. */
-export const FAULT_GUIDE = FAULT_CODES.map((f) => ({ ...f, steps: stepsOf(f.code), contactManufacturer: CONTACT_MANUFACTURER_CODES.includes(f.code) }));
+export const FAULT_GUIDE = FAULT_CODES.map((f) => ({
+  ...f,
+  steps: stepsOf(f.code),
+  contactManufacturer: CONTACT_MANUFACTURER_CODES.includes(f.code),
+}));
 
 /**
  * supportModule/faultClearing: the guided troubleshooting table and the records of what was done
@@ -29,41 +41,82 @@ export const FAULT_GUIDE = FAULT_CODES.map((f) => ({ ...f, steps: stepsOf(f.code
  * device's, an enterprise its own devices', a sub-user its granted vessels'; others answer code 2.
  */
 export async function faultClearingRoutes(app: Api, { db }: ServerContext) {
-  app.get('/faultClearing/faultCodes', {
-    schema: { tags, summary: 'Fault codes with severity, unit, meaning, remedy and the steps to clear them (zh and en)', querystring: { type: 'object', properties: tokenQuery } },
-  }, async () => ok(FAULT_GUIDE));
-
-  app.get('/faultClearing/getRecords', {
-    schema: {
-      tags,
-      summary: 'Fault clearing records of the visible devices, newest first (deviceId: one device\'s history)',
-      querystring: {
-        type: 'object',
-        properties: { ...tokenQuery, ...pageQuery, deviceId: { type: 'integer' }, code: { type: 'string', maxLength: 8 }, cleared: { type: 'boolean' } },
+  app.get(
+    '/faultClearing/faultCodes',
+    {
+      schema: {
+        tags,
+        summary: 'Fault codes with severity, unit, meaning, remedy and the steps to clear them (zh and en)',
+        querystring: { type: 'object', properties: tokenQuery },
       },
-      response: envelope(pageOf(recordObject)),
     },
-  }, async (request) => {
-    const { pageIndex, pageSize, deviceId, code, cleared } = request.query;
-    const caller = request.user;
-    if (deviceId !== undefined && !(await findVisibleDevice(db, caller, deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
-    return ok(await listFaultClearingRecords(db, caller, { deviceId, code, cleared, limit: pageSize, offset: (pageIndex - 1) * pageSize }));
-  });
+    async () => ok(FAULT_GUIDE),
+  );
 
-  app.post('/faultClearing/addRecord', {
-    schema: {
-      tags,
-      summary: 'Record what was done to clear a fault on a visible device, and whether it cleared',
-      querystring: { type: 'object', properties: tokenQuery },
-      body: { type: 'object', properties: { deviceId: { type: 'integer' }, code: { type: 'string' }, stepsDone: { type: 'array', items: { type: 'integer' } }, action: { type: 'string' }, cleared: { type: 'boolean' } } },
-      response: envelope(recordObject),
+  app.get(
+    '/faultClearing/getRecords',
+    {
+      schema: {
+        tags,
+        summary: "Fault clearing records of the visible devices, newest first (deviceId: one device's history)",
+        querystring: {
+          type: 'object',
+          properties: {
+            ...tokenQuery,
+            ...pageQuery,
+            deviceId: { type: 'integer' },
+            code: { type: 'string', maxLength: 8 },
+            cleared: { type: 'boolean' },
+          },
+        },
+        response: envelope(pageOf(recordObject)),
+      },
     },
-  }, async (request) => {
-    const input = parseWith(faultClearingRecordSchema, request.body);
-    if (!(await findVisibleDevice(db, request.user, input.deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
-    const steps = [...new Set(input.stepsDone)].filter((i) => i < stepsOf(input.code).length).sort((a, b) => a - b);
-    return ok(await insertFaultClearingRecord(db, {
-      deviceId: input.deviceId, code: input.code, stepsDone: steps, action: input.action, cleared: input.cleared, recordedBy: request.user.id,
-    }));
-  });
+    async (request) => {
+      const { pageIndex, pageSize, deviceId, code, cleared } = request.query;
+      const caller = request.user;
+      if (deviceId !== undefined && !(await findVisibleDevice(db, caller, deviceId)))
+        throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+      return ok(
+        await listFaultClearingRecords(db, caller, { deviceId, code, cleared, limit: pageSize, offset: (pageIndex - 1) * pageSize }),
+      );
+    },
+  );
+
+  app.post(
+    '/faultClearing/addRecord',
+    {
+      schema: {
+        tags,
+        summary: 'Record what was done to clear a fault on a visible device, and whether it cleared',
+        querystring: { type: 'object', properties: tokenQuery },
+        body: {
+          type: 'object',
+          properties: {
+            deviceId: { type: 'integer' },
+            code: { type: 'string' },
+            stepsDone: { type: 'array', items: { type: 'integer' } },
+            action: { type: 'string' },
+            cleared: { type: 'boolean' },
+          },
+        },
+        response: envelope(recordObject),
+      },
+    },
+    async (request) => {
+      const input = parseWith(faultClearingRecordSchema, request.body);
+      if (!(await findVisibleDevice(db, request.user, input.deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+      const steps = [...new Set(input.stepsDone)].filter((i) => i < stepsOf(input.code).length).sort((a, b) => a - b);
+      return ok(
+        await insertFaultClearingRecord(db, {
+          deviceId: input.deviceId,
+          code: input.code,
+          stepsDone: steps,
+          action: input.action,
+          cleared: input.cleared,
+          recordedBy: request.user.id,
+        }),
+      );
+    },
+  );
 }

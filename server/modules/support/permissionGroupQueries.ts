@@ -27,7 +27,11 @@ export async function listGroups(db: Queryable, { name, limit, offset }: { name?
   const where = name ? `WHERE g.name ILIKE $1` : '';
   const params: unknown[] = name ? [`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM permission_groups g ${where}`, params);
-  const list = await db.query(`${SELECT} ${where} ORDER BY g.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, limit, offset]);
+  const list = await db.query(`${SELECT} ${where} ORDER BY g.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+    ...params,
+    limit,
+    offset,
+  ]);
   return { list, total: count!.total };
 }
 
@@ -42,8 +46,12 @@ export async function insertGroup(db: Queryable, input: PermissionGroupInput) {
 
 /** A taken name throws the unique violation. */
 export async function updateGroup(db: Queryable, id: number, input: PermissionGroupInput) {
-  await db.query('UPDATE permission_groups SET name = $2, description = $3, permissions = $4::text[], updated_at = now() WHERE id = $1',
-    [id, input.name, input.description, input.permissions]);
+  await db.query('UPDATE permission_groups SET name = $2, description = $3, permissions = $4::text[], updated_at = now() WHERE id = $1', [
+    id,
+    input.name,
+    input.description,
+    input.permissions,
+  ]);
 }
 
 /** Whether there was such a group. */
@@ -64,7 +72,10 @@ export async function countGroups(db: Queryable, ids: readonly number[]) {
 }
 
 export async function groupsOfUser(db: Queryable, userId: number) {
-  const rows = await db.query<{ groupId: number }>('SELECT group_id AS "groupId" FROM permission_group_members WHERE user_id = $1 ORDER BY group_id', [userId]);
+  const rows = await db.query<{ groupId: number }>(
+    'SELECT group_id AS "groupId" FROM permission_group_members WHERE user_id = $1 ORDER BY group_id',
+    [userId],
+  );
   return rows.map((r) => r.groupId);
 }
 

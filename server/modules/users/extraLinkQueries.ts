@@ -13,7 +13,9 @@ export async function findExtraLink(db: Queryable, userId: number) {
 /** The extra links of every user the caller sees, by user name. */
 export async function visibleExtraLinks(db: Queryable, caller: Principal) {
   return db.query(
-    `SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE ${VISIBLE_USERS_SQL} ORDER BY u.name`, visibleUsersParams(caller));
+    `SELECT ${LINK_COLUMNS} FROM extra_links l JOIN users u ON u.id = l.user_id WHERE ${VISIBLE_USERS_SQL} ORDER BY u.name`,
+    visibleUsersParams(caller),
+  );
 }
 
 /** Creates or replaces a user's extra link. */

@@ -76,7 +76,12 @@ export async function nameTaken(db: Queryable, name: string, exceptId = 0): Prom
 }
 
 /** id and name of the visible users of one level, for selectors. */
-export async function nameList(db: Queryable, caller: Principal, level: string, filter: { name?: string; limit?: number; offset?: number } = {}): Promise<Page<NameItem>> {
+export async function nameList(
+  db: Queryable,
+  caller: Principal,
+  level: string,
+  filter: { name?: string; limit?: number; offset?: number } = {},
+): Promise<Page<NameItem>> {
   const rows = await db.query<NameItem & { total: number }>(
     `SELECT u.id, u.name, count(*) OVER ()::int AS total FROM users u
       WHERE ${VISIBLE_USERS_SQL} AND u.permission_level = $3
@@ -103,8 +108,17 @@ export async function enterprisesWithSubUsers(db: Queryable, caller: Principal) 
 }
 
 export interface NewUserRow {
-  name: string; nickname: string | null; passwordHash: string; permissionLevel: string; parentId: number | null;
-  department: string | null; sex: string | null; email: string | null; signature: string | null; company: string | null; userType: string | null;
+  name: string;
+  nickname: string | null;
+  passwordHash: string;
+  permissionLevel: string;
+  parentId: number | null;
+  department: string | null;
+  sex: string | null;
+  email: string | null;
+  signature: string | null;
+  company: string | null;
+  userType: string | null;
 }
 
 /** The new user's id. */
@@ -118,8 +132,15 @@ export async function insertUser(db: Queryable, u: NewUserRow): Promise<number> 
 }
 
 export interface UserProfileRow {
-  name: string | null; nickname: string | null; department: string | null; sex: string | null; email: string | null;
-  signature: string | null; company: string | null; userType: string | null; parentId: number | null;
+  name: string | null;
+  nickname: string | null;
+  department: string | null;
+  sex: string | null;
+  email: string | null;
+  signature: string | null;
+  company: string | null;
+  userType: string | null;
+  parentId: number | null;
 }
 
 /** Writes a user's profile fields and parent (every one: the caller merges what was not sent). */

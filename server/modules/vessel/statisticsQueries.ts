@@ -102,7 +102,8 @@ const rollupIntervalsSql = (devices: string) => `
       FROM raw CROSS JOIN w
   )`;
 
-const intervalsSql = (source: StatisticsSource, devices: string) => (source === 'reports' ? reportIntervalsSql : rollupIntervalsSql)(devices);
+const intervalsSql = (source: StatisticsSource, devices: string) =>
+  (source === 'reports' ? reportIntervalsSql : rollupIntervalsSql)(devices);
 
 /**
  * Online and warn seconds per device and local day: covered intervals are split at local
@@ -129,11 +130,12 @@ const perDaySql = (source: StatisticsSource, devices: string) => `${intervalsSql
  * its last report to the next report at most the threshold; an hour holding reports after the
  * window's end is read from its reports (rollupIntervalsSql's `raw`).
  */
-const perDeviceSql = (source: StatisticsSource, devices: string, earliest: string) => source === 'reports'
-  ? `${reportIntervalsSql(devices)}, per_device AS (
+const perDeviceSql = (source: StatisticsSource, devices: string, earliest: string) =>
+  source === 'reports'
+    ? `${reportIntervalsSql(devices)}, per_device AS (
        SELECT device_id, sum(extract(epoch FROM e - s)) AS online, COALESCE(sum(extract(epoch FROM e - s)) FILTER (WHERE warn), 0) AS warn
          FROM i WHERE e > s GROUP BY device_id)`
-  : `WITH ${thresholdsSql(devices)}, w AS (
+    : `WITH ${thresholdsSql(devices)}, w AS (
        SELECT to_timestamp($4::float8 / 1000) AS f, to_timestamp($5::float8 / 1000) AS t
      ), hours AS (
        SELECT rh.device_id, rh.hour_start, rh.last_at, th.minutes,
@@ -197,25 +199,38 @@ async function transferredIn(db: Queryable, caller: Principal, earliestMs: numbe
   if (caller.permissionLevel === Level.Admin) return [];
   const rows = await db.query<{ id: number }>(
     `SELECT d.id FROM devices d WHERE ${visibleDevicesSql(caller)} AND d.owner_since > to_timestamp($4::float8 / 1000) AND ($5::int IS NULL OR d.id = $5::int)`,
-    [...scopeParams(caller), earliestMs, deviceId]);
+    [...scopeParams(caller), earliestMs, deviceId],
+  );
   return rows.map((r) => r.id);
 }
 
 /** These vessels' online and warn seconds over the window from their reports (each from the start of the caller's part of its history). */
 async function reportFigures(db: Queryable, caller: Principal, w: StatisticsWindow, ids: readonly number[]) {
-  return withoutJit(db, (tx) => tx.query<{ id: number; online: number; warn: number }>(
-    `${perDeviceSql('reports', `d.id = ANY($6::int[]) AND ${visibleDevicesSql(caller)}`, '')}
+  return withoutJit(db, (tx) =>
+    tx.query<{ id: number; online: number; warn: number }>(
+      `${perDeviceSql('reports', `d.id = ANY($6::int[]) AND ${visibleDevicesSql(caller)}`, '')}
      SELECT device_id AS id, online::float8 AS online, warn::float8 AS warn FROM per_device`,
-    [...scopeParams(caller), w.fromMs, w.toMs, ids]));
+      [...scopeParams(caller), w.fromMs, w.toMs, ids],
+    ),
+  );
 }
 
 /** One vessel's online time per local day of the window (the vessel is known to be visible). */
-export async function dailyStatistics(db: Queryable, caller: Principal, deviceId: number, w: StatisticsWindow, source: StatisticsSource = 'rollups'): Promise<DayStatistics[]> {
+export async function dailyStatistics(
+  db: Queryable,
+  caller: Principal,
+  deviceId: number,
+  w: StatisticsWindow,
+  source: StatisticsSource = 'rollups',
+): Promise<DayStatistics[]> {
   if (source === 'rollups' && (await transferredIn(db, caller, await earliestHourMs(db, w), deviceId)).length) source = 'reports';
-  const rows = await withoutJit(db, (tx) => tx.query<{ k: number; online: number; warn: number }>(
-    `${perDaySql(source, `d.id = $7::int AND ${visibleDevicesSql(caller)}`)}
+  const rows = await withoutJit(db, (tx) =>
+    tx.query<{ k: number; online: number; warn: number }>(
+      `${perDaySql(source, `d.id = $7::int AND ${visibleDevicesSql(caller)}`)}
      SELECT k, sum(online)::float8 AS online, sum(warn)::float8 AS warn FROM per_day GROUP BY k`,
-    [...scopeParams(caller), ...windowParams(w), deviceId]));
+      [...scopeParams(caller), ...windowParams(w), deviceId],
+    ),
+  );
   const byDay = new Map(rows.map((r) => [r.k, r]));
   const offsetMs = w.utcOffset * 3_600_000;
   return w.dayNumbers.map((day) => {
@@ -224,7 +239,11 @@ export async function dailyStatistics(db: Queryable, caller: Principal, deviceId
     const row = byDay.get(day);
     const onlineSeconds = Math.round(row?.online ?? 0);
     return {
-      date: dateOfDay(day), label: labelOfDay(day), onlineSeconds, warnSeconds: Math.round(row?.warn ?? 0), periodSeconds,
+      date: dateOfDay(day),
+      label: labelOfDay(day),
+      onlineSeconds,
+      warnSeconds: Math.round(row?.warn ?? 0),
+      periodSeconds,
       availability: periodSeconds > 0 ? Math.min(1, onlineSeconds / periodSeconds) : 0,
     };
   });
@@ -239,23 +258,35 @@ export interface FleetQuery {
 }
 
 const FLEET_SORT: Record<NonNullable<FleetQuery['sort']>, string> = {
-  availability: 'availability', name: 'v.name', onlineSeconds: '"onlineSeconds"',
+  availability: 'availability',
+  name: 'v.name',
+  onlineSeconds: '"onlineSeconds"',
 };
 
 /** Every visible vessel's online time and availability over the window, sorted and paged. */
-export async function fleetStatistics(db: Queryable, caller: Principal, w: StatisticsWindow, q: FleetQuery, source: StatisticsSource = 'rollups') {
+export async function fleetStatistics(
+  db: Queryable,
+  caller: Principal,
+  w: StatisticsWindow,
+  q: FleetQuery,
+  source: StatisticsSource = 'rollups',
+) {
   const params: unknown[] = [...scopeParams(caller), w.fromMs, w.toMs];
   const visible = [visibleDevicesSql(caller)];
-  if (q.search) visible.push(`(d.name ILIKE $${params.push(`%${q.search}%`)} OR d.device_num ILIKE $${params.length} OR d.mmsi ILIKE $${params.length})`);
+  if (q.search)
+    visible.push(
+      `(d.name ILIKE $${params.push(`%${q.search}%`)} OR d.device_num ILIKE $${params.length} OR d.mmsi ILIKE $${params.length})`,
+    );
   const periodSeconds = (w.toMs - w.fromMs) / 1000;
   const direction = q.order === 'asc' ? 'ASC' : 'DESC';
   const sort = FLEET_SORT[q.sort ?? 'availability'];
   const limit = `$${params.push(q.pageSize)}`;
   const offset = `$${params.push((q.pageIndex - 1) * q.pageSize)}`;
   // Sorted by name, the page is known before any statistics: only its vessels' are computed.
-  const counted = q.sort === 'name'
-    ? `d.id IN (SELECT d.id FROM devices d WHERE ${visible.join(' AND ')} ORDER BY d.name ${direction} NULLS LAST, d.id LIMIT ${limit} OFFSET ${offset})`
-    : visible.join(' AND ');
+  const counted =
+    q.sort === 'name'
+      ? `d.id IN (SELECT d.id FROM devices d WHERE ${visible.join(' AND ')} ORDER BY d.name ${direction} NULLS LAST, d.id LIMIT ${limit} OFFSET ${offset})`
+      : visible.join(' AND ');
   const earliestMs = source === 'rollups' ? await earliestHourMs(db, w) : 0;
   const earliest = source === 'rollups' ? `$${params.push(earliestMs)}` : '';
   // Vessels transferred to the caller's enterprise within the hours read are counted from their reports, after the transfer.
@@ -269,8 +300,17 @@ export async function fleetStatistics(db: Queryable, caller: Principal, w: Stati
        UNION ALL SELECT * FROM unnest($${params.push(f.map((r) => r.id))}::int[], $${params.push(f.map((r) => r.online))}::float8[],
                                       $${params.push(f.map((r) => r.warn))}::float8[]))`;
   }
-  const rows = await withoutJit(db, (tx) => tx.query<{ deviceId: number; name: string; deviceNum: string | null; locked: boolean; onlineSeconds: number | null; warnSeconds: number | null; total: number }>(
-    `${perDeviceSql(source, counts, earliest)},
+  const rows = await withoutJit(db, (tx) =>
+    tx.query<{
+      deviceId: number;
+      name: string;
+      deviceNum: string | null;
+      locked: boolean;
+      onlineSeconds: number | null;
+      warnSeconds: number | null;
+      total: number;
+    }>(
+      `${perDeviceSql(source, counts, earliest)},
      v AS (
        SELECT d.id, d.name, d.device_num, ${STATISTICS_LOCKED_SQL} AS locked FROM devices d WHERE ${visible.join(' AND ')}
      )
@@ -281,12 +321,15 @@ export async function fleetStatistics(db: Queryable, caller: Principal, w: Stati
             count(*) OVER ()::int AS total
        FROM v LEFT JOIN ${perDevice} p ON p.device_id = v.id
       ORDER BY ${sort} ${direction} NULLS LAST, v.id
-      LIMIT ${limit} OFFSET ${offset}`, params));
+      LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    ),
+  );
   return {
     list: rows.map(({ total: _t, ...r }) => ({ ...r, periodSeconds })),
     total: rows[0]?.total ?? 0,
-    from: new Date(w.fromMs).toISOString(), to: new Date(w.toMs).toISOString(), periodSeconds,
+    from: new Date(w.fromMs).toISOString(),
+    to: new Date(w.toMs).toISOString(),
+    periodSeconds,
   };
 }
-
-

@@ -19,7 +19,9 @@ export async function offlineMinutesOf(db: Queryable, deviceId: number): Promise
     `SELECT ${THRESHOLD_SQL}::int AS minutes FROM devices d
        LEFT JOIN device_offline_thresholds dot ON dot.device_id = d.id
        LEFT JOIN enterprise_offline_thresholds eot ON eot.enterprise_id = d.owner_id
-      WHERE d.id = $1`, [deviceId]);
+      WHERE d.id = $1`,
+    [deviceId],
+  );
   return row?.minutes ?? 10;
 }
 
@@ -32,7 +34,9 @@ export async function historyStartMs(db: Queryable, user: Principal, deviceId: n
   if (user.permissionLevel === Level.Admin) return null;
   const [row] = await db.query<{ ms: number | null }>(
     `SELECT CASE WHEN owner_since = '-infinity' THEN NULL ELSE ceil(extract(epoch FROM owner_since) * 1000)::float8 END AS ms
-       FROM devices WHERE id = $1`, [deviceId]);
+       FROM devices WHERE id = $1`,
+    [deviceId],
+  );
   return row?.ms ?? null;
 }
 

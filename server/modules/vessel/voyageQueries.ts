@@ -8,8 +8,17 @@ export const VOYAGE_COLUMNS = `v.id, v.device_id AS "deviceId", d.name AS "devic
   v.etd, v.eta, v.agent, v.email, v.phone, v.remark, v.created_at AS "createdAt", v.updated_at AS "updatedAt"`;
 
 export interface VoyageRow {
-  id: number; deviceId: number; deviceName: string; voyageNo: string; destination: string; etd: string | Date; eta: string | Date;
-  agent: string; email: string | null; phone: string | null; remark: string | null;
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  voyageNo: string;
+  destination: string;
+  etd: string | Date;
+  eta: string | Date;
+  agent: string;
+  email: string | null;
+  phone: string | null;
+  remark: string | null;
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -24,19 +33,26 @@ export const present = (v: VoyageRow) => ({ ...v, etd: iso(v.etd), eta: iso(v.et
 export async function currentVoyage(db: Queryable, deviceId: number) {
   const [row] = await db.query<VoyageRow>(
     `SELECT ${VOYAGE_COLUMNS} FROM voyages v JOIN devices d ON d.id = v.device_id WHERE v.device_id = $1
-      ORDER BY (v.eta >= now()) DESC, CASE WHEN v.eta >= now() THEN v.etd END ASC, v.etd DESC, v.id DESC LIMIT 1`, [deviceId]);
+      ORDER BY (v.eta >= now()) DESC, CASE WHEN v.eta >= now() THEN v.etd END ASC, v.etd DESC, v.id DESC LIMIT 1`,
+    [deviceId],
+  );
   return row ? present(row) : null;
 }
 
 export async function findVisibleVoyage(db: Queryable, caller: Principal, id: number) {
   const [row] = await db.query<VoyageRow>(
     `SELECT ${VOYAGE_COLUMNS} FROM voyages v JOIN devices d ON d.id = v.device_id WHERE v.id = $4 AND ${visibleDevicesSql(caller)}`,
-    [...scopeParams(caller), id]);
+    [...scopeParams(caller), id],
+  );
   return row ? present(row) : undefined;
 }
 
 export interface VoyageListQuery {
-  pageIndex: number; pageSize: number; deviceId?: number; search?: string; order?: 'asc' | 'desc';
+  pageIndex: number;
+  pageSize: number;
+  deviceId?: number;
+  search?: string;
+  order?: 'asc' | 'desc';
 }
 
 /** Visible voyages, newest etd first (or oldest with order=asc), of one vessel or all. */
@@ -44,12 +60,17 @@ export async function listVoyages(db: Queryable, caller: Principal, q: VoyageLis
   const params: unknown[] = [...scopeParams(caller)];
   const where = [visibleDevicesSql(caller)];
   if (q.deviceId) where.push(`v.device_id = $${params.push(q.deviceId)}`);
-  if (q.search) where.push(`(v.voyage_no ILIKE $${params.push(`%${q.search}%`)} OR v.destination ILIKE $${params.length} OR v.agent ILIKE $${params.length})`);
+  if (q.search)
+    where.push(
+      `(v.voyage_no ILIKE $${params.push(`%${q.search}%`)} OR v.destination ILIKE $${params.length} OR v.agent ILIKE $${params.length})`,
+    );
   const direction = q.order === 'asc' ? 'ASC' : 'DESC';
   const rows = await db.query<VoyageRow & { total: number }>(
     `SELECT ${VOYAGE_COLUMNS}, count(*) OVER ()::int AS total FROM voyages v JOIN devices d ON d.id = v.device_id
       WHERE ${where.join(' AND ')} ORDER BY v.etd ${direction}, v.id ${direction}
-      LIMIT $${params.push(q.pageSize)} OFFSET $${params.push((q.pageIndex - 1) * q.pageSize)}`, params);
+      LIMIT $${params.push(q.pageSize)} OFFSET $${params.push((q.pageIndex - 1) * q.pageSize)}`,
+    params,
+  );
   return { list: rows.map(({ total: _total, ...r }) => present(r)), total: rows[0]?.total ?? (await countVoyages(db, caller, q)) };
 }
 
@@ -59,19 +80,33 @@ async function countVoyages(db: Queryable, caller: Principal, q: VoyageListQuery
   return total;
 }
 
-const values = (v: VoyageInput) => [v.deviceId, v.voyageNo, v.destination, v.etd, v.eta, v.agent, v.email ?? null, v.phone ?? null, v.remark ?? null];
+const values = (v: VoyageInput) => [
+  v.deviceId,
+  v.voyageNo,
+  v.destination,
+  v.etd,
+  v.eta,
+  v.agent,
+  v.email ?? null,
+  v.phone ?? null,
+  v.remark ?? null,
+];
 
 export async function insertVoyage(db: Queryable, v: VoyageInput, userId: number): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO voyages (device_id, voyage_no, destination, etd, eta, agent, email, phone, remark, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`, [...values(v), userId]);
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [...values(v), userId],
+  );
   return row!.id;
 }
 
 export async function updateVoyage(db: Queryable, id: number, v: VoyageInput): Promise<void> {
   await db.query(
     `UPDATE voyages SET device_id = $1, voyage_no = $2, destination = $3, etd = $4, eta = $5, agent = $6, email = $7, phone = $8,
-            remark = $9, updated_at = now() WHERE id = $10`, [...values(v), id]);
+            remark = $9, updated_at = now() WHERE id = $10`,
+    [...values(v), id],
+  );
 }
 
 export async function deleteVoyage(db: Queryable, id: number): Promise<void> {

@@ -36,7 +36,9 @@ export function Panel({ title, action, children, testId }: { title: string; acti
   return (
     <Card variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, boxSizing: 'border-box', minWidth: 0 }} data-testid={testId}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{title}</Typography>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+          {title}
+        </Typography>
         {action}
       </Box>
       {children}
@@ -50,17 +52,36 @@ export function StateCards() {
   const { data } = useStatusCounts();
   const cards = [
     { key: 'all', label: translate('monitor.dashboard.total'), value: data?.total, colour: '#065aa1', to: MONITOR },
-    { key: 'online', label: translate('monitor.state.online'), value: data?.online, colour: STATE_COLOURS[1]!, to: `${MONITOR}?state=online` },
-    { key: 'offline', label: translate('monitor.state.offline'), value: data?.offline, colour: STATE_COLOURS[0]!, to: `${MONITOR}?state=offline` },
+    {
+      key: 'online',
+      label: translate('monitor.state.online'),
+      value: data?.online,
+      colour: STATE_COLOURS[1]!,
+      to: `${MONITOR}?state=online`,
+    },
+    {
+      key: 'offline',
+      label: translate('monitor.state.offline'),
+      value: data?.offline,
+      colour: STATE_COLOURS[0]!,
+      to: `${MONITOR}?state=offline`,
+    },
     { key: 'warn', label: translate('monitor.state.warn'), value: data?.warn, colour: STATE_COLOURS[2]!, to: `${MONITOR}?state=warn` },
   ];
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: { xs: 1, sm: 2 } }} data-testid="dashboard-counts">
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: { xs: 1, sm: 2 } }}
+      data-testid="dashboard-counts"
+    >
       {cards.map((c) => (
         <Card key={c.key} variant="outlined" sx={{ borderTop: `4px solid ${c.colour}` }}>
           <CardActionArea component={RouterLink} to={c.to} sx={{ p: { xs: 1.25, sm: 2 } }} data-testid={`dashboard-count-${c.key}`}>
-            <Typography variant="body2" color="text.secondary">{c.label}</Typography>
-            <Typography sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 600, color: c.colour, lineHeight: 1.2 }}>{c.value ?? '–'}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {c.label}
+            </Typography>
+            <Typography sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 600, color: c.colour, lineHeight: 1.2 }}>
+              {c.value ?? '–'}
+            </Typography>
           </CardActionArea>
         </Card>
       ))}
@@ -90,10 +111,20 @@ export function KindTable() {
             const c = data!.byKind[k]!;
             return (
               <TableRow key={k}>
-                <TableCell><Link component={RouterLink} to={`${MONITOR}?kind=${k}`} underline="hover">{translate(DEVICE_KIND_KEYS[k])}</Link></TableCell>
-                <TableCell align="right" sx={{ color: STATE_COLOURS[1] }}>{c.online}</TableCell>
-                <TableCell align="right" sx={{ color: STATE_COLOURS[0] }}>{c.offline}</TableCell>
-                <TableCell align="right" sx={{ color: STATE_COLOURS[2], fontWeight: c.warn ? 600 : undefined }}>{c.warn}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={`${MONITOR}?kind=${k}`} underline="hover">
+                    {translate(DEVICE_KIND_KEYS[k])}
+                  </Link>
+                </TableCell>
+                <TableCell align="right" sx={{ color: STATE_COLOURS[1] }}>
+                  {c.online}
+                </TableCell>
+                <TableCell align="right" sx={{ color: STATE_COLOURS[0] }}>
+                  {c.offline}
+                </TableCell>
+                <TableCell align="right" sx={{ color: STATE_COLOURS[2], fontWeight: c.warn ? 600 : undefined }}>
+                  {c.warn}
+                </TableCell>
                 <TableCell align="right">{c.total}</TableCell>
               </TableRow>
             );
@@ -110,17 +141,43 @@ export function LatestAlarms() {
   const ago = useAgo();
   const { data } = useCallQuery('monitoring', 'alarms', [LATEST_ALARMS], { background: 'polled', refetchInterval: useRefetchInterval() });
   return (
-    <Panel title={translate('monitor.dashboard.latestAlarms')} testId="dashboard-alarms"
-      action={<Link component={RouterLink} to={`${MONITOR}?tab=alarms`} variant="body2">{translate('monitor.dashboard.openAlarms')}</Link>}>
-      {data && data.list.length === 0 && <Typography color="text.secondary" sx={{ py: 2 }}>{translate('monitor.dashboard.noAlarms')}</Typography>}
+    <Panel
+      title={translate('monitor.dashboard.latestAlarms')}
+      testId="dashboard-alarms"
+      action={
+        <Link component={RouterLink} to={`${MONITOR}?tab=alarms`} variant="body2">
+          {translate('monitor.dashboard.openAlarms')}
+        </Link>
+      }
+    >
+      {data && data.list.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {translate('monitor.dashboard.noAlarms')}
+        </Typography>
+      )}
       {data?.list.map((a) => (
         <Box key={a.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 0.75, borderTop: 1, borderColor: 'divider' }}>
-          <Chip size="small" color={SEVERITY_COLOUR[a.severity] ?? 'default'} label={a.code} sx={{ fontFamily: 'monospace', minWidth: 48 }} />
+          <Chip
+            size="small"
+            color={SEVERITY_COLOUR[a.severity] ?? 'default'}
+            label={a.code}
+            sx={{ fontFamily: 'monospace', minWidth: 48 }}
+          />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{a.deviceName}</Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{a.meaning}</Typography>
+            <Typography variant="body2" sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {a.deviceName}
+            </Typography>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {a.meaning}
+            </Typography>
           </Box>
-          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>{ago(a.raisedAt)}</Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {ago(a.raisedAt)}
+          </Typography>
         </Box>
       ))}
     </Panel>
@@ -130,21 +187,39 @@ export function LatestAlarms() {
 /** The fault codes seen most in the last 7 days, as bars. */
 export function TopFaults() {
   const translate = useTranslate();
-  const { data } = useCallQuery('monitoring', 'topFaults', [TOP_FAULT_DAYS, TOP_FAULT_LIMIT], { background: 'polled', refetchInterval: useRefetchInterval() });
+  const { data } = useCallQuery('monitoring', 'topFaults', [TOP_FAULT_DAYS, TOP_FAULT_LIMIT], {
+    background: 'polled',
+    refetchInterval: useRefetchInterval(),
+  });
   const most = Math.max(1, ...(data ?? []).map((f) => f.alarms));
   return (
     <Panel title={translate('monitor.dashboard.topFaults')} testId="dashboard-top-faults">
-      {data && data.length === 0 && <Typography color="text.secondary" sx={{ py: 2 }}>{translate('monitor.dashboard.noFaults')}</Typography>}
+      {data && data.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {translate('monitor.dashboard.noFaults')}
+        </Typography>
+      )}
       {data?.map((f) => (
         <Box key={f.code} sx={{ py: 0.75 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{f.code}</Typography>
-            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.meaning}</Typography>
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+              {f.code}
+            </Typography>
+            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {f.meaning}
+            </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {translate('monitor.dashboard.alarmsCount', { smart_count: f.alarms })} · {translate('monitor.dashboard.devicesCount', { smart_count: f.devices })}
+              {translate('monitor.dashboard.alarmsCount', { smart_count: f.alarms })} ·{' '}
+              {translate('monitor.dashboard.devicesCount', { smart_count: f.devices })}
             </Typography>
           </Box>
-          <LinearProgress aria-label={`${f.code} ${f.meaning}: ${translate('monitor.dashboard.alarmsCount', { smart_count: f.alarms })}`} variant="determinate" value={(f.alarms / most) * 100} color={f.severity === 'critical' ? 'error' : f.severity === 'minor' ? 'info' : 'warning'} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />
+          <LinearProgress
+            aria-label={`${f.code} ${f.meaning}: ${translate('monitor.dashboard.alarmsCount', { smart_count: f.alarms })}`}
+            variant="determinate"
+            value={(f.alarms / most) * 100}
+            color={f.severity === 'critical' ? 'error' : f.severity === 'minor' ? 'info' : 'warning'}
+            sx={{ height: 6, borderRadius: 3, mt: 0.5 }}
+          />
         </Box>
       ))}
     </Panel>

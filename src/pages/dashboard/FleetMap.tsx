@@ -43,12 +43,20 @@ export function FleetMap({ height }: { height: number | string }) {
   const fitted = useRef(false);
   const unfollow = useRef<(() => void) | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const { data } = useCallQuery('monitoring', 'liveAll', [EVERY_DEVICE], { background: 'polled', refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()) });
+  const { data } = useCallQuery('monitoring', 'liveAll', [EVERY_DEVICE], {
+    background: 'polled',
+    refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()),
+  });
 
   const onReady = useCallback((map: L.Map) => {
     mapRef.current = map;
     layer.current = new VesselLayer({ onVesselClick: (v) => setSelectedId(v.id) }).addTo(map);
-    window.__fleetMap = { get stats() { return layer.current!.stats; }, map };
+    window.__fleetMap = {
+      get stats() {
+        return layer.current!.stats;
+      },
+      map,
+    };
     return () => {
       unfollow.current?.();
       layer.current?.remove();
@@ -77,32 +85,60 @@ export function FleetMap({ height }: { height: number | string }) {
       <BaseMap onReady={onReady} data-testid="fleet-map" style={{ height: '100%' }} />
       {data && !data.some((d) => d.lat !== null) && (
         <Box sx={{ position: 'absolute', inset: 0, zIndex: 900, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
-          <Typography sx={{ bgcolor: 'rgba(255,255,255,0.9)', px: 2, py: 1, borderRadius: 1, color: 'text.secondary' }} data-testid="fleet-map-empty">
+          <Typography
+            sx={{ bgcolor: 'rgba(255,255,255,0.9)', px: 2, py: 1, borderRadius: 1, color: 'text.secondary' }}
+            data-testid="fleet-map-empty"
+          >
             {translate('monitor.dashboard.noPositions')}
           </Typography>
         </Box>
       )}
       {selected && (
-        <Paper elevation={4} data-testid="vessel-popup"
-          sx={{ position: 'absolute', zIndex: 1000, right: 8, top: 8, p: 1.5, width: 'min(280px, calc(100% - 16px))', fontSize: 13 }}>
+        <Paper
+          elevation={4}
+          data-testid="vessel-popup"
+          sx={{ position: 'absolute', zIndex: 1000, right: 8, top: 8, p: 1.5, width: 'min(280px, calc(100% - 16px))', fontSize: 13 }}
+        >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: stateColour(selected.status), flex: 'none' }} />
-            <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{selected.name}</Typography>
-            <IconButton size="small" onClick={() => setSelectedId(null)} aria-label={translate('monitor.dashboard.close')}><CloseIcon fontSize="small" /></IconButton>
+            <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {selected.name}
+            </Typography>
+            <IconButton size="small" onClick={() => setSelectedId(null)} aria-label={translate('monitor.dashboard.close')}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
           </Box>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, mt: 0.5 }}>
-            <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.column.state')}</Box>
-            <span>{translate(DEVICE_STATE_KEYS[selected.status as DeviceState] ?? 'deviceState.offline')}{selected.faults.length ? ` · ${selected.faults.join(', ')}` : ''}</span>
-            <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.dashboard.lastReport')}</Box>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {translate('monitor.column.state')}
+            </Box>
+            <span>
+              {translate(DEVICE_STATE_KEYS[selected.status as DeviceState] ?? 'deviceState.offline')}
+              {selected.faults.length ? ` · ${selected.faults.join(', ')}` : ''}
+            </span>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {translate('monitor.dashboard.lastReport')}
+            </Box>
             <LastReport at={selected.reportedAt} />
-            <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.dashboard.speed')}</Box>
-            <span>{selected.speed === null ? '' : translate('monitor.knots', { value: selected.speed.toFixed(1) })} · {formatHeading(selected.heading)}</span>
-            <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.column.position')}</Box>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {translate('monitor.dashboard.speed')}
+            </Box>
+            <span>
+              {selected.speed === null ? '' : translate('monitor.knots', { value: selected.speed.toFixed(1) })} ·{' '}
+              {formatHeading(selected.heading)}
+            </span>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {translate('monitor.column.position')}
+            </Box>
             <span>{formatPosition(selected.lat, selected.lon)}</span>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-            <Button size="small" variant="outlined" component={RouterLink} to={deviceDetailPath(selected.id)}>{translate('monitor.detail')}</Button>
-            <Button size="small" variant="outlined" component={RouterLink} to={deviceTrackPath(selected.id)}>{translate('monitor.track')}</Button>
+            <Button size="small" variant="outlined" component={RouterLink} to={deviceDetailPath(selected.id)}>
+              {translate('monitor.detail')}
+            </Button>
+            <Button size="small" variant="outlined" component={RouterLink} to={deviceTrackPath(selected.id)}>
+              {translate('monitor.track')}
+            </Button>
           </Box>
         </Paper>
       )}

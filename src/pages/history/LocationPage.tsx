@@ -26,12 +26,13 @@ import { PositionForm } from './PositionForm';
 import { VesselPicker } from '../vessel/VesselPicker';
 import { useVesselId } from '../vessel/useVesselId';
 
-const pin = (colour: string, testId: string) => L.divIcon({
-  className: 'location-pin',
-  html: `<div data-testid="${testId}" style="width:16px;height:16px;transform:rotate(45deg);background:${colour};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.6)"></div>`,
-  iconSize: [20, 20],
-  iconAnchor: [10, 10],
-});
+const pin = (colour: string, testId: string) =>
+  L.divIcon({
+    className: 'location-pin',
+    html: `<div data-testid="${testId}" style="width:16px;height:16px;transform:rotate(45deg);background:${colour};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.6)"></div>`,
+    iconSize: [20, 20],
+    iconAnchor: [10, 10],
+  });
 
 /**
  * Device Location (/device/deviceLocation): where a vessel has been over a week, month, 3 months
@@ -58,8 +59,15 @@ export default function LocationPage() {
   // A locked feature still shows the manual position, asked on its own.
   const lockedManual = useCallQuery('history', 'manualPosition', deviceId && locked ? [deviceId] : null);
   const manual: ManualPosition | null = (locked ? lockedManual.data : data?.manual) ?? null;
-  const status: 'idle' | 'loading' | 'locked' | 'error' = !deviceId ? 'idle'
-    : locked ? 'locked' : location.error ? 'error' : location.isFetching && !location.data ? 'loading' : 'idle';
+  const status: 'idle' | 'loading' | 'locked' | 'error' = !deviceId
+    ? 'idle'
+    : locked
+      ? 'locked'
+      : location.error
+        ? 'error'
+        : location.isFetching && !location.data
+          ? 'loading'
+          : 'idle';
 
   // Setting or clearing the manual position refreshes the history calls (the location answer carries it).
   const setManualPosition = useCallMutation('history', 'setManualPosition');
@@ -76,7 +84,15 @@ export default function LocationPage() {
     const span = Math.max(1, (points.at(-1)?.[3] ?? 0) - (points[0]?.[3] ?? 0));
     for (const [lat, lon, first, last, count] of points) {
       const age = ((points.at(-1)?.[3] ?? last) - last) / span;
-      const marker = L.circleMarker([lat, lon], { renderer: renderer.current, radius: 4, weight: 1, color: '#0d47a1', fillColor: '#1976d2', fillOpacity: 0.9 - age * 0.6, opacity: 0.9 - age * 0.5 });
+      const marker = L.circleMarker([lat, lon], {
+        renderer: renderer.current,
+        radius: 4,
+        weight: 1,
+        color: '#0d47a1',
+        fillColor: '#1976d2',
+        fillOpacity: 0.9 - age * 0.6,
+        opacity: 0.9 - age * 0.5,
+      });
       const when = first === last ? date(last * 1000) : `${date(first * 1000)} – ${date(last * 1000)}`;
       marker.bindTooltip(`${when}<br>${formatPosition(lat, lon)}<br>${t('track.location.visits', { count })}`, { direction: 'top' });
       marker.addTo(group);
@@ -84,12 +100,16 @@ export default function LocationPage() {
     const bounds: L.LatLngTuple[] = points.map(([lat, lon]) => [lat, lon]);
     if (data?.latest) {
       L.marker([data.latest.lat, data.latest.lon], { icon: pin('#2e9d4f', 'latest-pin'), title: t('track.location.latest') })
-        .bindTooltip(`${t('track.location.latest')}<br>${date(data.latest.reportedAt)}<br>${formatPosition(data.latest.lat, data.latest.lon)}`).addTo(group);
+        .bindTooltip(
+          `${t('track.location.latest')}<br>${date(data.latest.reportedAt)}<br>${formatPosition(data.latest.lat, data.latest.lon)}`,
+        )
+        .addTo(group);
       bounds.push([data.latest.lat, data.latest.lon]);
     }
     if (manual) {
       L.marker([manual.lat, manual.lon], { icon: pin('#ef6c00', 'manual-pin'), title: t('track.location.manual') })
-        .bindTooltip(`${t('track.location.manual')}<br>${formatPosition(manual.lat, manual.lon, 2)}<br>${date(manual.setAt)}`).addTo(group);
+        .bindTooltip(`${t('track.location.manual')}<br>${formatPosition(manual.lat, manual.lon, 2)}<br>${date(manual.setAt)}`)
+        .addTo(group);
       if (!bounds.length) bounds.push([manual.lat, manual.lon]);
     }
     // Fit once per vessel and window; zooming asks again with the new zoom, which must not refit.
@@ -111,59 +131,87 @@ export default function LocationPage() {
       timer = window.setTimeout(() => setZoom(Math.round(map.getZoom())), 300);
     };
     map.on('zoomend', onZoom);
-    return () => { map.off('zoomend', onZoom); window.clearTimeout(timer); mapRef.current = null; };
+    return () => {
+      map.off('zoomend', onZoom);
+      window.clearTimeout(timer);
+      mapRef.current = null;
+    };
   }, []);
 
   const canSetVessel = Boolean(deviceId) && canEditDevices(level);
   return (
     <>
-    {/* The page's one h1, named as its menu entry, breadcrumb and tab; outside the Stack, whose spacing it would shift. */}
-    <PageHeading titleKey="menu.deviceLocation" />
-    <Stack spacing={1.5} data-testid="location-page">
-      <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-          <VesselPicker value={deviceId} onChange={setDeviceId} />
-          <ToggleButtonGroup size="small" exclusive value={window_} onChange={(_, w: LocationWindow | null) => w && setWindow(w)} aria-label={t('track.location.window')}>
-            {LOCATION_WINDOWS.map((w) => <ToggleButton key={w} value={w} data-testid={`location-${w}`} sx={{ px: 1.25, py: 0.5 }}>{t(`track.location.windows.${w}`)}</ToggleButton>)}
-          </ToggleButtonGroup>
-          {data && <Typography variant="body2" color="text.secondary" data-testid="location-count">{t('track.location.points', { count: data.points.length })}</Typography>}
-        </Stack>
-      </Paper>
-      {!deviceId && <Alert severity="info">{t('track.pickVessel')}</Alert>}
-      {status === 'locked' && <FeatureLockedNotice />}
-      {status === 'error' && <Alert severity="error">{t('track.loadFailed')}</Alert>}
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1.5 }}>
-        <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
-          {status === 'loading' && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} aria-label={t('track.loading')} />}
-          <Box sx={{ height: { xs: '52vh', md: 'calc(100vh - 230px)' }, minHeight: 300 }}>
-            <BaseMap onReady={onReady} zoom={3} style={{ height: '100%', minHeight: 0 }} data-testid="location-map" />
-          </Box>
-          {data && !data.points.length && (
-            <Alert severity="info" sx={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 1000 }}>{t('track.location.empty')}</Alert>
-          )}
+      {/* The page's one h1, named as its menu entry, breadcrumb and tab; outside the Stack, whose spacing it would shift. */}
+      <PageHeading titleKey="menu.deviceLocation" />
+      <Stack spacing={1.5} data-testid="location-page">
+        <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
+            <VesselPicker value={deviceId} onChange={setDeviceId} />
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={window_}
+              onChange={(_, w: LocationWindow | null) => w && setWindow(w)}
+              aria-label={t('track.location.window')}
+            >
+              {LOCATION_WINDOWS.map((w) => (
+                <ToggleButton key={w} value={w} data-testid={`location-${w}`} sx={{ px: 1.25, py: 0.5 }}>
+                  {t(`track.location.windows.${w}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            {data && (
+              <Typography variant="body2" color="text.secondary" data-testid="location-count">
+                {t('track.location.points', { count: data.points.length })}
+              </Typography>
+            )}
+          </Stack>
         </Paper>
-        <Box sx={{ width: { xs: '100%', md: 320 }, flexShrink: 0 }}>
-          <PositionForm
-            canSetVessel={canSetVessel}
-            hasManual={Boolean(manual)}
-            onCentre={({ lat, lon }) => mapRef.current?.setView([lat, lon], Math.max(mapRef.current.getZoom(), 6))}
-            onSetVessel={async (p) => {
-              if (!deviceId) return;
-              // A refusal: the error catalogue has shown the message.
-              const saved = await setManualPosition.mutateAsync([deviceId, p]).catch(() => null);
-              if (!saved) return;
-              mapRef.current?.setView([saved.lat, saved.lon], Math.max(mapRef.current.getZoom(), 6));
-              notify('track.position.saved', { type: 'success' });
-            }}
-            onClearVessel={async () => {
-              if (!deviceId) return;
-              if ((await clearManualPosition.mutateAsync([deviceId]).then(() => true, () => false)) === false) return;
-              notify('track.position.cleared', { type: 'success' });
-            }}
-          />
+        {!deviceId && <Alert severity="info">{t('track.pickVessel')}</Alert>}
+        {status === 'locked' && <FeatureLockedNotice />}
+        {status === 'error' && <Alert severity="error">{t('track.loadFailed')}</Alert>}
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1.5 }}>
+          <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
+            {status === 'loading' && (
+              <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} aria-label={t('track.loading')} />
+            )}
+            <Box sx={{ height: { xs: '52vh', md: 'calc(100vh - 230px)' }, minHeight: 300 }}>
+              <BaseMap onReady={onReady} zoom={3} style={{ height: '100%', minHeight: 0 }} data-testid="location-map" />
+            </Box>
+            {data && !data.points.length && (
+              <Alert severity="info" sx={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 1000 }}>
+                {t('track.location.empty')}
+              </Alert>
+            )}
+          </Paper>
+          <Box sx={{ width: { xs: '100%', md: 320 }, flexShrink: 0 }}>
+            <PositionForm
+              canSetVessel={canSetVessel}
+              hasManual={Boolean(manual)}
+              onCentre={({ lat, lon }) => mapRef.current?.setView([lat, lon], Math.max(mapRef.current.getZoom(), 6))}
+              onSetVessel={async (p) => {
+                if (!deviceId) return;
+                // A refusal: the error catalogue has shown the message.
+                const saved = await setManualPosition.mutateAsync([deviceId, p]).catch(() => null);
+                if (!saved) return;
+                mapRef.current?.setView([saved.lat, saved.lon], Math.max(mapRef.current.getZoom(), 6));
+                notify('track.position.saved', { type: 'success' });
+              }}
+              onClearVessel={async () => {
+                if (!deviceId) return;
+                if (
+                  (await clearManualPosition.mutateAsync([deviceId]).then(
+                    () => true,
+                    () => false,
+                  )) === false
+                )
+                  return;
+                notify('track.position.cleared', { type: 'success' });
+              }}
+            />
+          </Box>
         </Box>
-      </Box>
-    </Stack>
+      </Stack>
     </>
   );
 }

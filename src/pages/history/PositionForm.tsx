@@ -16,7 +16,13 @@ const EMPTY: PositionInput = { longitude: '', lonHemisphere: 'E', latitude: '', 
  * checked as it is typed with the server's own rule. It centres the map; an admin or enterprise
  * may also store it as the position of a vessel with no GPS fix.
  */
-export function PositionForm({ canSetVessel, hasManual, onCentre, onSetVessel, onClearVessel }: {
+export function PositionForm({
+  canSetVessel,
+  hasManual,
+  onCentre,
+  onSetVessel,
+  onClearVessel,
+}: {
   canSetVessel: boolean;
   hasManual: boolean;
   onCentre: (p: { lat: number; lon: number }) => void;
@@ -39,24 +45,74 @@ export function PositionForm({ canSetVessel, hasManual, onCentre, onSetVessel, o
   };
   const field = (name: 'longitude' | 'latitude', hemisphere: 'lonHemisphere' | 'latHemisphere', options: [string, string][]) => (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField size="small" label={t(`track.position.${name}`)} value={values[name]} onChange={set(name)} sx={{ flex: 1, minWidth: 110 }}
-        error={Boolean(shown(name))} helperText={shown(name) ? t(shown(name)!) : ' '} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `position-${name}` } }} />
-      <TextField select size="small" label={t(`track.position.${hemisphere}`)} value={values[hemisphere]} onChange={set(hemisphere)} sx={{ width: 110 }}
-        error={Boolean(shown(hemisphere))} helperText={shown(hemisphere) ? t(shown(hemisphere)!) : ' '} slotProps={{ htmlInput: { 'data-testid': `position-${hemisphere}` } }}>
-        {options.map(([value, key]) => <MenuItem key={value} value={value}>{t(key)}</MenuItem>)}
+      <TextField
+        size="small"
+        label={t(`track.position.${name}`)}
+        value={values[name]}
+        onChange={set(name)}
+        sx={{ flex: 1, minWidth: 110 }}
+        error={Boolean(shown(name))}
+        helperText={shown(name) ? t(shown(name)!) : ' '}
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `position-${name}` } }}
+      />
+      <TextField
+        select
+        size="small"
+        label={t(`track.position.${hemisphere}`)}
+        value={values[hemisphere]}
+        onChange={set(hemisphere)}
+        sx={{ width: 110 }}
+        error={Boolean(shown(hemisphere))}
+        helperText={shown(hemisphere) ? t(shown(hemisphere)!) : ' '}
+        slotProps={{ htmlInput: { 'data-testid': `position-${hemisphere}` } }}
+      >
+        {options.map(([value, key]) => (
+          <MenuItem key={value} value={value}>
+            {t(key)}
+          </MenuItem>
+        ))}
       </TextField>
     </Stack>
   );
   return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit((p) => onCentre(toSigned(p))); }}>
-      <Typography variant="subtitle2" component="h2">{t('track.position.title')}</Typography>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>{t('track.position.hint')}</Typography>
-      {field('longitude', 'lonHemisphere', [['E', 'track.position.east'], ['W', 'track.position.west']])}
-      {field('latitude', 'latHemisphere', [['N', 'track.position.north'], ['S', 'track.position.south']])}
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5 }}
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit((p) => onCentre(toSigned(p)));
+      }}
+    >
+      <Typography variant="subtitle2" component="h2">
+        {t('track.position.title')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+        {t('track.position.hint')}
+      </Typography>
+      {field('longitude', 'lonHemisphere', [
+        ['E', 'track.position.east'],
+        ['W', 'track.position.west'],
+      ])}
+      {field('latitude', 'latHemisphere', [
+        ['N', 'track.position.north'],
+        ['S', 'track.position.south'],
+      ])}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" size="small" data-testid="position-centre">{t('track.position.centre')}</Button>
-        {canSetVessel && <Button variant="outlined" size="small" onClick={() => submit(onSetVessel)} data-testid="position-set">{t('track.position.setVessel')}</Button>}
-        {canSetVessel && hasManual && <Button color="warning" size="small" onClick={() => void onClearVessel()} data-testid="position-clear">{t('track.position.clearVessel')}</Button>}
+        <Button type="submit" variant="contained" size="small" data-testid="position-centre">
+          {t('track.position.centre')}
+        </Button>
+        {canSetVessel && (
+          <Button variant="outlined" size="small" onClick={() => submit(onSetVessel)} data-testid="position-set">
+            {t('track.position.setVessel')}
+          </Button>
+        )}
+        {canSetVessel && hasManual && (
+          <Button color="warning" size="small" onClick={() => void onClearVessel()} data-testid="position-clear">
+            {t('track.position.clearVessel')}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

@@ -18,8 +18,12 @@ function Rows({ rows, testId }: { rows: [string, ReactNode, string?][]; testId: 
       <TableBody>
         {rows.map(([name, value, id]) => (
           <TableRow key={name}>
-            <TableCell component="th" sx={{ color: 'text.secondary', pl: 0, width: '45%' }}>{name}</TableCell>
-            <TableCell sx={{ pr: 0 }} data-testid={id}>{value}</TableCell>
+            <TableCell component="th" sx={{ color: 'text.secondary', pl: 0, width: '45%' }}>
+              {name}
+            </TableCell>
+            <TableCell sx={{ pr: 0 }} data-testid={id}>
+              {value}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -38,15 +42,20 @@ export function SummaryPanel({ summary }: { summary: TrackSummary }) {
   const duration = useDuration();
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Typography variant="subtitle2" component="h2">{t('track.summary.title')}</Typography>
-      <Rows testId="track-summary" rows={[
-        [t('track.summary.distance'), t('track.summary.nm', { value: summary.distanceNm.toFixed(1) }), 'summary-distance'],
-        [t('track.summary.underWay'), duration(summary.underWaySeconds)],
-        [t('track.summary.online'), duration(summary.onlineSeconds)],
-        [t('track.summary.stops'), summary.stops],
-        [t('track.summary.reports'), summary.reports],
-        [t('track.summary.gaps'), summary.gaps],
-      ]} />
+      <Typography variant="subtitle2" component="h2">
+        {t('track.summary.title')}
+      </Typography>
+      <Rows
+        testId="track-summary"
+        rows={[
+          [t('track.summary.distance'), t('track.summary.nm', { value: summary.distanceNm.toFixed(1) }), 'summary-distance'],
+          [t('track.summary.underWay'), duration(summary.underWaySeconds)],
+          [t('track.summary.online'), duration(summary.onlineSeconds)],
+          [t('track.summary.stops'), summary.stops],
+          [t('track.summary.reports'), summary.reports],
+          [t('track.summary.gaps'), summary.gaps],
+        ]}
+      />
     </Paper>
   );
 }
@@ -59,16 +68,43 @@ export function CursorReport({ point }: { point: TrackPoint | undefined }) {
   const state = point.state === 2 ? 'warn' : 'online';
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Typography variant="subtitle2" component="h2">{t('track.cursor.title')}</Typography>
-      <Rows testId="cursor-report" rows={[
-        [t('track.cursor.time'), date(point.time), 'cursor-time'],
-        [t('track.cursor.position'), formatPosition(point.lat, point.lon).split(', ').map((part) => <div key={part}>{part}</div>), 'cursor-position'],
-        [t('track.cursor.speed'), t('track.cursor.knots', { value: point.speed.toFixed(1) })],
-        [t('track.cursor.heading'), `${point.heading}°`],
-        [t('track.cursor.signal'), point.signal],
-        // The state colour as a dot beside dark text: the green on white is 3.5:1, under WCAG AA.
-        [t('track.cursor.state'), <span><span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', background: STATE_COLOURS[point.state], marginRight: 6 }} />{t(`track.legend.${state}`)}</span>],
-      ]} />
+      <Typography variant="subtitle2" component="h2">
+        {t('track.cursor.title')}
+      </Typography>
+      <Rows
+        testId="cursor-report"
+        rows={[
+          [t('track.cursor.time'), date(point.time), 'cursor-time'],
+          [
+            t('track.cursor.position'),
+            formatPosition(point.lat, point.lon)
+              .split(', ')
+              .map((part) => <div key={part}>{part}</div>),
+            'cursor-position',
+          ],
+          [t('track.cursor.speed'), t('track.cursor.knots', { value: point.speed.toFixed(1) })],
+          [t('track.cursor.heading'), `${point.heading}°`],
+          [t('track.cursor.signal'), point.signal],
+          // The state colour as a dot beside dark text: the green on white is 3.5:1, under WCAG AA.
+          [
+            t('track.cursor.state'),
+            <span>
+              <span
+                aria-hidden
+                style={{
+                  display: 'inline-block',
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  background: STATE_COLOURS[point.state],
+                  marginRight: 6,
+                }}
+              />
+              {t(`track.legend.${state}`)}
+            </span>,
+          ],
+        ]}
+      />
     </Paper>
   );
 }
@@ -77,14 +113,50 @@ export function CursorReport({ point }: { point: TrackPoint | undefined }) {
 export function TrackLegend({ detail }: { detail: boolean }) {
   const t = useTranslate();
   const swatch = (colour: string, dashed = false) => (
-    <Box component="span" sx={{ display: 'inline-block', width: 18, height: 0, borderTop: `3px ${dashed ? 'dotted' : 'solid'} ${colour}`, mr: 0.5, verticalAlign: 'middle' }} />
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-block',
+        width: 18,
+        height: 0,
+        borderTop: `3px ${dashed ? 'dotted' : 'solid'} ${colour}`,
+        mr: 0.5,
+        verticalAlign: 'middle',
+      }}
+    />
   );
   return (
-    <Box sx={{ position: 'absolute', left: 8, bottom: 24, zIndex: 1000, bgcolor: 'rgba(255,255,255,0.9)', borderRadius: 1, px: 1, py: 0.5, fontSize: 12, lineHeight: 1.8 }}>
-      <div>{swatch(STATE_COLOURS[1]!)}{t('track.legend.online')}</div>
-      <div>{swatch(STATE_COLOURS[2]!)}{t('track.legend.warn')}</div>
-      <div>{swatch('#b0b8c0', true)}{t('track.legend.gap')}</div>
-      {detail && <div style={{ color: '#555' }} data-testid="track-detail">{t('track.detail')}</div>}
+    <Box
+      sx={{
+        position: 'absolute',
+        left: 8,
+        bottom: 24,
+        zIndex: 1000,
+        bgcolor: 'rgba(255,255,255,0.9)',
+        borderRadius: 1,
+        px: 1,
+        py: 0.5,
+        fontSize: 12,
+        lineHeight: 1.8,
+      }}
+    >
+      <div>
+        {swatch(STATE_COLOURS[1]!)}
+        {t('track.legend.online')}
+      </div>
+      <div>
+        {swatch(STATE_COLOURS[2]!)}
+        {t('track.legend.warn')}
+      </div>
+      <div>
+        {swatch('#b0b8c0', true)}
+        {t('track.legend.gap')}
+      </div>
+      {detail && (
+        <div style={{ color: '#555' }} data-testid="track-detail">
+          {t('track.detail')}
+        </div>
+      )}
     </Box>
   );
 }

@@ -22,7 +22,11 @@ export function indexAt(points: readonly TrackPoint[], time: number): number {
  * Where the vessel is at `time`: between two reports on a line, the position moves linearly; across
  * an offline gap it stays at the last report until the next one. `lons` are the drawn longitudes.
  */
-export function positionAt(points: readonly TrackPoint[], lons: readonly number[], time: number): { index: number; lat: number; lon: number } {
+export function positionAt(
+  points: readonly TrackPoint[],
+  lons: readonly number[],
+  time: number,
+): { index: number; lat: number; lon: number } {
   const index = indexAt(points, time);
   const a = points[index];
   if (!a) return { index: 0, lat: 0, lon: 0 };

@@ -41,15 +41,19 @@ export function useTrackMap({ query, data, points, start, end, detailView, setDe
   const followRef = useRef(follow);
   followRef.current = follow;
 
-  const moveVessel = useCallback((time: number, pan = false) => {
-    const map = mapRef.current;
-    const drawn = overview.current;
-    if (!map || !drawn || !points.length || !vessel.current) return;
-    const at = positionAt(points, drawn.lons, time);
-    const report = points[at.index]!;
-    vessel.current.place(at.lat, at.lon, report.heading, STATE_COLOURS[report.state] ?? STATE_COLOURS[1]!);
-    if (pan && followRef.current && !map.getBounds().pad(-0.15).contains([at.lat, at.lon])) map.panTo([at.lat, at.lon], { animate: false });
-  }, [points]);
+  const moveVessel = useCallback(
+    (time: number, pan = false) => {
+      const map = mapRef.current;
+      const drawn = overview.current;
+      if (!map || !drawn || !points.length || !vessel.current) return;
+      const at = positionAt(points, drawn.lons, time);
+      const report = points[at.index]!;
+      vessel.current.place(at.lat, at.lon, report.heading, STATE_COLOURS[report.state] ?? STATE_COLOURS[1]!);
+      if (pan && followRef.current && !map.getBounds().pad(-0.15).contains([at.lat, at.lon]))
+        map.panTo([at.lat, at.lon], { animate: false });
+    },
+    [points],
+  );
   const playback = usePlayback(start, end, moveVessel);
 
   // Draw the overview whenever it changes, and fit the map to it; a detail shown before is dropped.
@@ -98,7 +102,10 @@ export function useTrackMap({ query, data, points, start, end, detailView, setDe
           return;
         }
         const b = map.getBounds().pad(0.25);
-        setDetailView({ zoom: map.getZoom(), bbox: { west: b.getWest(), south: Math.max(-90, b.getSouth()), east: b.getEast(), north: Math.min(90, b.getNorth()) } });
+        setDetailView({
+          zoom: map.getZoom(),
+          bbox: { west: b.getWest(), south: Math.max(-90, b.getSouth()), east: b.getEast(), north: Math.min(90, b.getNorth()) },
+        });
       }, 300);
     };
     map.on('zoomend moveend', refresh);
@@ -120,7 +127,10 @@ export function useTrackMap({ query, data, points, start, end, detailView, setDe
       return;
     }
     if (!detailData || !renderer.current) return;
-    const drawn = drawTrack(decodeTrack(detailData.track), new Set(detailData.cuts), renderer.current, { start: t('track.legend.start'), end: t('track.legend.end') });
+    const drawn = drawTrack(decodeTrack(detailData.track), new Set(detailData.cuts), renderer.current, {
+      start: t('track.legend.start'),
+      end: t('track.legend.end'),
+    });
     detailLayer.current?.remove();
     overview.current?.layer.remove();
     detailLayer.current = drawn.layer.addTo(map);

@@ -30,13 +30,26 @@ export type TrackLoadState = 'idle' | 'locked' | 'error' | 'loading' | 'ready';
  * A track is large: it is not kept once the page has moved on (gcTime 0), so coming back asks again.
  */
 export function useOverviewTrack(query: TrackQuery | null, featureLocked: boolean) {
-  const overviewRequest: TrackRequest | null = query && !(query.window === 'custom' && !query.from) && !featureLocked
-    ? { ...query, zoom: OVERVIEW_ZOOM, samples: PLAYBACK_SAMPLES } : null;
-  const overviewTrack = useCallQuery('history', 'track', overviewRequest ? [overviewRequest] : null, { abortable: true, gcTime: 0, around: timeTrackRequest });
-  const data: TrackResponse | null = overviewRequest ? overviewTrack.data ?? null : null;
+  const overviewRequest: TrackRequest | null =
+    query && !(query.window === 'custom' && !query.from) && !featureLocked
+      ? { ...query, zoom: OVERVIEW_ZOOM, samples: PLAYBACK_SAMPLES }
+      : null;
+  const overviewTrack = useCallQuery('history', 'track', overviewRequest ? [overviewRequest] : null, {
+    abortable: true,
+    gcTime: 0,
+    around: timeTrackRequest,
+  });
+  const data: TrackResponse | null = overviewRequest ? (overviewTrack.data ?? null) : null;
   const locked = (overviewRequest !== null && errorCode(overviewTrack.error) === ErrorCode.Forbidden) || featureLocked;
-  const loadState: TrackLoadState = !overviewRequest ? 'idle' : locked ? 'locked' : overviewTrack.error ? 'error'
-    : overviewTrack.isFetching && !overviewTrack.data ? 'loading' : 'ready';
+  const loadState: TrackLoadState = !overviewRequest
+    ? 'idle'
+    : locked
+      ? 'locked'
+      : overviewTrack.error
+        ? 'error'
+        : overviewTrack.isFetching && !overviewTrack.data
+          ? 'loading'
+          : 'ready';
   const points = useMemo(() => (data ? decodeTrack(data.track) : []), [data]);
   const start = points[0]?.time ?? 0;
   const end = points[points.length - 1]?.time ?? 0;
@@ -47,5 +60,5 @@ export function useOverviewTrack(query: TrackQuery | null, featureLocked: boolea
 export function useDetailTrack(query: TrackQuery | null, data: TrackResponse | null, detailView: DetailView | null): TrackResponse | null {
   const detailRequest: TrackRequest | null = query && data && detailView ? { ...query, ...detailView } : null;
   const detailTrack = useCallQuery('history', 'track', detailRequest ? [detailRequest] : null, { abortable: true, gcTime: 0 });
-  return detailRequest ? detailTrack.data ?? null : null;
+  return detailRequest ? (detailTrack.data ?? null) : null;
 }

@@ -74,11 +74,28 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (to: string) => void }) 
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', backgroundImage: LOGIN_BACKGROUNDS[backgroundIndex('loginBackground')], backgroundSize: 'cover', backgroundPosition: 'center', p: 2 }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        backgroundImage: LOGIN_BACKGROUNDS[backgroundIndex('loginBackground')],
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+        p: 2,
+      }}
+    >
       <Box sx={{ position: 'fixed', top: 12, right: 16 }}>
         <LanguageSelect light />
       </Box>
-      <Paper component="form" onSubmit={submit} noValidate elevation={6} sx={{ width: 'min(380px, 100%)', p: 4, display: 'flex', flexDirection: 'column', gap: 2, bgcolor: 'rgba(255,255,255,0.94)' }}>
+      <Paper
+        component="form"
+        onSubmit={submit}
+        noValidate
+        elevation={6}
+        sx={{ width: 'min(380px, 100%)', p: 4, display: 'flex', flexDirection: 'column', gap: 2, bgcolor: 'rgba(255,255,255,0.94)' }}
+      >
         <Box>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 600, color: 'primary.main' }}>
             {t('console.login.title')}
@@ -104,8 +121,18 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (to: string) => void }) 
           error={errors.password ? t(errors.password) : undefined}
           testId="login-password"
         />
-        <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={t('console.login.remember')} />
-        <Button type="submit" variant="contained" size="large" disabled={loading} data-testid="login-submit" startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <FormControlLabel
+          control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+          label={t('console.login.remember')}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={loading}
+          data-testid="login-submit"
+          startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {t('console.login.submit')}
         </Button>
       </Paper>

@@ -23,22 +23,62 @@ export function AlarmCards({ rows, selected, toggle, busy, canClear, onAcknowled
       {rows.map((a) => (
         <Card key={a.id} variant="outlined" sx={{ p: 1.25 }} data-testid={`alarm-row-${a.id}`} data-device={a.deviceId} data-code={a.code}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-            <Checkbox size="small" checked={selected.has(a.id)} disabled={!a.active} onChange={() => toggle(a.id)} sx={{ p: 0.5 }} slotProps={{ input: { 'aria-label': `${a.deviceName} ${a.code}` } }} />
-            <Chip size="small" color={SEVERITY_COLOUR[a.severity] ?? 'default'} label={`${a.code} · ${translate(`monitor.alarms.severities.${a.severity}`)}`} />
-            <Link component={RouterLink} to={deviceDetailPath(a.deviceId)} underline="hover" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 }}>{a.deviceName}</Link>
+            <Checkbox
+              size="small"
+              checked={selected.has(a.id)}
+              disabled={!a.active}
+              onChange={() => toggle(a.id)}
+              sx={{ p: 0.5 }}
+              slotProps={{ input: { 'aria-label': `${a.deviceName} ${a.code}` } }}
+            />
+            <Chip
+              size="small"
+              color={SEVERITY_COLOUR[a.severity] ?? 'default'}
+              label={`${a.code} · ${translate(`monitor.alarms.severities.${a.severity}`)}`}
+            />
+            <Link
+              component={RouterLink}
+              to={deviceDetailPath(a.deviceId)}
+              underline="hover"
+              sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500 }}
+            >
+              {a.deviceName}
+            </Link>
           </Stack>
-          <Box sx={{ mt: 0.75, fontWeight: 500, fontSize: 14 }}>{a.meaning} <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>· {translate(`monitor.alarms.units.${a.unit}`)}</Box></Box>
-          <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>{a.remedy}</Typography>
+          <Box sx={{ mt: 0.75, fontWeight: 500, fontSize: 14 }}>
+            {a.meaning}{' '}
+            <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+              · {translate(`monitor.alarms.units.${a.unit}`)}
+            </Box>
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>
+            {a.remedy}
+          </Typography>
           <Box sx={{ mt: 0.5, fontSize: 12, color: 'text.secondary' }}>
             {translate('monitor.alarms.column.raisedAt')}: {format(a.raisedAt)} ({ago(a.raisedAt)})
-            {a.clearedAt && <> · {translate('monitor.alarms.column.clearedAt')}: {format(a.clearedAt)}</>}
+            {a.clearedAt && (
+              <>
+                {' '}
+                · {translate('monitor.alarms.column.clearedAt')}: {format(a.clearedAt)}
+              </>
+            )}
           </Box>
           <Stack direction="row" sx={{ mt: 0.5, alignItems: 'center', gap: 1, fontSize: 12 }}>
             <Box sx={{ flex: 1, color: a.ackedAt ? 'text.secondary' : 'warning.dark' }}>
-              {a.ackedAt ? translate('monitor.alarms.ackedBy', { name: a.ackedByName ?? '', time: format(a.ackedAt) }) : translate('monitor.alarms.notAcked')}
+              {a.ackedAt
+                ? translate('monitor.alarms.ackedBy', { name: a.ackedByName ?? '', time: format(a.ackedAt) })
+                : translate('monitor.alarms.notAcked')}
             </Box>
-            {a.active && !a.ackedAt && <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>{translate('monitor.alarms.acknowledge')}</Button>}
-            {a.active && canClear && <Button size="small" color="error" disabled={busy} onClick={() => onClear(a.id)} data-testid={`alarm-clear-${a.id}`}>{translate('monitor.alarms.clear')}</Button>}
+            {a.active && !a.ackedAt && (
+              <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>
+                {translate('monitor.alarms.acknowledge')}
+              </Button>
+            )}
+            {a.active && canClear && (
+              <Button size="small" color="error" disabled={busy} onClick={() => onClear(a.id)} data-testid={`alarm-clear-${a.id}`}>
+                {translate('monitor.alarms.clear')}
+              </Button>
+            )}
           </Stack>
         </Card>
       ))}

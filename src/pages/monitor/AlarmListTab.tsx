@@ -37,8 +37,11 @@ export function AlarmListTab() {
   const [size, setSize] = useState(20);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const query: AlarmQuery = {
-    pageIndex: page + 1, pageSize: size, severity: severity || undefined,
-    active: show === 'all' ? undefined : show === 'active', acknowledged: unackedOnly ? false : undefined,
+    pageIndex: page + 1,
+    pageSize: size,
+    severity: severity || undefined,
+    active: show === 'all' ? undefined : show === 'active',
+    acknowledged: unackedOnly ? false : undefined,
   };
   const { data, error, isFetching, refetch } = useCallQuery('monitoring', 'alarms', [query], {
     background: 'polled',
@@ -47,38 +50,88 @@ export function AlarmListTab() {
   });
   const rows = data?.list ?? [];
   const canClear = CLEARERS.includes(level ?? '');
-  const filtersChanged = () => { setPage(0); setSelected(new Set()); };
+  const filtersChanged = () => {
+    setPage(0);
+    setSelected(new Set());
+  };
   const { busy, run, confirmClear, setConfirmClear } = useAlarmActions(() => setSelected(new Set()));
 
-  const toggle = (id: number) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const ids = [...selected];
   const ackable = rows.filter((r) => selected.has(r.id) && !r.ackedAt).map((r) => r.id);
   const rowProps: AlarmRowsProps = {
-    rows, selected, toggle, busy, canClear,
+    rows,
+    selected,
+    toggle,
+    busy,
+    canClear,
     onAcknowledge: (id) => run('acknowledge', [id]),
     onClear: (id) => setConfirmClear([id]),
   };
 
   return (
     <Box data-testid="alarm-list">
-      <AlarmToolbar show={show} onShow={(v) => { setShow(v); filtersChanged(); }}
-        severity={severity} onSeverity={(v) => { setSeverity(v); filtersChanged(); }}
-        unackedOnly={unackedOnly} onUnackedOnly={(on) => { setUnackedOnly(on); filtersChanged(); }}
-        busy={busy} ackable={ackable} ids={ids} canClear={canClear}
-        onAcknowledge={(chosen) => run('acknowledge', chosen)} onClear={setConfirmClear} />
+      <AlarmToolbar
+        show={show}
+        onShow={(v) => {
+          setShow(v);
+          filtersChanged();
+        }}
+        severity={severity}
+        onSeverity={(v) => {
+          setSeverity(v);
+          filtersChanged();
+        }}
+        unackedOnly={unackedOnly}
+        onUnackedOnly={(on) => {
+          setUnackedOnly(on);
+          filtersChanged();
+        }}
+        busy={busy}
+        ackable={ackable}
+        ids={ids}
+        canClear={canClear}
+        onAcknowledge={(chosen) => run('acknowledge', chosen)}
+        onClear={setConfirmClear}
+      />
       <FetchStatus isFetching={isFetching} error={error} onRetry={() => void refetch()} />
       {narrow ? <AlarmCards {...rowProps} /> : <AlarmTable {...rowProps} show={show} setSelected={setSelected} />}
-      {data && rows.length === 0 && <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }} data-testid="alarms-empty">{translate('monitor.alarms.empty')}</Typography>}
-      <TablePagination component="div" count={data?.total ?? 0} page={page} rowsPerPage={size} rowsPerPageOptions={[20, 50, 100]}
-        onPageChange={(_, p) => { setPage(p); setSelected(new Set()); }} onRowsPerPageChange={(e) => { setSize(Number(e.target.value)); filtersChanged(); }}
+      {data && rows.length === 0 && (
+        <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }} data-testid="alarms-empty">
+          {translate('monitor.alarms.empty')}
+        </Typography>
+      )}
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={size}
+        rowsPerPageOptions={[20, 50, 100]}
+        onPageChange={(_, p) => {
+          setPage(p);
+          setSelected(new Set());
+        }}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          filtersChanged();
+        }}
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
-      <ClearAlarmsDialog ids={confirmClear} busy={busy} onClose={() => setConfirmClear(null)} onConfirm={(chosen) => run('clear', chosen)} />
+        labelDisplayedRows={({ from, to, count }) =>
+          translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+        }
+      />
+      <ClearAlarmsDialog
+        ids={confirmClear}
+        busy={busy}
+        onClose={() => setConfirmClear(null)}
+        onConfirm={(chosen) => run('clear', chosen)}
+      />
     </Box>
   );
 }

@@ -23,7 +23,17 @@ import { SEVERITY_COLOUR, type AlarmRowsProps, type AlarmShow } from './alarmMod
  * The alarm list on a wide screen: a tick per active alarm (and one for all on the page), then
  * severity, device, code, meaning, times, who acknowledged, and the row's actions.
  */
-export function AlarmTable({ rows, selected, toggle, busy, canClear, onAcknowledge, onClear, show, setSelected }: AlarmRowsProps & {
+export function AlarmTable({
+  rows,
+  selected,
+  toggle,
+  busy,
+  canClear,
+  onAcknowledge,
+  onClear,
+  show,
+  setSelected,
+}: AlarmRowsProps & {
   show: AlarmShow;
   setSelected: (next: Set<number>) => void;
 }) {
@@ -38,8 +48,14 @@ export function AlarmTable({ rows, selected, toggle, busy, canClear, onAcknowled
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
-              <Checkbox size="small" checked={allChecked} indeterminate={!allChecked && selectable.some((r) => selected.has(r.id))} disabled={!selectable.length}
-                onChange={() => setSelected(allChecked ? new Set() : new Set(selectable.map((r) => r.id)))} slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }} />
+              <Checkbox
+                size="small"
+                checked={allChecked}
+                indeterminate={!allChecked && selectable.some((r) => selected.has(r.id))}
+                disabled={!selectable.length}
+                onChange={() => setSelected(allChecked ? new Set() : new Set(selectable.map((r) => r.id)))}
+                slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
+              />
             </TableCell>
             <TableCell>{translate('monitor.alarms.column.severity')}</TableCell>
             <TableCell>{translate('monitor.alarms.column.device')}</TableCell>
@@ -53,35 +69,73 @@ export function AlarmTable({ rows, selected, toggle, busy, canClear, onAcknowled
         </TableHead>
         <TableBody>
           {rows.map((a: Alarm) => (
-            <TableRow key={a.id} hover selected={selected.has(a.id)} data-testid={`alarm-row-${a.id}`} data-device={a.deviceId} data-code={a.code}>
+            <TableRow
+              key={a.id}
+              hover
+              selected={selected.has(a.id)}
+              data-testid={`alarm-row-${a.id}`}
+              data-device={a.deviceId}
+              data-code={a.code}
+            >
               <TableCell padding="checkbox">
-                <Checkbox size="small" checked={selected.has(a.id)} disabled={!a.active} onChange={() => toggle(a.id)} slotProps={{ input: { 'aria-label': `${a.deviceName} ${a.code}` } }} />
+                <Checkbox
+                  size="small"
+                  checked={selected.has(a.id)}
+                  disabled={!a.active}
+                  onChange={() => toggle(a.id)}
+                  slotProps={{ input: { 'aria-label': `${a.deviceName} ${a.code}` } }}
+                />
               </TableCell>
               <TableCell>
-                <Chip size="small" color={SEVERITY_COLOUR[a.severity] ?? 'default'} label={translate(`monitor.alarms.severities.${a.severity}`)} />
+                <Chip
+                  size="small"
+                  color={SEVERITY_COLOUR[a.severity] ?? 'default'}
+                  label={translate(`monitor.alarms.severities.${a.severity}`)}
+                />
                 {a.active && <Box sx={{ fontSize: 11, color: 'error.main', mt: 0.25 }}>{translate('monitor.alarms.activeBadge')}</Box>}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link component={RouterLink} to={deviceDetailPath(a.deviceId)} underline="hover">{a.deviceName}</Link>
+                <Link component={RouterLink} to={deviceDetailPath(a.deviceId)} underline="hover">
+                  {a.deviceName}
+                </Link>
                 <Box sx={{ color: 'text.secondary', fontSize: '0.8em' }}>{a.deviceNum}</Box>
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{a.code}</TableCell>
               <TableCell>
-                <Box sx={{ fontWeight: 500 }}>{a.meaning} <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>· {translate(`monitor.alarms.units.${a.unit}`)}</Box></Box>
-                <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>{a.remedy}</Typography>
+                <Box sx={{ fontWeight: 500 }}>
+                  {a.meaning}{' '}
+                  <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                    · {translate(`monitor.alarms.units.${a.unit}`)}
+                  </Box>
+                </Box>
+                <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>
+                  {a.remedy}
+                </Typography>
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(a.raisedAt)}<Box sx={{ color: 'text.secondary', fontSize: '0.8em' }}>{ago(a.raisedAt)}</Box></TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {format(a.raisedAt)}
+                <Box sx={{ color: 'text.secondary', fontSize: '0.8em' }}>{ago(a.raisedAt)}</Box>
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(show === 'cleared' ? a.clearedAt : a.lastSeenAt)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {a.ackedAt ? translate('monitor.alarms.ackedBy', { name: a.ackedByName ?? '', time: format(a.ackedAt) })
-                  : <Box component="span" sx={{ color: 'warning.dark' }}>{translate('monitor.alarms.notAcked')}</Box>}
+                {a.ackedAt ? (
+                  translate('monitor.alarms.ackedBy', { name: a.ackedByName ?? '', time: format(a.ackedAt) })
+                ) : (
+                  <Box component="span" sx={{ color: 'warning.dark' }}>
+                    {translate('monitor.alarms.notAcked')}
+                  </Box>
+                )}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {a.active && !a.ackedAt && (
-                  <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>{translate('monitor.alarms.acknowledge')}</Button>
+                  <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>
+                    {translate('monitor.alarms.acknowledge')}
+                  </Button>
                 )}
                 {a.active && canClear && (
-                  <Button size="small" color="error" disabled={busy} onClick={() => onClear(a.id)} data-testid={`alarm-clear-${a.id}`}>{translate('monitor.alarms.clear')}</Button>
+                  <Button size="small" color="error" disabled={busy} onClick={() => onClear(a.id)} data-testid={`alarm-clear-${a.id}`}>
+                    {translate('monitor.alarms.clear')}
+                  </Button>
                 )}
               </TableCell>
             </TableRow>

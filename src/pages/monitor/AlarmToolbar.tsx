@@ -15,7 +15,20 @@ import { ALARM_SHOWS, type AlarmShow } from './alarmModel';
  * The alarm list's filters (active / cleared / all, severity, unacknowledged only) and its actions
  * on the ticked alarms: acknowledge those not yet acknowledged, clear (when the level may).
  */
-export function AlarmToolbar({ show, onShow, severity, onSeverity, unackedOnly, onUnackedOnly, busy, ackable, ids, canClear, onAcknowledge, onClear }: {
+export function AlarmToolbar({
+  show,
+  onShow,
+  severity,
+  onSeverity,
+  unackedOnly,
+  onUnackedOnly,
+  busy,
+  ackable,
+  ids,
+  canClear,
+  onAcknowledge,
+  onClear,
+}: {
   show: AlarmShow;
   onShow: (show: AlarmShow) => void;
   severity: string;
@@ -32,21 +45,58 @@ export function AlarmToolbar({ show, onShow, severity, onSeverity, unackedOnly, 
   const translate = useTranslate();
   return (
     <Stack direction="row" sx={{ gap: 1, mb: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-      <ToggleButtonGroup size="small" exclusive value={show} onChange={(_, v: AlarmShow | null) => { if (v) onShow(v); }}>
-        {ALARM_SHOWS.map((v) => <ToggleButton key={v} value={v} data-testid={`alarms-show-${v}`}>{translate(`monitor.alarms.${v}`)}</ToggleButton>)}
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={show}
+        onChange={(_, v: AlarmShow | null) => {
+          if (v) onShow(v);
+        }}
+      >
+        {ALARM_SHOWS.map((v) => (
+          <ToggleButton key={v} value={v} data-testid={`alarms-show-${v}`}>
+            {translate(`monitor.alarms.${v}`)}
+          </ToggleButton>
+        ))}
       </ToggleButtonGroup>
-      <TextField select size="small" label={translate('monitor.alarms.severity')} value={severity} onChange={(e) => onSeverity(e.target.value)} sx={{ minWidth: 140 }}>
+      <TextField
+        select
+        size="small"
+        label={translate('monitor.alarms.severity')}
+        value={severity}
+        onChange={(e) => onSeverity(e.target.value)}
+        sx={{ minWidth: 140 }}
+      >
         <MenuItem value="">{translate('monitor.filter.any')}</MenuItem>
-        {FAULT_SEVERITIES.map((s) => <MenuItem key={s} value={s}>{translate(`monitor.alarms.severities.${s}`)}</MenuItem>)}
+        {FAULT_SEVERITIES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {translate(`monitor.alarms.severities.${s}`)}
+          </MenuItem>
+        ))}
       </TextField>
-      <FormControlLabel control={<Switch size="small" checked={unackedOnly} onChange={(e) => onUnackedOnly(e.target.checked)} />}
-        label={translate('monitor.alarms.unacknowledgedOnly')} />
+      <FormControlLabel
+        control={<Switch size="small" checked={unackedOnly} onChange={(e) => onUnackedOnly(e.target.checked)} />}
+        label={translate('monitor.alarms.unacknowledgedOnly')}
+      />
       <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
-      <Button size="small" variant="contained" disabled={busy || ackable.length === 0} onClick={() => onAcknowledge(ackable)} data-testid="alarms-ack-selected">
+      <Button
+        size="small"
+        variant="contained"
+        disabled={busy || ackable.length === 0}
+        onClick={() => onAcknowledge(ackable)}
+        data-testid="alarms-ack-selected"
+      >
         {translate('monitor.alarms.acknowledgeSelected', { smart_count: ackable.length })}
       </Button>
       {canClear && (
-        <Button size="small" variant="outlined" color="error" disabled={busy || ids.length === 0} onClick={() => onClear(ids)} data-testid="alarms-clear-selected">
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          disabled={busy || ids.length === 0}
+          onClick={() => onClear(ids)}
+          data-testid="alarms-clear-selected"
+        >
           {translate('monitor.alarms.clearSelected', { smart_count: ids.length })}
         </Button>
       )}

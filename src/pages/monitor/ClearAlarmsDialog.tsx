@@ -6,7 +6,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 
 /** The confirmation before clearing alarms (levels 1 and 2; docs/console.md, "Live monitoring"). */
-export function ClearAlarmsDialog({ ids, busy, onClose, onConfirm }: { ids: number[] | null; busy: boolean; onClose: () => void; onConfirm: (ids: number[]) => void }) {
+export function ClearAlarmsDialog({
+  ids,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  ids: number[] | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (ids: number[]) => void;
+}) {
   const translate = useTranslate();
   return (
     <Dialog open={ids !== null} onClose={onClose}>

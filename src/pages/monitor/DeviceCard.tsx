@@ -13,34 +13,59 @@ import { RowLinks } from './RowLinks';
 export function DeviceCard({ row, selected, onSelect }: { row: DeviceLiveState; selected: boolean; onSelect: () => void }) {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" onClick={onSelect} data-testid={`monitor-row-${row.id}`} data-status={row.status}
-      sx={{ p: 1.25, borderColor: selected ? 'primary.main' : undefined, borderLeft: `4px solid ${STATE_COLOURS[row.status] ?? STATE_COLOURS[0]}` }}>
+    <Card
+      variant="outlined"
+      onClick={onSelect}
+      data-testid={`monitor-row-${row.id}`}
+      data-status={row.status}
+      sx={{
+        p: 1.25,
+        borderColor: selected ? 'primary.main' : undefined,
+        borderLeft: `4px solid ${STATE_COLOURS[row.status] ?? STATE_COLOURS[0]}`,
+      }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
         <DeviceStatusIcon kind={row.deviceKind} status={row.status} size={26} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{row.name}</Typography>
-          <Typography variant="caption" color="text.secondary">{[row.deviceNum, row.ownerName].filter(Boolean).join(' · ')}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {[row.deviceNum, row.ownerName].filter(Boolean).join(' · ')}
+          </Typography>
         </Box>
         <RowLinks id={row.id} />
       </Stack>
       <Box sx={{ mt: 0.5, fontSize: 13, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-        <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.column.lastReport')}</Box>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {translate('monitor.column.lastReport')}
+        </Box>
         <LastReport at={row.reportedAt} compact />
         {row.lat !== null && (
           <>
-            <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.column.position')}</Box>
-            <span>{formatPosition(row.lat, row.lon)} · {row.speed === null ? '' : translate('monitor.knots', { value: row.speed.toFixed(1) })} · {formatHeading(row.heading)}</span>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {translate('monitor.column.position')}
+            </Box>
+            <span>
+              {formatPosition(row.lat, row.lon)} · {row.speed === null ? '' : translate('monitor.knots', { value: row.speed.toFixed(1) })} ·{' '}
+              {formatHeading(row.heading)}
+            </span>
           </>
         )}
         {row.satelliteName && (
           <>
-            <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.column.satellite')}</Box>
-            <span>{row.satelliteName} · {translate('monitor.signalValue', { level: Math.round(row.signalLevel ?? 0), snr: row.snr?.toFixed(1) })}</span>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {translate('monitor.column.satellite')}
+            </Box>
+            <span>
+              {row.satelliteName} ·{' '}
+              {translate('monitor.signalValue', { level: Math.round(row.signalLevel ?? 0), snr: row.snr?.toFixed(1) })}
+            </span>
           </>
         )}
       </Box>
       {(row.faults.length > 0 || (row.status !== 0 && row.modemLock === false)) && (
-        <Box sx={{ mt: 0.75 }}><FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} /></Box>
+        <Box sx={{ mt: 0.75 }}>
+          <FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} />
+        </Box>
       )}
     </Card>
   );

@@ -11,7 +11,15 @@ export function FetchStatus({ isFetching, error, onRetry }: { isFetching: boolea
     <>
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('ra.page.loading')} sx={{ height: 2 }} />}</Box>
       {error && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{translate('monitor.retry')}</Button>} sx={{ mb: 1 }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {translate('monitor.retry')}
+            </Button>
+          }
+          sx={{ mb: 1 }}
+        >
           {translate('monitor.loadError', { message: error.message })}
         </Alert>
       )}

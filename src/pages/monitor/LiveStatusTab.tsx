@@ -56,19 +56,33 @@ export function LiveStatusTab() {
 
       {narrow ? (
         <Stack sx={{ gap: 1 }} data-testid="monitor-cards">
-          {rows.map((row) => <DeviceCard key={row.id} row={row} selected={selected === row.id} onSelect={() => setSelected(row.id)} />)}
+          {rows.map((row) => (
+            <DeviceCard key={row.id} row={row} selected={selected === row.id} onSelect={() => setSelected(row.id)} />
+          ))}
         </Stack>
       ) : (
         <LiveStatusTable rows={rows} filters={filters} change={change} selected={selected} onSelect={setSelected} />
       )}
-      {data && rows.length === 0 && <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }} data-testid="monitor-empty">{translate('monitor.empty')}</Typography>}
-      <TablePagination component="div" count={data?.total ?? 0} page={Math.max(0, filters.page - 1)} rowsPerPage={filters.size}
-        rowsPerPageOptions={[...PAGE_SIZES]} onPageChange={(_, page) => change({ page: page + 1 })}
+      {data && rows.length === 0 && (
+        <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }} data-testid="monitor-empty">
+          {translate('monitor.empty')}
+        </Typography>
+      )}
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={Math.max(0, filters.page - 1)}
+        rowsPerPage={filters.size}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_, page) => change({ page: page + 1 })}
         onRowsPerPageChange={(e) => change({ size: Number(e.target.value) })}
         // Narrow: the words are hidden from sight, not removed, so the rows-per-page select keeps its name.
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
         slotProps={{ selectLabel: { sx: narrow ? VISUALLY_HIDDEN : undefined } }}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
+        labelDisplayedRows={({ from, to, count }) =>
+          translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+        }
+      />
     </Box>
   );
 }

@@ -17,7 +17,13 @@ import { RowLinks } from './RowLinks';
 import type { MonitorFilters, MonitorSort } from './monitorFilters';
 
 /** The status monitor's table on a wide screen: sortable columns, one row per vessel, a click selects it. */
-export function LiveStatusTable({ rows, filters, change, selected, onSelect }: {
+export function LiveStatusTable({
+  rows,
+  filters,
+  change,
+  selected,
+  onSelect,
+}: {
   rows: DeviceLiveState[];
   filters: MonitorFilters;
   change: (next: Partial<MonitorFilters>) => void;
@@ -26,8 +32,11 @@ export function LiveStatusTable({ rows, filters, change, selected, onSelect }: {
 }) {
   const translate = useTranslate();
   const sortLabel = (key: MonitorSort, label: string) => (
-    <TableSortLabel active={filters.sort === key} direction={filters.sort === key ? filters.order : 'asc'}
-      onClick={() => change({ sort: key, order: filters.sort === key && filters.order === 'asc' ? 'desc' : 'asc' })}>
+    <TableSortLabel
+      active={filters.sort === key}
+      direction={filters.sort === key ? filters.order : 'asc'}
+      onClick={() => change({ sort: key, order: filters.sort === key && filters.order === 'asc' ? 'desc' : 'asc' })}
+    >
       {label}
     </TableSortLabel>
   );
@@ -51,22 +60,69 @@ export function LiveStatusTable({ rows, filters, change, selected, onSelect }: {
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row.id} hover selected={selected === row.id} onClick={() => onSelect(row.id)} data-testid={`monitor-row-${row.id}`} data-status={row.status}>
-              <TableCell><DeviceStatusIcon kind={row.deviceKind} status={row.status} size={26} /></TableCell>
+            <TableRow
+              key={row.id}
+              hover
+              selected={selected === row.id}
+              onClick={() => onSelect(row.id)}
+              data-testid={`monitor-row-${row.id}`}
+              data-status={row.status}
+            >
+              <TableCell>
+                <DeviceStatusIcon kind={row.deviceKind} status={row.status} size={26} />
+              </TableCell>
               <TableCell sx={{ fontWeight: 500, minWidth: 120 }}>
                 <Box>{row.name}</Box>
                 <Box sx={{ color: 'text.secondary', fontSize: '0.8em' }}>{row.deviceNum}</Box>
               </TableCell>
               <TableCell>{row.ownerName}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPosition(row.lat, row.lon).split(' ').map((part) => <Box key={part}>{part}</Box>)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.speed === null ? '' : <><Box>{translate('monitor.knots', { value: row.speed.toFixed(1) })}</Box><Box>{formatHeading(row.heading)}</Box></>}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}><LastReport at={row.reportedAt} /></TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatPosition(row.lat, row.lon)
+                  .split(' ')
+                  .map((part) => (
+                    <Box key={part}>{part}</Box>
+                  ))}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {row.speed === null ? (
+                  ''
+                ) : (
+                  <>
+                    <Box>{translate('monitor.knots', { value: row.speed.toFixed(1) })}</Box>
+                    <Box>{formatHeading(row.heading)}</Box>
+                  </>
+                )}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <LastReport at={row.reportedAt} />
+              </TableCell>
               <TableCell sx={{ minWidth: 110 }}>
                 <Box>{row.satelliteName ? `${row.satelliteName} (${row.satelliteLongitude}°)` : ''}</Box>
-                <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>{row.signalLevel === null ? '' : translate('monitor.signalValue', { level: Math.round(row.signalLevel), snr: row.snr?.toFixed(1) })}</Box>
+                <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>
+                  {row.signalLevel === null
+                    ? ''
+                    : translate('monitor.signalValue', { level: Math.round(row.signalLevel), snr: row.snr?.toFixed(1) })}
+                </Box>
               </TableCell>
-              <TableCell sx={{ minWidth: 180, '& .MuiChip-root': { maxWidth: '100%', height: 'auto', minHeight: 24 }, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}><FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} /></TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', px: 0.5, ...STICKY_ACTIONS_CELL_SX, ...(selected === row.id ? { bgcolor: 'action.selected' } : {}) }}><RowLinks id={row.id} /></TableCell>
+              <TableCell
+                sx={{
+                  minWidth: 180,
+                  '& .MuiChip-root': { maxWidth: '100%', height: 'auto', minHeight: 24 },
+                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                }}
+              >
+                <FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} />
+              </TableCell>
+              <TableCell
+                sx={{
+                  whiteSpace: 'nowrap',
+                  px: 0.5,
+                  ...STICKY_ACTIONS_CELL_SX,
+                  ...(selected === row.id ? { bgcolor: 'action.selected' } : {}),
+                }}
+              >
+                <RowLinks id={row.id} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -12,12 +12,26 @@ export function RowLinks({ id }: { id: number }) {
   return (
     <>
       <Tooltip title={translate('monitor.detail')}>
-        <IconButton size="small" component={RouterLink} to={deviceDetailPath(id)} aria-label={translate('monitor.detail')} data-testid={`detail-${id}`} onClick={(e) => e.stopPropagation()}>
+        <IconButton
+          size="small"
+          component={RouterLink}
+          to={deviceDetailPath(id)}
+          aria-label={translate('monitor.detail')}
+          data-testid={`detail-${id}`}
+          onClick={(e) => e.stopPropagation()}
+        >
           <InfoOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <Tooltip title={translate('monitor.track')}>
-        <IconButton size="small" component={RouterLink} to={deviceTrackPath(id)} aria-label={translate('monitor.track')} data-testid={`track-${id}`} onClick={(e) => e.stopPropagation()}>
+        <IconButton
+          size="small"
+          component={RouterLink}
+          to={deviceTrackPath(id)}
+          aria-label={translate('monitor.track')}
+          data-testid={`track-${id}`}
+          onClick={(e) => e.stopPropagation()}
+        >
           <TimelineIcon fontSize="small" />
         </IconButton>
       </Tooltip>

@@ -19,7 +19,11 @@ export default function StatusMonitorPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeading titleKey="menu.deviceManageData" />
-      <Tabs value={tab} onChange={(_, value: string) => setParams(value === 'alarms' ? { tab: 'alarms' } : {}, { replace: false })} sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}>
+      <Tabs
+        value={tab}
+        onChange={(_, value: string) => setParams(value === 'alarms' ? { tab: 'alarms' } : {}, { replace: false })}
+        sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+      >
         <Tab value="status" label={translate('monitor.tabs.status')} data-testid="monitor-tab-status" sx={{ minHeight: 40 }} />
         <Tab value="alarms" label={translate('monitor.tabs.alarms')} data-testid="monitor-tab-alarms" sx={{ minHeight: 40 }} />
       </Tabs>

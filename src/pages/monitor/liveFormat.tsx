@@ -30,11 +30,18 @@ export function LastReport({ at, compact = false }: { at: string | null; compact
   const translate = useTranslate();
   const format = useDateFormatter();
   const ago = useAgo();
-  if (!at) return <Box component="span" sx={{ color: 'text.secondary' }}>{translate('monitor.noReport')}</Box>;
+  if (!at)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {translate('monitor.noReport')}
+      </Box>
+    );
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexDirection: compact ? 'row' : 'column', gap: compact ? 1 : 0, lineHeight: 1.3 }}>
       <span>{format(at)}</span>
-      <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.85em' }} data-testid="time-ago">{ago(at)}</Box>
+      <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.85em' }} data-testid="time-ago">
+        {ago(at)}
+      </Box>
     </Box>
   );
 }
@@ -50,8 +57,14 @@ export function FaultChips({ faults, modemLock, status }: { faults: readonly str
         const meaning = info ? info.meaning[language] : code;
         return (
           <Tooltip key={code} title={info ? info.remedy[language] : ''}>
-            <Chip size="small" color={info?.severity === 'minor' ? 'warning' : 'error'} variant="outlined" label={`${code} ${meaning}`}
-              data-testid={`fault-${code}`} sx={{ maxWidth: 240 }} />
+            <Chip
+              size="small"
+              color={info?.severity === 'minor' ? 'warning' : 'error'}
+              variant="outlined"
+              label={`${code} ${meaning}`}
+              data-testid={`fault-${code}`}
+              sx={{ maxWidth: 240 }}
+            />
           </Tooltip>
         );
       })}

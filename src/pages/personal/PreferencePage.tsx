@@ -12,7 +12,16 @@ import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
 import type { ReactNode } from 'react';
 import { useCallMutation, useCallQuery } from '../../data/dataHooks';
-import { OFFLINE_MINUTES_MAX, OFFLINE_MINUTES_MIN, SIZES, WARN_REFRESH_MAX, WARN_REFRESH_MIN, consoleSettingsSchema, offlineMinutesRule, type Size } from '../../domain/systemSettings';
+import {
+  OFFLINE_MINUTES_MAX,
+  OFFLINE_MINUTES_MIN,
+  SIZES,
+  WARN_REFRESH_MAX,
+  WARN_REFRESH_MIN,
+  consoleSettingsSchema,
+  offlineMinutesRule,
+  type Size,
+} from '../../domain/systemSettings';
 import { validate } from '../../domain/validate';
 import { useTranslate } from 'ra-core';
 import { PalettePicker } from '../../layout/PalettePicker';
@@ -23,8 +32,14 @@ import { useClientState } from '../../state/useClientState';
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{title}</Typography>
-      {hint && <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{hint}</Typography>}
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {hint && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {hint}
+        </Typography>
+      )}
       {children}
     </Paper>
   );
@@ -37,9 +52,21 @@ function Backgrounds({ kind }: { kind: BackgroundKind }) {
   return (
     <Box role="radiogroup" sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))' }}>
       {pictures.map((picture, i) => (
-        <ButtonBase key={i} role="radio" aria-checked={chosen === i + 1} aria-label={t('support.preference.background', { n: i + 1 })}
-          data-testid={`bg-${kind}-${i + 1}`} onClick={() => setBackground(kind, i + 1)}
-          sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', border: 2, borderColor: chosen === i + 1 ? 'primary.main' : 'divider' }}>
+        <ButtonBase
+          key={i}
+          role="radio"
+          aria-checked={chosen === i + 1}
+          aria-label={t('support.preference.background', { n: i + 1 })}
+          data-testid={`bg-${kind}-${i + 1}`}
+          onClick={() => setBackground(kind, i + 1)}
+          sx={{
+            display: 'block',
+            borderRadius: 1,
+            overflow: 'hidden',
+            border: 2,
+            borderColor: chosen === i + 1 ? 'primary.main' : 'divider',
+          }}
+        >
           <Box sx={{ height: 62, backgroundImage: picture, backgroundSize: 'cover', backgroundPosition: 'center' }} />
           <Box sx={{ fontSize: 12, py: 0.25 }}>{t('support.preference.background', { n: i + 1 })}</Box>
         </ButtonBase>
@@ -80,7 +107,12 @@ function SystemSettingsForm({ initial }: { initial: { seconds: string; defaultSi
     const minutes = Number(offline);
     const checked = validate(consoleSettingsSchema, { warnRefreshSeconds: seconds === '' ? undefined : Number(seconds), defaultSize });
     const next: Record<string, string> = checked.ok ? {} : Object.fromEntries(checked.errors.map((e) => [e.field, e.message]));
-    if (!offlineMinutesRule().required().isValidSync(offline === '' ? undefined : minutes)) next.offline = 'validation.offlineMinutes';
+    if (
+      !offlineMinutesRule()
+        .required()
+        .isValidSync(offline === '' ? undefined : minutes)
+    )
+      next.offline = 'validation.offlineMinutes';
     setErrors(next);
     if (!checked.ok || next.offline) return;
     try {
@@ -94,19 +126,44 @@ function SystemSettingsForm({ initial }: { initial: { seconds: string; defaultSi
   return (
     <Section title={t('support.preference.serverSettings')}>
       <Stack spacing={2} sx={{ maxWidth: 520 }}>
-        <TextField type="number" label={t('support.preference.warnRefresh')} value={seconds} onChange={(e) => setSeconds(e.target.value)}
-          error={Boolean(errors.warnRefreshSeconds)} helperText={errors.warnRefreshSeconds ? t(errors.warnRefreshSeconds) : t('support.preference.warnRefreshHint')}
-          slotProps={{ htmlInput: { min: WARN_REFRESH_MIN, max: WARN_REFRESH_MAX, 'data-testid': 'pref-warn-refresh' } }} />
-        <TextField type="number" label={t('support.preference.offline')} value={offline} onChange={(e) => setOffline(e.target.value)}
-          error={Boolean(errors.offline)} helperText={errors.offline ? t(errors.offline) : t('support.preference.offlineHint')}
-          slotProps={{ htmlInput: { min: OFFLINE_MINUTES_MIN, max: OFFLINE_MINUTES_MAX, 'data-testid': 'pref-offline' } }} />
+        <TextField
+          type="number"
+          label={t('support.preference.warnRefresh')}
+          value={seconds}
+          onChange={(e) => setSeconds(e.target.value)}
+          error={Boolean(errors.warnRefreshSeconds)}
+          helperText={errors.warnRefreshSeconds ? t(errors.warnRefreshSeconds) : t('support.preference.warnRefreshHint')}
+          slotProps={{ htmlInput: { min: WARN_REFRESH_MIN, max: WARN_REFRESH_MAX, 'data-testid': 'pref-warn-refresh' } }}
+        />
+        <TextField
+          type="number"
+          label={t('support.preference.offline')}
+          value={offline}
+          onChange={(e) => setOffline(e.target.value)}
+          error={Boolean(errors.offline)}
+          helperText={errors.offline ? t(errors.offline) : t('support.preference.offlineHint')}
+          slotProps={{ htmlInput: { min: OFFLINE_MINUTES_MIN, max: OFFLINE_MINUTES_MAX, 'data-testid': 'pref-offline' } }}
+        />
         <Box>
-          <Typography variant="body2" sx={{ mb: 0.5 }}>{t('support.preference.size')}</Typography>
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {t('support.preference.size')}
+          </Typography>
           <RadioGroup row value={defaultSize} onChange={(e) => setDefaultSize(e.target.value as Size)}>
-            {SIZES.map((s) => <FormControlLabel key={s} value={s} control={<Radio />} label={t(`support.preference.sizes.${s}`)} />)}
+            {SIZES.map((s) => (
+              <FormControlLabel key={s} value={s} control={<Radio />} label={t(`support.preference.sizes.${s}`)} />
+            ))}
           </RadioGroup>
         </Box>
-        <Box><Button variant="contained" onClick={() => void save()} disabled={updateSettings.isPending || updateMonitor.isPending} data-testid="pref-save">{t('support.preference.save')}</Button></Box>
+        <Box>
+          <Button
+            variant="contained"
+            onClick={() => void save()}
+            disabled={updateSettings.isPending || updateMonitor.isPending}
+            data-testid="pref-save"
+          >
+            {t('support.preference.save')}
+          </Button>
+        </Box>
       </Stack>
     </Section>
   );
@@ -121,17 +178,25 @@ export default function PreferencePage() {
   const size = useClientState((s) => s.size);
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }} data-testid="preference-page">
-      <Typography variant="h6" component="h1">{t('support.preference.title')}</Typography>
+      <Typography variant="h6" component="h1">
+        {t('support.preference.title')}
+      </Typography>
       <Section title={t('support.preference.theme')} hint={t('support.preference.themeHint')}>
         <PalettePicker />
       </Section>
       <Section title={t('support.preference.size')} hint={t('support.preference.sizeHint')}>
         <RadioGroup row value={size} onChange={(e) => setSize(e.target.value as Size)} data-testid="pref-size">
-          {SIZES.map((s) => <FormControlLabel key={s} value={s} control={<Radio />} label={t(`support.preference.sizes.${s}`)} />)}
+          {SIZES.map((s) => (
+            <FormControlLabel key={s} value={s} control={<Radio />} label={t(`support.preference.sizes.${s}`)} />
+          ))}
         </RadioGroup>
       </Section>
-      <Section title={t('support.preference.loginBackground')}><Backgrounds kind="login" /></Section>
-      <Section title={t('support.preference.homeBackground')}><Backgrounds kind="home" /></Section>
+      <Section title={t('support.preference.loginBackground')}>
+        <Backgrounds kind="login" />
+      </Section>
+      <Section title={t('support.preference.homeBackground')}>
+        <Backgrounds kind="home" />
+      </Section>
       <SystemSettings />
     </Stack>
   );

@@ -52,29 +52,61 @@ export default function FaultClearingPage() {
   // A vessel alone opens its first active fault.
   const firstActive = alarms.data?.list[0]?.code;
   useEffect(() => {
-    if (deviceId && firstActive && !params.get('code')) setParams((p) => { p.set('code', firstActive); return p; }, { replace: true });
+    if (deviceId && firstActive && !params.get('code'))
+      setParams(
+        (p) => {
+          p.set('code', firstActive);
+          return p;
+        },
+        { replace: true },
+      );
   }, [deviceId, firstActive]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const fault = useMemo(() => guide?.find((g) => g.code === code) ?? null, [guide, code]);
   const alarm = active.find((a) => a.code === code);
-  const set = (key: string, value: string | null) => setParams((p) => { if (value) p.set(key, value); else p.delete(key); return p; });
+  const set = (key: string, value: string | null) =>
+    setParams((p) => {
+      if (value) p.set(key, value);
+      else p.delete(key);
+      return p;
+    });
   const pickVessel = (v: VesselItem | null) => {
     setPicked(v);
-    setParams((p) => { if (v) p.set('deviceId', String(v.id)); else p.delete('deviceId'); p.delete('code'); return p; });
+    setParams((p) => {
+      if (v) p.set('deviceId', String(v.id));
+      else p.delete('deviceId');
+      p.delete('code');
+      return p;
+    });
   };
   const startReport = () => {
     if (!fault) return;
     const source = {
-      DeviceModel: vessel?.deviceModel ?? '', DeviceSn: vessel?.deviceSn ?? '', DeviceNum: vessel?.deviceNum ?? '', Customer: vessel?.ownerName ?? '',
-      Classification: 'hardware', Description: t('support.fault.reportDescription', { code: fault.code, meaning: fault.meaning[language] }),
-      deviceId: vessel?.id ?? null, faultCode: fault.code,
+      DeviceModel: vessel?.deviceModel ?? '',
+      DeviceSn: vessel?.deviceSn ?? '',
+      DeviceNum: vessel?.deviceNum ?? '',
+      Customer: vessel?.ownerName ?? '',
+      Classification: 'hardware',
+      Description: t('support.fault.reportDescription', { code: fault.code, meaning: fault.meaning[language] }),
+      deviceId: vessel?.id ?? null,
+      faultCode: fault.code,
     };
     navigate(`${AFTER_SALES}/create?source=${encodeURIComponent(JSON.stringify(source))}`);
   };
 
   // The page's one h1, also above a load error.
-  const heading = <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{t('support.fault.title')}</Typography>;
-  if (guideQuery.isError) return <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="fault-clearing">{heading}<Alert severity="error">{t('support.fault.loadError')}</Alert></Box>;
+  const heading = (
+    <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+      {t('support.fault.title')}
+    </Typography>
+  );
+  if (guideQuery.isError)
+    return (
+      <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="fault-clearing">
+        {heading}
+        <Alert severity="error">{t('support.fault.loadError')}</Alert>
+      </Box>
+    );
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="fault-clearing">
       {heading}
@@ -83,42 +115,76 @@ export default function FaultClearingPage() {
           <FaultVesselPicker value={vessel} onChange={pickVessel} />
           {vessel && (
             <Box sx={{ mt: 2 }}>
-              <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>{t('support.fault.activeFaults')}</Typography>
-              {active.length === 0
-                ? <Typography variant="body2" color="text.secondary">{t('support.fault.noActiveFaults')}</Typography>
-                : active.map((a) => (
+              <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
+                {t('support.fault.activeFaults')}
+              </Typography>
+              {active.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  {t('support.fault.noActiveFaults')}
+                </Typography>
+              ) : (
+                active.map((a) => (
                   <Typography key={a.id} variant="body2" sx={{ cursor: 'pointer' }} onClick={() => set('code', a.code)}>
                     <b>{a.code}</b> · {guide?.find((g) => g.code === a.code)?.meaning[language]} · {format(a.raisedAt)}
                   </Typography>
-                ))}
+                ))
+              )}
             </Box>
           )}
-          <Typography variant="subtitle2" sx={{ mt: 2, mb: 1, fontWeight: 600 }}>{vessel ? t('support.fault.allCodes') : t('support.fault.orCode')}</Typography>
+          <Typography variant="subtitle2" sx={{ mt: 2, mb: 1, fontWeight: 600 }}>
+            {vessel ? t('support.fault.allCodes') : t('support.fault.orCode')}
+          </Typography>
           {guide && <FaultCodeChips guide={guide} active={active} selected={code} onPick={(c) => set('code', c)} />}
         </Paper>
         <Paper variant="outlined" sx={{ p: 2, flex: 1, width: '100%', boxSizing: 'border-box', minWidth: 0 }}>
           {!fault ? (
-            <Typography color="text.secondary" data-testid="fc-empty">{t('support.fault.detailHint')}</Typography>
+            <Typography color="text.secondary" data-testid="fc-empty">
+              {t('support.fault.detailHint')}
+            </Typography>
           ) : (
             <Box data-testid="fc-detail">
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <Typography variant="h5" component="span" sx={{ fontWeight: 700 }}>{fault.code}</Typography>
-                <Chip size="small" color={SEVERITY_COLOR[fault.severity]} label={`${t('support.fault.severity')}: ${t(`support.severity.${fault.severity}`)}`} />
+                <Typography variant="h5" component="span" sx={{ fontWeight: 700 }}>
+                  {fault.code}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={SEVERITY_COLOR[fault.severity]}
+                  label={`${t('support.fault.severity')}: ${t(`support.severity.${fault.severity}`)}`}
+                />
                 <Chip size="small" variant="outlined" label={`${t('support.fault.unit')}: ${t(`support.unit.${fault.unit}`)}`} />
                 {alarm && <Chip size="small" variant="outlined" label={`${t('support.fault.raisedAt')}: ${format(alarm.raisedAt)}`} />}
               </Stack>
-              <Typography variant="subtitle1" sx={{ mt: 1 }} data-testid="fc-meaning">{fault.meaning[language]}</Typography>
-              {fault.contactManufacturer && <Alert severity="error" sx={{ mt: 1 }} data-testid="fc-contact">{t('support.fault.contactManufacturer')}</Alert>}
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('support.fault.remedy')}: {fault.remedy[language]}</Typography>
+              <Typography variant="subtitle1" sx={{ mt: 1 }} data-testid="fc-meaning">
+                {fault.meaning[language]}
+              </Typography>
+              {fault.contactManufacturer && (
+                <Alert severity="error" sx={{ mt: 1 }} data-testid="fc-contact">
+                  {t('support.fault.contactManufacturer')}
+                </Alert>
+              )}
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('support.fault.remedy')}: {fault.remedy[language]}
+              </Typography>
               <FaultRecordForm key={`${fault.code}:${vessel?.id ?? ''}`} vessel={vessel} fault={fault} />
               {canStartReport === true && (
-                <Button sx={{ mt: 2 }} variant="outlined" startIcon={<AssignmentIcon />} onClick={startReport} data-testid="fc-start-report">{t('support.fault.startReport')}</Button>
+                <Button
+                  sx={{ mt: 2 }}
+                  variant="outlined"
+                  startIcon={<AssignmentIcon />}
+                  onClick={startReport}
+                  data-testid="fc-start-report"
+                >
+                  {t('support.fault.startReport')}
+                </Button>
               )}
             </Box>
           )}
           {vessel && (
             <Box sx={{ mt: 3 }}>
-              <Typography variant="subtitle2" sx={{ mb: 1, fontWeight: 600 }}>{t('support.fault.history')}</Typography>
+              <Typography variant="subtitle2" sx={{ mb: 1, fontWeight: 600 }}>
+                {t('support.fault.history')}
+              </Typography>
               <FaultHistory records={records} />
             </Box>
           )}

@@ -7,7 +7,17 @@ import { useClientState } from '../../state/useClientState';
 export const SEVERITY_COLOR = { critical: 'error', major: 'warning', minor: 'info' } as const;
 
 /** Every fault code as a chip, the vessel's active ones first (coloured by severity). */
-export function FaultCodeChips({ guide, active, selected, onPick }: { guide: FaultGuide[]; active: ActiveAlarm[]; selected: string | null; onPick: (code: string) => void }) {
+export function FaultCodeChips({
+  guide,
+  active,
+  selected,
+  onPick,
+}: {
+  guide: FaultGuide[];
+  active: ActiveAlarm[];
+  selected: string | null;
+  onPick: (code: string) => void;
+}) {
   const t = useTranslate();
   const language = useClientState((s) => s.language);
   const activeCodes = new Set(active.map((a) => a.code));

@@ -15,7 +15,12 @@ export function FaultHistory({ records }: { records: FaultRecord[] | null }) {
   const t = useTranslate();
   const format = useDateFormatter();
   if (!records) return null;
-  if (!records.length) return <Typography variant="body2" color="text.secondary">{t('support.fault.noHistory')}</Typography>;
+  if (!records.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('support.fault.noHistory')}
+      </Typography>
+    );
   return (
     <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" data-testid="fc-history">
@@ -36,7 +41,13 @@ export function FaultHistory({ records }: { records: FaultRecord[] | null }) {
               <TableCell>{r.code}</TableCell>
               <TableCell sx={{ minWidth: 200 }}>{r.action}</TableCell>
               <TableCell>{r.stepsDone.map((i) => i + 1).join(', ')}</TableCell>
-              <TableCell><Chip size="small" color={r.cleared ? 'success' : 'default'} label={t(r.cleared ? 'support.fault.cleared' : 'support.fault.notCleared')} /></TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={r.cleared ? 'success' : 'default'}
+                  label={t(r.cleared ? 'support.fault.cleared' : 'support.fault.notCleared')}
+                />
+              </TableCell>
               <TableCell>{r.recordedByName ?? ''}</TableCell>
             </TableRow>
           ))}

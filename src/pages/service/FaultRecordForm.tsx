@@ -30,13 +30,18 @@ export function FaultRecordForm({ vessel, fault }: { vessel: VesselItem | null; 
   const [cleared, setCleared] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Refetches the vessel's history; a refusal is shown by the catalogue.
-  const add = useCallMutation('support', 'addFaultRecord', { calls: ['support'] }, {
-    onSuccess: () => {
-      notify(t('support.fault.saved'), { type: 'success' });
-      setAction('');
-      setDone([]);
+  const add = useCallMutation(
+    'support',
+    'addFaultRecord',
+    { calls: ['support'] },
+    {
+      onSuccess: () => {
+        notify(t('support.fault.saved'), { type: 'success' });
+        setAction('');
+        setDone([]);
+      },
     },
-  });
+  );
   const toggle = (i: number) => setDone((d) => (d.includes(i) ? d.filter((x) => x !== i) : [...d, i].sort((a, b) => a - b)));
   const save = () => {
     if (!vessel) return;
@@ -47,27 +52,58 @@ export function FaultRecordForm({ vessel, fault }: { vessel: VesselItem | null; 
   };
   return (
     <>
-      <Typography variant="subtitle2" sx={{ mt: 2, fontWeight: 600 }}>{t('support.fault.steps')}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 2, fontWeight: 600 }}>
+        {t('support.fault.steps')}
+      </Typography>
       <List dense disablePadding data-testid="fc-steps">
         {fault.steps.map((step, i) => (
           <ListItem key={i} disableGutters>
             <ListItemIcon sx={{ minWidth: 36 }}>
-              <Checkbox edge="start" size="small" checked={done.includes(i)} onChange={() => toggle(i)} disabled={!vessel} slotProps={{ input: { 'aria-label': `${i + 1}` } }} />
+              <Checkbox
+                edge="start"
+                size="small"
+                checked={done.includes(i)}
+                onChange={() => toggle(i)}
+                disabled={!vessel}
+                slotProps={{ input: { 'aria-label': `${i + 1}` } }}
+              />
             </ListItemIcon>
             <ListItemText primary={`${i + 1}. ${step[language]}`} />
           </ListItem>
         ))}
       </List>
-      <Typography variant="subtitle2" sx={{ mt: 1, fontWeight: 600 }}>{t('support.fault.record')}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 1, fontWeight: 600 }}>
+        {t('support.fault.record')}
+      </Typography>
       {!vessel ? (
-        <Alert severity="info" sx={{ mt: 1 }}>{t('support.fault.needVessel')}</Alert>
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {t('support.fault.needVessel')}
+        </Alert>
       ) : (
         <Stack spacing={1} sx={{ mt: 1 }}>
-          <Typography variant="body2" color="text.secondary">{t('support.fault.recordHint')}</Typography>
-          <TextField label={t('support.fault.action')} value={action} onChange={(e) => setAction(e.target.value)} multiline minRows={2} required
-            error={Boolean(errors.action)} helperText={errors.action ? t(errors.action) : ' '} slotProps={{ htmlInput: { 'data-testid': 'fc-action', maxLength: 2000 } }} />
-          <FormControlLabel control={<Switch checked={cleared} onChange={(e) => setCleared(e.target.checked)} data-testid="fc-cleared" />} label={t('support.fault.cleared')} />
-          <Box><Button variant="contained" onClick={save} disabled={add.isPending} data-testid="fc-save">{t('support.fault.save')}</Button></Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('support.fault.recordHint')}
+          </Typography>
+          <TextField
+            label={t('support.fault.action')}
+            value={action}
+            onChange={(e) => setAction(e.target.value)}
+            multiline
+            minRows={2}
+            required
+            error={Boolean(errors.action)}
+            helperText={errors.action ? t(errors.action) : ' '}
+            slotProps={{ htmlInput: { 'data-testid': 'fc-action', maxLength: 2000 } }}
+          />
+          <FormControlLabel
+            control={<Switch checked={cleared} onChange={(e) => setCleared(e.target.checked)} data-testid="fc-cleared" />}
+            label={t('support.fault.cleared')}
+          />
+          <Box>
+            <Button variant="contained" onClick={save} disabled={add.isPending} data-testid="fc-save">
+              {t('support.fault.save')}
+            </Button>
+          </Box>
         </Stack>
       )}
     </>

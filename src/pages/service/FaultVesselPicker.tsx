@@ -15,7 +15,11 @@ export function FaultVesselPicker({ value, onChange }: { value: VesselItem | nul
   const t = useTranslate();
   const [text, setText] = useState('');
   const search = useSettled(text, 250);
-  const { data, isFetching } = useGetList<VesselItem>(DEVICES, { filter: { search }, pagination: { page: 1, perPage: 50 }, sort: { field: 'status', order: 'DESC' } }, { placeholderData: keepPreviousData });
+  const { data, isFetching } = useGetList<VesselItem>(
+    DEVICES,
+    { filter: { search }, pagination: { page: 1, perPage: 50 }, sort: { field: 'status', order: 'DESC' } },
+    { placeholderData: keepPreviousData },
+  );
   const options = data ?? [];
   const loading = isFetching || search !== text;
   return (
@@ -28,7 +32,14 @@ export function FaultVesselPicker({ value, onChange }: { value: VesselItem | nul
       filterOptions={(x) => x}
       onChange={(_, v) => onChange(v)}
       onInputChange={(_, typed, reason) => reason === 'input' && setText(typed)}
-      renderInput={(params) => <TextField {...params} label={t('support.fault.pickVessel')} placeholder={t('support.fault.pickVesselHint')} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'fc-vessel' } }} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('support.fault.pickVessel')}
+          placeholder={t('support.fault.pickVesselHint')}
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'fc-vessel' } }}
+        />
+      )}
       sx={{ minWidth: 260, flex: 1 }}
     />
   );

@@ -23,18 +23,40 @@ function UserGroups({ user, groups, stored }: { user: UserItem; groups: Permissi
   const notify = useNotify();
   const [chosen, setChosen] = useState<number[]>(stored);
   // Refetches this user's groups and the groups' members; a refusal is shown by the catalogue.
-  const setUserGroups = useCallMutation('support', 'setUserGroups', { calls: ['support'] }, {
-    onSuccess: () => notify(t('support.permission.saved'), { type: 'success' }),
-  });
+  const setUserGroups = useCallMutation(
+    'support',
+    'setUserGroups',
+    { calls: ['support'] },
+    {
+      onSuccess: () => notify(t('support.permission.saved'), { type: 'success' }),
+    },
+  );
   return (
     <Box>
       <FormGroup row>
         {groups.map((g) => (
-          <FormControlLabel key={g.id} label={g.name}
-            control={<Checkbox size="small" checked={chosen.includes(g.id)} onChange={() => setChosen((c) => (c.includes(g.id) ? c.filter((x) => x !== g.id) : [...c, g.id]))} />} />
+          <FormControlLabel
+            key={g.id}
+            label={g.name}
+            control={
+              <Checkbox
+                size="small"
+                checked={chosen.includes(g.id)}
+                onChange={() => setChosen((c) => (c.includes(g.id) ? c.filter((x) => x !== g.id) : [...c, g.id]))}
+              />
+            }
+          />
         ))}
       </FormGroup>
-      <Button variant="contained" onClick={() => setUserGroups.mutate([user.id, chosen])} disabled={setUserGroups.isPending} sx={{ mt: 1 }} data-testid="perm-assign-save">{t('support.permission.save')}</Button>
+      <Button
+        variant="contained"
+        onClick={() => setUserGroups.mutate([user.id, chosen])}
+        disabled={setUserGroups.isPending}
+        sx={{ mt: 1 }}
+        data-testid="perm-assign-save"
+      >
+        {t('support.permission.save')}
+      </Button>
     </Box>
   );
 }
@@ -42,7 +64,10 @@ function UserGroups({ user, groups, stored }: { user: UserItem; groups: Permissi
 /** Groups assigned to a user: pick the user, tick the groups, save. */
 export function AssignGroups({ groups }: { groups: PermissionGroup[] }) {
   const t = useTranslate();
-  const { data: all } = useGetList<UserItem>('system/user', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: all } = useGetList<UserItem>('system/user', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const users = useMemo(() => (all ?? []).filter((u) => u.id !== 1), [all]);
   const [user, setUser] = useState<UserItem | null>(null);
   const userGroups = useCallQuery('support', 'userGroups', user ? [user.id] : null);
@@ -50,15 +75,30 @@ export function AssignGroups({ groups }: { groups: PermissionGroup[] }) {
   const stored = userGroups.data ?? (userGroups.isError ? [] : null);
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('support.permission.assign')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{t('support.permission.userHint')}</Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('support.permission.assign')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('support.permission.userHint')}
+      </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <Autocomplete options={users} value={user} onChange={(_, v) => setUser(v)} getOptionLabel={(u) => `${u.name} (${t(`console.level.${u.permissionLevel}`)})`}
-          isOptionEqualToValue={(a, b) => a.id === b.id} sx={{ minWidth: 260 }}
-          renderInput={(params) => <TextField {...params} label={t('support.permission.user')} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'perm-user' } }} />} />
+        <Autocomplete
+          options={users}
+          value={user}
+          onChange={(_, v) => setUser(v)}
+          getOptionLabel={(u) => `${u.name} (${t(`console.level.${u.permissionLevel}`)})`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          sx={{ minWidth: 260 }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('support.permission.user')}
+              slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'perm-user' } }}
+            />
+          )}
+        />
         {user && stored && <UserGroups key={`${user.id}:${stored.join(',')}`} user={user} groups={groups} stored={stored} />}
       </Stack>
     </Paper>
   );
 }
-

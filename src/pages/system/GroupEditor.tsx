@@ -27,18 +27,28 @@ export function GroupEditor({ draft, onSaved, onDeleted }: { draft: Draft; onSav
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState(false);
   // Both refetch the groups (and each user's groups) before going on; a refusal (a duplicate name: code 9) is shown by the catalogue.
-  const saveGroup = useCallMutation('support', 'saveGroup', { calls: ['support'] }, {
-    onSuccess: (saved) => {
-      notify(t('support.permission.saved'), { type: 'success' });
-      onSaved(saved);
+  const saveGroup = useCallMutation(
+    'support',
+    'saveGroup',
+    { calls: ['support'] },
+    {
+      onSuccess: (saved) => {
+        notify(t('support.permission.saved'), { type: 'success' });
+        onSaved(saved);
+      },
     },
-  });
-  const deleteGroup = useCallMutation('support', 'deleteGroup', { calls: ['support'] }, {
-    onSuccess: () => {
-      notify(t('support.permission.deleted'), { type: 'success' });
-      onDeleted();
+  );
+  const deleteGroup = useCallMutation(
+    'support',
+    'deleteGroup',
+    { calls: ['support'] },
+    {
+      onSuccess: () => {
+        notify(t('support.permission.deleted'), { type: 'success' });
+        onDeleted();
+      },
     },
-  });
+  );
   const save = () => {
     const checked = validate(permissionGroupSchema, form);
     if (!checked.ok) return setErrors(Object.fromEntries(checked.errors.map((e) => [e.field, e.message])));
@@ -52,18 +62,46 @@ export function GroupEditor({ draft, onSaved, onDeleted }: { draft: Draft; onSav
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField label={t('support.permission.groupName')} value={form.name} required onChange={(e) => setForm({ ...form, name: e.target.value })}
-          error={Boolean(errors.name)} helperText={errors.name ? t(errors.name) : ' '} slotProps={{ htmlInput: { 'data-testid': 'perm-name', maxLength: 32 } }} sx={{ minWidth: 220 }} />
-        <TextField label={t('support.permission.description')} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })}
-          helperText=" " sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField
+          label={t('support.permission.groupName')}
+          value={form.name}
+          required
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          error={Boolean(errors.name)}
+          helperText={errors.name ? t(errors.name) : ' '}
+          slotProps={{ htmlInput: { 'data-testid': 'perm-name', maxLength: 32 } }}
+          sx={{ minWidth: 220 }}
+        />
+        <TextField
+          label={t('support.permission.description')}
+          value={form.description}
+          onChange={(e) => setForm({ ...form, description: e.target.value })}
+          helperText=" "
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
       </Stack>
       <PermissionGrid value={form.permissions} onChange={(permissions) => setForm({ ...form, permissions })} />
-      <Typography variant="caption" color="text.secondary">✓ {t('support.permission.enforcedNote')}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        ✓ {t('support.permission.enforcedNote')}
+      </Typography>
       <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={save} disabled={saveGroup.isPending} data-testid="perm-save">{t('support.permission.save')}</Button>
-        {form.id && <Button color="error" onClick={() => setConfirm(true)} disabled={deleteGroup.isPending}>{t('support.permission.delete')}</Button>}
+        <Button variant="contained" onClick={save} disabled={saveGroup.isPending} data-testid="perm-save">
+          {t('support.permission.save')}
+        </Button>
+        {form.id && (
+          <Button color="error" onClick={() => setConfirm(true)} disabled={deleteGroup.isPending}>
+            {t('support.permission.delete')}
+          </Button>
+        )}
       </Stack>
-      <Confirm isOpen={confirm} title={t('support.permission.delete')} content={t('support.permission.deleteConfirm', { name: form.name })} onConfirm={remove} onClose={() => setConfirm(false)} />
+      <Confirm
+        isOpen={confirm}
+        title={t('support.permission.delete')}
+        content={t('support.permission.deleteConfirm', { name: form.name })}
+        onConfirm={remove}
+        onClose={() => setConfirm(false)}
+      />
     </Stack>
   );
 }

@@ -27,13 +27,17 @@ export default function PermissionConfigPage() {
   const groups = data?.list ?? null;
   // The chosen group (null: the first one); one no longer there (deleted) falls back to the first too.
   const [chosen, setChosen] = useState<number | 'new' | null>(null);
-  const selected = groups === null ? null : chosen === 'new' ? 'new' : (groups.find((g) => g.id === chosen) ?? groups[0])?.id ?? 'new';
+  const selected = groups === null ? null : chosen === 'new' ? 'new' : ((groups.find((g) => g.id === chosen) ?? groups[0])?.id ?? 'new');
   const draft = useMemo<Draft>(() => {
     const g = groups?.find((x) => x.id === selected);
     return g ? { id: g.id, name: g.name, description: g.description ?? '', permissions: g.permissions } : { ...EMPTY };
   }, [groups, selected]);
   // The page's one h1, the menu's name (one name per page), also above a load error.
-  const heading = <Typography variant="h6" component="h1">{t('support.permission.title')}</Typography>;
+  const heading = (
+    <Typography variant="h6" component="h1">
+      {t('support.permission.title')}
+    </Typography>
+  );
   if (isError) {
     return (
       <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="permission-config">
@@ -48,16 +52,27 @@ export default function PermissionConfigPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0, boxSizing: 'border-box' }}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
-            <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>{t('support.permission.groups')}</Typography>
-            <Button size="small" startIcon={<AddIcon />} onClick={() => setChosen('new')} data-testid="perm-new">{t('support.permission.newGroup')}</Button>
+            <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
+              {t('support.permission.groups')}
+            </Typography>
+            <Button size="small" startIcon={<AddIcon />} onClick={() => setChosen('new')} data-testid="perm-new">
+              {t('support.permission.newGroup')}
+            </Button>
           </Stack>
-          {groups?.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>{t('support.permission.noGroups')}</Typography>}
+          {groups?.length === 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+              {t('support.permission.noGroups')}
+            </Typography>
+          )}
           {/* A list holds list items only (axe: list): each button sits in its li. */}
           <List dense disablePadding aria-label={t('support.permission.groups')}>
             {groups?.map((g) => (
               <ListItem key={g.id} disablePadding>
                 <ListItemButton selected={selected === g.id} onClick={() => setChosen(g.id)}>
-                  <ListItemText primary={g.name} secondary={`${t('support.permission.members')}: ${g.members.map((m) => m.name).join(', ') || '—'}`} />
+                  <ListItemText
+                    primary={g.name}
+                    secondary={`${t('support.permission.members')}: ${g.members.map((m) => m.name).join(', ') || '—'}`}
+                  />
                 </ListItemButton>
               </ListItem>
             ))}

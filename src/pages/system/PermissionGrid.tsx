@@ -18,14 +18,19 @@ export function PermissionGrid({ value, onChange }: { value: string[]; onChange:
   const rowAll = (key: string) => PERMISSION_MODULES.find((m) => m.key === key)!.actions.map((a) => permissionName(a, key));
   // Each permission's name in the language ("用户：查看", "User: View"), never its code ("viewuser").
   const moduleName = (key: string) => t(`support.permission.modules.${key}`);
-  const label = (action: string, key: string) => t('support.permission.permissionLabel', { module: moduleName(key), action: t(`support.permission.action.${action}`) });
+  const label = (action: string, key: string) =>
+    t('support.permission.permissionLabel', { module: moduleName(key), action: t(`support.permission.action.${action}`) });
   return (
     <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" data-testid="perm-grid" sx={{ '& td, & th': { whiteSpace: 'nowrap', py: 0.25 } }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('support.permission.module')}</TableCell>
-            {PERMISSION_ACTIONS.map((a) => <TableCell key={a} align="center">{t(`support.permission.action.${a}`)}</TableCell>)}
+            {PERMISSION_ACTIONS.map((a) => (
+              <TableCell key={a} align="center">
+                {t(`support.permission.action.${a}`)}
+              </TableCell>
+            ))}
             <TableCell align="center">{t('support.permission.selectAll')}</TableCell>
           </TableRow>
         </TableHead>
@@ -43,16 +48,29 @@ export function PermissionGrid({ value, onChange }: { value: string[]; onChange:
                   const p = permissionName(a, m.key);
                   return (
                     <TableCell key={a} align="center">
-                      {m.actions.includes(a)
-                        ? <Checkbox size="small" checked={has(p)} onChange={() => toggle(p)} slotProps={{ input: { 'aria-label': label(a, m.key), 'data-testid': `perm-${p}` } as object }} />
-                        : <Typography component="span" color="text.disabled">–</Typography>}
+                      {m.actions.includes(a) ? (
+                        <Checkbox
+                          size="small"
+                          checked={has(p)}
+                          onChange={() => toggle(p)}
+                          slotProps={{ input: { 'aria-label': label(a, m.key), 'data-testid': `perm-${p}` } as object }}
+                        />
+                      ) : (
+                        <Typography component="span" color="text.disabled">
+                          –
+                        </Typography>
+                      )}
                     </TableCell>
                   );
                 })}
                 <TableCell align="center">
-                  <Checkbox size="small" checked={every} indeterminate={!every && all.some(has)}
+                  <Checkbox
+                    size="small"
+                    checked={every}
+                    indeterminate={!every && all.some(has)}
                     onChange={() => onChange(every ? value.filter((p) => !all.includes(p)) : [...new Set([...value, ...all])])}
-                    slotProps={{ input: { 'aria-label': t('support.permission.rowAllLabel', { module: moduleName(m.key) }) } }} />
+                    slotProps={{ input: { 'aria-label': t('support.permission.rowAllLabel', { module: moduleName(m.key) }) } }}
+                  />
                 </TableCell>
               </TableRow>
             );

@@ -62,7 +62,11 @@ function CameraList({ deviceId }: { deviceId: number }) {
   const { canAccess: canEdit } = useCanAccess({ resource: CAMERAS, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: CAMERAS, action: 'delete' });
   // camera/getAll answers every camera of the vessel, by name: one page holds them all.
-  const cameras = useGetList<Camera>(CAMERAS, { filter: { deviceId }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
+  const cameras = useGetList<Camera>(CAMERAS, {
+    filter: { deviceId },
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const [deleteOne] = useDelete<Camera>();
   const [playing, setPlaying] = useState<Camera | null>(null);
   const [editing, setEditing] = useState<Camera | null | undefined>(undefined);
@@ -77,7 +81,9 @@ function CameraList({ deviceId }: { deviceId: number }) {
       await deleteOne(CAMERAS, { id: deleting.id, previousData: deleting }, { mutationMode: 'pessimistic', returnPromise: true });
       notify('vessel.voyage.deleted', { type: 'success' });
       if (playing?.id === deleting.id) setPlaying(null);
-    } catch { /* shown by the catalogue */ }
+    } catch {
+      /* shown by the catalogue */
+    }
     setDeleting(null);
   };
   return (
@@ -85,15 +91,32 @@ function CameraList({ deviceId }: { deviceId: number }) {
       {playing && (
         <Paper sx={{ p: 2 }}>
           <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-            <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>{t('vessel.camera.playing', { name: playing.name })}</Typography>
-            <Tooltip title={t('vessel.camera.close')}><IconButton onClick={() => setPlaying(null)}><CloseIcon /></IconButton></Tooltip>
+            <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
+              {t('vessel.camera.playing', { name: playing.name })}
+            </Typography>
+            <Tooltip title={t('vessel.camera.close')}>
+              <IconButton onClick={() => setPlaying(null)}>
+                <CloseIcon />
+              </IconButton>
+            </Tooltip>
           </Stack>
-          <Suspense fallback={<LinearProgress aria-label={t('ra.page.loading')} />}><StreamPlayer camera={playing} /></Suspense>
+          <Suspense fallback={<LinearProgress aria-label={t('ra.page.loading')} />}>
+            <StreamPlayer camera={playing} />
+          </Suspense>
         </Paper>
       )}
       <Paper sx={{ p: 2 }}>
         {canCreate && (
-          <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} sx={{ mb: 1 }} data-testid="camera-add">{t('vessel.camera.add')}</Button>
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing(null)}
+            sx={{ mb: 1 }}
+            data-testid="camera-add"
+          >
+            {t('vessel.camera.add')}
+          </Button>
         )}
         <LoadState state={cameras} />
         {cameras.data && (
@@ -112,7 +135,9 @@ function CameraList({ deviceId }: { deviceId: number }) {
                 {cameras.data.map((c) => (
                   <TableRow key={c.id}>
                     <TableCell>{c.name}</TableCell>
-                    <TableCell><Chip size="small" label={t(`vessel.camera.kinds.${c.kind}`)} /></TableCell>
+                    <TableCell>
+                      <Chip size="small" label={t(`vessel.camera.kinds.${c.kind}`)} />
+                    </TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, wordBreak: 'break-all' }}>{c.link}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{c.description}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -121,22 +146,53 @@ function CameraList({ deviceId }: { deviceId: number }) {
                           {c.kind === 'external' ? <OpenInNewIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
                         </IconButton>
                       </Tooltip>
-                      {canEdit && <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(c)} data-testid="camera-edit"><EditIcon fontSize="small" /></IconButton></Tooltip>}
-                      {canDelete && <Tooltip title={t('vessel.camera.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(c)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>}
+                      {canEdit && (
+                        <Tooltip title={t('vessel.form.edit')}>
+                          <IconButton size="small" onClick={() => setEditing(c)} data-testid="camera-edit">
+                            <EditIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                      {canDelete && (
+                        <Tooltip title={t('vessel.camera.delete')}>
+                          <IconButton size="small" color="error" onClick={() => setDeleting(c)}>
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
                 {cameras.data.length === 0 && (
-                  <TableRow><TableCell colSpan={5}><Typography variant="body2" color="text.secondary" data-testid="camera-none">{t('vessel.camera.none')}</Typography></TableCell></TableRow>
+                  <TableRow>
+                    <TableCell colSpan={5}>
+                      <Typography variant="body2" color="text.secondary" data-testid="camera-none">
+                        {t('vessel.camera.none')}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
                 )}
               </TableBody>
             </Table>
           </TableContainer>
         )}
       </Paper>
-      <CameraFormDialog deviceId={deviceId} camera={editing ?? null} open={editing !== undefined} onClose={() => setEditing(undefined)} onSaved={() => setEditing(undefined)} />
-      <Confirm isOpen={!!deleting} title="vessel.camera.delete" content={t('vessel.camera.deleteConfirm', { name: deleting?.name ?? '' })}
-        onConfirm={() => { void remove(); }} onClose={() => setDeleting(null)} />
+      <CameraFormDialog
+        deviceId={deviceId}
+        camera={editing ?? null}
+        open={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => setEditing(undefined)}
+      />
+      <Confirm
+        isOpen={!!deleting}
+        title="vessel.camera.delete"
+        content={t('vessel.camera.deleteConfirm', { name: deleting?.name ?? '' })}
+        onConfirm={() => {
+          void remove();
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

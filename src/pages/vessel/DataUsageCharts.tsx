@@ -52,7 +52,14 @@ export default function DataUsageCharts({ usage, locale }: { usage: DataUsage; l
           hideLegend
           margin={{ left: 8, right: 8 }}
           xAxis={[{ data: daily.map((d) => label(d.date)), scaleType: 'band', tickLabelInterval: sparse }]}
-          series={[{ data: daily.map((d) => gb(d.bytes)), label: t('dataPlans.chart.dailySeries'), color: theme.palette.primary.main, valueFormatter: bytesText }]}
+          series={[
+            {
+              data: daily.map((d) => gb(d.bytes)),
+              label: t('dataPlans.chart.dailySeries'),
+              color: theme.palette.primary.main,
+              valueFormatter: bytesText,
+            },
+          ]}
         />
       </Box>
       <Box data-testid="data-usage-cumulative" sx={{ minWidth: 0 }}>
@@ -64,10 +71,28 @@ export default function DataUsageCharts({ usage, locale }: { usage: DataUsage; l
           grid={{ horizontal: true }}
           xAxis={[{ data: period.map((d) => label(d.date)), scaleType: 'point', tickLabelInterval: sparse }]}
           series={[
-            { id: 'cumulative', data: period.map((d) => (d.cumulative === null ? null : gb(d.cumulative))), label: t('dataPlans.chart.cumulativeSeries'),
-              area: true, showMark: false, connectNulls: false, color: theme.palette.primary.main, valueFormatter: bytesText },
-            ...(usage.quotaBytes ? [{ id: 'quota', data: period.map(() => gb(usage.quotaBytes!)), label: t('dataPlans.chart.quotaSeries'),
-              showMark: false, color: theme.palette.error.main, valueFormatter: bytesText }] : []),
+            {
+              id: 'cumulative',
+              data: period.map((d) => (d.cumulative === null ? null : gb(d.cumulative))),
+              label: t('dataPlans.chart.cumulativeSeries'),
+              area: true,
+              showMark: false,
+              connectNulls: false,
+              color: theme.palette.primary.main,
+              valueFormatter: bytesText,
+            },
+            ...(usage.quotaBytes
+              ? [
+                  {
+                    id: 'quota',
+                    data: period.map(() => gb(usage.quotaBytes!)),
+                    label: t('dataPlans.chart.quotaSeries'),
+                    showMark: false,
+                    color: theme.palette.error.main,
+                    valueFormatter: bytesText,
+                  },
+                ]
+              : []),
           ]}
         />
       </Box>

@@ -50,9 +50,17 @@ export function DataUsageSection({ deviceId }: { deviceId: number }) {
   return (
     <Paper sx={{ p: 2 }} data-testid="data-usage-section">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{t('dataPlans.title')}</Typography>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+          {t('dataPlans.title')}
+        </Typography>
         {canEdit && u && (
-          <Button size="small" variant={u.plan ? 'outlined' : 'contained'} startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="data-plan-edit">
+          <Button
+            size="small"
+            variant={u.plan ? 'outlined' : 'contained'}
+            startIcon={<EditIcon />}
+            onClick={() => setEditing(true)}
+            data-testid="data-plan-edit"
+          >
             {t(u.plan ? 'dataPlans.editPlan' : 'dataPlans.setPlan')}
           </Button>
         )}
@@ -63,8 +71,14 @@ export function DataUsageSection({ deviceId }: { deviceId: number }) {
           {u.plan && u.quotaBytes ? (
             <Box data-testid="data-usage-summary" data-level={u.level}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography sx={{ fontWeight: 500 }} data-testid="data-usage-used">{t('dataPlans.used', { used: bytes(u.usedBytes), quota: bytes(u.quotaBytes) })}</Typography>
-                <Chip size="small" color={LEVEL_COLOUR[u.level as 0 | 80 | 100] ?? 'default'} label={`${t('dataPlans.percent', { percent: u.percent ?? 0 })} · ${t(`dataPlans.level.${LEVEL_NAME[u.level as 0 | 80 | 100] ?? 'normal'}`)}`} />
+                <Typography sx={{ fontWeight: 500 }} data-testid="data-usage-used">
+                  {t('dataPlans.used', { used: bytes(u.usedBytes), quota: bytes(u.quotaBytes) })}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={LEVEL_COLOUR[u.level as 0 | 80 | 100] ?? 'default'}
+                  label={`${t('dataPlans.percent', { percent: u.percent ?? 0 })} · ${t(`dataPlans.level.${LEVEL_NAME[u.level as 0 | 80 | 100] ?? 'normal'}`)}`}
+                />
               </Stack>
               <LinearProgress
                 variant="determinate"
@@ -76,7 +90,8 @@ export function DataUsageSection({ deviceId }: { deviceId: number }) {
                 data-testid="data-usage-progress"
               />
               <Typography variant="body2" color="text.secondary">
-                {t('dataPlans.period', { from: utcDate(u.periodStart), to: utcDate(u.periodEnd) })} · {t('dataPlans.resetDay', { day: u.plan.resetDay })}
+                {t('dataPlans.period', { from: utcDate(u.periodStart), to: utcDate(u.periodEnd) })} ·{' '}
+                {t('dataPlans.resetDay', { day: u.plan.resetDay })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {t('dataPlans.previous', { used: bytes(u.previous.usedBytes) })}
@@ -94,7 +109,9 @@ export function DataUsageSection({ deviceId }: { deviceId: number }) {
               <DataUsageCharts usage={u} locale={locale} />
             </Suspense>
           ) : (
-            <Typography color="text.secondary" data-testid="data-usage-no-data">{t('dataPlans.chart.empty')}</Typography>
+            <Typography color="text.secondary" data-testid="data-usage-no-data">
+              {t('dataPlans.chart.empty')}
+            </Typography>
           )}
         </Stack>
       )}
@@ -104,7 +121,10 @@ export function DataUsageSection({ deviceId }: { deviceId: number }) {
 }
 
 /** The form's text: GB as typed (decimals allowed) and the reset day. */
-interface Draft { quotaGb: string; resetDay: string }
+interface Draft {
+  quotaGb: string;
+  resetDay: string;
+}
 
 /** Field errors as the user types: the domain's plan rule over the typed values (GB turned into bytes). */
 function draftErrors(deviceId: number, draft: Draft): Record<string, string> {
@@ -147,11 +167,23 @@ function DataPlanDialog({ usage, onClose }: { usage: DataUsage; onClose: () => v
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="data-plan-dialog-title">
       <DialogTitle id="data-plan-dialog-title">{t('dataPlans.dialog.title')}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <Stack
+          spacing={2}
+          sx={{ pt: 1 }}
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
           <TextField
             label={t('dataPlans.dialog.quota')}
             value={draft.quotaGb}
-            onChange={(e) => { setDraft((d) => ({ ...d, quotaGb: e.target.value })); setTouched((x) => ({ ...x, quotaBytes: true })); }}
+            onChange={(e) => {
+              setDraft((d) => ({ ...d, quotaGb: e.target.value }));
+              setTouched((x) => ({ ...x, quotaBytes: true }));
+            }}
             inputMode="decimal"
             autoFocus
             required
@@ -162,7 +194,10 @@ function DataPlanDialog({ usage, onClose }: { usage: DataUsage; onClose: () => v
           <TextField
             label={t('dataPlans.dialog.resetDay')}
             value={draft.resetDay}
-            onChange={(e) => { setDraft((d) => ({ ...d, resetDay: e.target.value })); setTouched((x) => ({ ...x, resetDay: true })); }}
+            onChange={(e) => {
+              setDraft((d) => ({ ...d, resetDay: e.target.value }));
+              setTouched((x) => ({ ...x, resetDay: true }));
+            }}
             required
             error={Boolean(shown('resetDay'))}
             helperText={shown('resetDay') ?? t('dataPlans.dialog.resetDayHelp')}
@@ -173,12 +208,23 @@ function DataPlanDialog({ usage, onClose }: { usage: DataUsage; onClose: () => v
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
         {usage.plan && (
-          <Button color="error" onClick={() => setConfirmRemove(true)} disabled={remove.isPending} data-testid="data-plan-remove" sx={{ mr: 'auto' }}>
+          <Button
+            color="error"
+            onClick={() => setConfirmRemove(true)}
+            disabled={remove.isPending}
+            data-testid="data-plan-remove"
+            sx={{ mr: 'auto' }}
+          >
             {t('dataPlans.removePlan')}
           </Button>
         )}
         <Button onClick={onClose}>{t('dataPlans.dialog.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending || (invalid && Object.keys(touched).length > 0)} data-testid="data-plan-save">
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={save.isPending || (invalid && Object.keys(touched).length > 0)}
+          data-testid="data-plan-save"
+        >
           {t('dataPlans.dialog.save')}
         </Button>
       </DialogActions>
@@ -187,13 +233,15 @@ function DataPlanDialog({ usage, onClose }: { usage: DataUsage; onClose: () => v
         title="dataPlans.removePlan"
         content="dataPlans.removeConfirm"
         onClose={() => setConfirmRemove(false)}
-        onConfirm={() => remove.mutate([usage.deviceId], {
-          onSuccess: () => {
-            notify('dataPlans.removed', { type: 'success' });
-            setConfirmRemove(false);
-            onClose();
-          },
-        })}
+        onConfirm={() =>
+          remove.mutate([usage.deviceId], {
+            onSuccess: () => {
+              notify('dataPlans.removed', { type: 'success' });
+              setConfirmRemove(false);
+              onClose();
+            },
+          })
+        }
       />
     </Dialog>
   );

@@ -48,7 +48,10 @@ export default function DetailCharts({ deviceId, window }: { deviceId: number; w
   const data = state.data;
   const rows = useMemo(() => (data ? slots(data) : []), [data]);
   // The time axis draws in the browser's zone: shift the instants so it shows the selected zone.
-  const xs = useMemo(() => rows.map((r) => new Date(r!.t + timeZone * 3_600_000 + new Date(r!.t).getTimezoneOffset() * 60_000)), [rows, timeZone]);
+  const xs = useMemo(
+    () => rows.map((r) => new Date(r!.t + timeZone * 3_600_000 + new Date(r!.t).getTimezoneOffset() * 60_000)),
+    [rows, timeZone],
+  );
   const longWindow = window === '7d';
   const tick = (d: Date) => {
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -61,41 +64,58 @@ export default function DetailCharts({ deviceId, window }: { deviceId: number; w
       {data && (
         <>
           <Typography variant="caption" color="text.secondary" data-testid="chart-range">
-            {formatDate(data.from, timeZone)} – {formatDate(data.to, timeZone)} · {t('vessel.detail.bucket', { seconds: data.bucketSeconds })}
+            {formatDate(data.from, timeZone)} – {formatDate(data.to, timeZone)} ·{' '}
+            {t('vessel.detail.bucket', { seconds: data.bucketSeconds })}
           </Typography>
           <Box>
-            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>{t('vessel.detail.bands')}</Typography>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+              {t('vessel.detail.bands')}
+            </Typography>
             <StateBands bands={data.bands} from={Date.parse(data.from)} to={Date.parse(data.to)} totals={data.totals} />
           </Box>
-          {data.points.length === 0 && <Alert severity="info" data-testid="no-data">{t('vessel.detail.noData')}</Alert>}
-          {data.points.length > 0 && CHARTS.map((chart) => (
-            <Box key={chart.key} data-testid={`chart-${chart.key}`}>
-              <Typography variant="subtitle2">{t(`vessel.detail.${chart.key}`)}</Typography>
-              <LineChart
-                height={220}
-                skipAnimation
-                margin={{ left: 8, right: 8 }}
-                grid={{ horizontal: true }}
-                xAxis={[{
-                  data: xs, scaleType: 'time', tickNumber: 6,
-                  valueFormatter: (d: Date, ctx) => (ctx.location === 'tick' ? tick(d) : formatDate(d.getTime() - timeZone * 3_600_000 - d.getTimezoneOffset() * 60_000, timeZone)),
-                }]}
-                series={chart.metrics.map((m) => ({
-                  id: m,
-                  label: t(`vessel.detail.series.${m}`),
-                  data: rows.map((r) => (r && r.n ? r[`${m}Avg`]! : null)),
-                  showMark: false,
-                  connectNulls: false,
-                  valueFormatter: (v: number | null, { dataIndex }: { dataIndex: number }) => {
-                    const r = rows[dataIndex];
-                    return v === null || !r ? null : `${round(v)} (${round(r[`${m}Min`])} – ${round(r[`${m}Max`])})`;
-                  },
-                }))}
-              />
-            </Box>
-          ))}
+          {data.points.length === 0 && (
+            <Alert severity="info" data-testid="no-data">
+              {t('vessel.detail.noData')}
+            </Alert>
+          )}
+          {data.points.length > 0 &&
+            CHARTS.map((chart) => (
+              <Box key={chart.key} data-testid={`chart-${chart.key}`}>
+                <Typography variant="subtitle2">{t(`vessel.detail.${chart.key}`)}</Typography>
+                <LineChart
+                  height={220}
+                  skipAnimation
+                  margin={{ left: 8, right: 8 }}
+                  grid={{ horizontal: true }}
+                  xAxis={[
+                    {
+                      data: xs,
+                      scaleType: 'time',
+                      tickNumber: 6,
+                      valueFormatter: (d: Date, ctx) =>
+                        ctx.location === 'tick'
+                          ? tick(d)
+                          : formatDate(d.getTime() - timeZone * 3_600_000 - d.getTimezoneOffset() * 60_000, timeZone),
+                    },
+                  ]}
+                  series={chart.metrics.map((m) => ({
+                    id: m,
+                    label: t(`vessel.detail.series.${m}`),
+                    data: rows.map((r) => (r && r.n ? r[`${m}Avg`]! : null)),
+                    showMark: false,
+                    connectNulls: false,
+                    valueFormatter: (v: number | null, { dataIndex }: { dataIndex: number }) => {
+                      const r = rows[dataIndex];
+                      return v === null || !r ? null : `${round(v)} (${round(r[`${m}Min`])} – ${round(r[`${m}Max`])})`;
+                    },
+                  }))}
+                />
+              </Box>
+            ))}
           <Box>
-            <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('vessel.detail.windowFaults')}</Typography>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {t('vessel.detail.windowFaults')}
+            </Typography>
             <FaultList faults={data.faults} testId="window-faults" />
           </Box>
         </>

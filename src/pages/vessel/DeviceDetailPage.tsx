@@ -28,17 +28,64 @@ import { PendingReportNotice } from './PendingReportNotice';
 
 const DetailCharts = lazy(() => import('./DetailCharts'));
 
-const DEVICE_FIELDS = ['name', 'deviceNum', 'deviceSn', 'mac', 'mmsi', 'imo', 'callsign', 'deviceKind', 'deviceType', 'deviceModel',
-  'aduVersion', 'bduVersion', 'chipId', 'modemSn', 'hardware', 'manufactureDate', 'manufactureInfo', 'ownerName', 'ownerSubName',
-  'groupName', 'activated', 'activatedAt'] as const;
-const REPORT_FIELDS = ['reportedAt', 'receivedAt', 'lat', 'lon', 'speed', 'heading', 'azimuth', 'elevation', 'skew', 'satelliteName',
-  'satelliteLongitude', 'signalLevel', 'snr', 'modemLock', 'txOn', 'lteSignal', 'reportedAduVersion', 'reportedBduVersion', 'offlineMinutes'] as const;
+const DEVICE_FIELDS = [
+  'name',
+  'deviceNum',
+  'deviceSn',
+  'mac',
+  'mmsi',
+  'imo',
+  'callsign',
+  'deviceKind',
+  'deviceType',
+  'deviceModel',
+  'aduVersion',
+  'bduVersion',
+  'chipId',
+  'modemSn',
+  'hardware',
+  'manufactureDate',
+  'manufactureInfo',
+  'ownerName',
+  'ownerSubName',
+  'groupName',
+  'activated',
+  'activatedAt',
+] as const;
+const REPORT_FIELDS = [
+  'reportedAt',
+  'receivedAt',
+  'lat',
+  'lon',
+  'speed',
+  'heading',
+  'azimuth',
+  'elevation',
+  'skew',
+  'satelliteName',
+  'satelliteLongitude',
+  'signalLevel',
+  'snr',
+  'modemLock',
+  'txOn',
+  'lteSignal',
+  'reportedAduVersion',
+  'reportedBduVersion',
+  'offlineMinutes',
+] as const;
 const FIELD_LABEL_KEY: Record<string, string> = { ownerName: 'deviceField.ownerId', ownerSubName: 'deviceField.ownerSubId' };
 
 export function StateChip({ status }: { status: number }) {
   const t = useTranslate();
   const name = STATE_NAMES[status] ?? 'offline';
-  return <Chip size="small" data-testid="state-chip" label={t(DEVICE_STATE_KEYS[status as DeviceState] ?? 'deviceState.offline')} sx={{ bgcolor: STATE_COLORS[name], color: '#111' }} />;
+  return (
+    <Chip
+      size="small"
+      data-testid="state-chip"
+      label={t(DEVICE_STATE_KEYS[status as DeviceState] ?? 'deviceState.offline')}
+      sx={{ bgcolor: STATE_COLORS[name], color: '#111' }}
+    />
+  );
 }
 
 /** Device detail data (/device/deviceDataDetail?id=): every field, the latest report, charts, faults, voyages. */
@@ -54,14 +101,28 @@ export default function DeviceDetailPage() {
     if (typeof v === 'number') return String(Number(v.toFixed(decimals)));
     return v as string | null;
   };
-  const deviceItems = d ? DEVICE_FIELDS.map((f) => ({
-    label: t(FIELD_LABEL_KEY[f] ?? `deviceField.${f}`),
-    value: f === 'deviceKind' ? DEVICE_KIND_LABELS[d.device.deviceKind] ?? d.device.deviceKind : f === 'activated' ? t(d.device.activated ? 'activation.activated' : 'activation.notActivated') : f === 'activatedAt' ? format(d.device.activatedAt) : text(d.device[f]),
-  })) : [];
-  const reportItems = d?.latest ? REPORT_FIELDS.map((f) => ({
-    label: t(`vessel.detail.fields.${f}`),
-    value: f === 'reportedAt' || f === 'receivedAt' ? format(d.latest![f] as string) : text(d.latest![f], f === 'lat' || f === 'lon' ? 5 : 2),
-  })) : [];
+  const deviceItems = d
+    ? DEVICE_FIELDS.map((f) => ({
+        label: t(FIELD_LABEL_KEY[f] ?? `deviceField.${f}`),
+        value:
+          f === 'deviceKind'
+            ? (DEVICE_KIND_LABELS[d.device.deviceKind] ?? d.device.deviceKind)
+            : f === 'activated'
+              ? t(d.device.activated ? 'activation.activated' : 'activation.notActivated')
+              : f === 'activatedAt'
+                ? format(d.device.activatedAt)
+                : text(d.device[f]),
+      }))
+    : [];
+  const reportItems = d?.latest
+    ? REPORT_FIELDS.map((f) => ({
+        label: t(`vessel.detail.fields.${f}`),
+        value:
+          f === 'reportedAt' || f === 'receivedAt'
+            ? format(d.latest![f] as string)
+            : text(d.latest![f], f === 'lat' || f === 'lon' ? 5 : 2),
+      }))
+    : [];
 
   // Not activated: the report it sent awaits activation (PendingReportNotice), none is counted yet.
   const noReportKey = d?.pendingReport && !d.device.activated ? 'vessel.detail.pending.notCounted' : 'vessel.detail.noReport';
@@ -75,25 +136,52 @@ export default function DeviceDetailPage() {
           {!d.device.activated && <PendingReportNotice pending={d.pendingReport} />}
           <Paper sx={{ p: 2 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="detail-name">{d.device.name}</Typography>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="detail-name">
+                {d.device.name}
+              </Typography>
               <StateChip status={d.status} />
             </Stack>
             <FieldGrid items={deviceItems} testId="device-fields" />
           </Paper>
           <Paper sx={{ p: 2 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>{t('vessel.detail.latest')}</Typography>
-            {d.latest ? <FieldGrid items={reportItems} testId="report-fields" /> : <Typography color="text.secondary">{t(noReportKey)}</Typography>}
-            <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>{t('vessel.detail.faults')}</Typography>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+              {t('vessel.detail.latest')}
+            </Typography>
+            {d.latest ? (
+              <FieldGrid items={reportItems} testId="report-fields" />
+            ) : (
+              <Typography color="text.secondary">{t(noReportKey)}</Typography>
+            )}
+            <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
+              {t('vessel.detail.faults')}
+            </Typography>
             <FaultList faults={d.faults} testId="active-faults" />
           </Paper>
           <VoyageSection key={id} deviceId={id} current={d.currentVoyage} />
-          <CommandSection key={`commands-${id}`} deviceId={id} deviceName={d.device.name} currentSatellite={d.latest?.satelliteName as string | null | undefined} />
+          <CommandSection
+            key={`commands-${id}`}
+            deviceId={id}
+            deviceName={d.device.name}
+            currentSatellite={d.latest?.satelliteName as string | null | undefined}
+          />
           <DataUsageSection key={`data-${id}`} deviceId={id} />
           <Paper sx={{ p: 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 1.5 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{t('vessel.detail.charts')}</Typography>
-              <ToggleButtonGroup size="small" exclusive value={window} onChange={(_, w: DataWindow | null) => w && setWindow(w)} aria-label={t('vessel.detail.window')}>
-                {DATA_WINDOW_NAMES.map((w) => <ToggleButton key={w} value={w} data-testid={`window-${w}`}>{t(`vessel.detail.windows.${w}`)}</ToggleButton>)}
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+                {t('vessel.detail.charts')}
+              </Typography>
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={window}
+                onChange={(_, w: DataWindow | null) => w && setWindow(w)}
+                aria-label={t('vessel.detail.window')}
+              >
+                {DATA_WINDOW_NAMES.map((w) => (
+                  <ToggleButton key={w} value={w} data-testid={`window-${w}`}>
+                    {t(`vessel.detail.windows.${w}`)}
+                  </ToggleButton>
+                ))}
               </ToggleButtonGroup>
             </Stack>
             <FeatureGate feature={Feature.IotData} deviceId={id}>

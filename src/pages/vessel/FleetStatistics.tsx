@@ -32,25 +32,45 @@ export function FleetStatistics({ days, utcOffset, onOpen }: { days: number; utc
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => { setQuery(search.trim()); setPage(0); }, 300);
+    const timer = setTimeout(() => {
+      setQuery(search.trim());
+      setPage(0);
+    }, 300);
     return () => clearTimeout(timer);
   }, [search]);
   // The previous page stays shown (under the loading bar) while the next one loads.
-  const state = useCallQuery('vessel', 'getFleet', [{ days, utcOffset, sort, order, pageIndex: page + 1, pageSize, search: query || undefined }], { placeholderData: keepPreviousData });
+  const state = useCallQuery(
+    'vessel',
+    'getFleet',
+    [{ days, utcOffset, sort, order, pageIndex: page + 1, pageSize, search: query || undefined }],
+    { placeholderData: keepPreviousData },
+  );
   const sortBy = (s: Sort) => {
     if (s === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
-    else { setSort(s); setOrder(s === 'name' ? 'asc' : 'desc'); }
+    else {
+      setSort(s);
+      setOrder(s === 'name' ? 'asc' : 'desc');
+    }
     setPage(0);
   };
   const header = (s: Sort, label: string, align: 'left' | 'right' = 'right') => (
     <TableCell align={align} sortDirection={sort === s ? order : false}>
-      <TableSortLabel active={sort === s} direction={sort === s ? order : 'asc'} onClick={() => sortBy(s)} data-testid={`sort-${s}`}>{label}</TableSortLabel>
+      <TableSortLabel active={sort === s} direction={sort === s ? order : 'asc'} onClick={() => sortBy(s)} data-testid={`sort-${s}`}>
+        {label}
+      </TableSortLabel>
     </TableCell>
   );
   const data = state.data;
   return (
     <Paper sx={{ p: 2 }} data-testid="fleet-statistics">
-      <TextField size="small" label={t('console.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1, maxWidth: 320 }} fullWidth />
+      <TextField
+        size="small"
+        label={t('console.action.search')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ mb: 1, maxWidth: 320 }}
+        fullWidth
+      />
       {state.isFetching && data && <LinearProgress aria-label={t('ra.page.loading')} />}
       {!data && <LoadState state={state} />}
       {data && (
@@ -72,21 +92,46 @@ export function FleetStatistics({ days, utcOffset, onOpen }: { days: number; utc
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.deviceNum ?? '—'}</TableCell>
                     <TableCell align="right">{r.locked ? '—' : duration(r.onlineSeconds ?? 0)}</TableCell>
                     <TableCell align="right">
-                      {r.locked ? <Chip size="small" icon={<LockIcon />} label={t('vessel.statistics.locked')} /> : (
+                      {r.locked ? (
+                        <Chip size="small" icon={<LockIcon />} label={t('vessel.statistics.locked')} />
+                      ) : (
                         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-                          <LinearProgress aria-label={`${r.name}: ${t('vessel.statistics.availability')}`} variant="determinate" value={(r.availability ?? 0) * 100} sx={{ width: 60, display: { xs: 'none', sm: 'block' } }} />
+                          <LinearProgress
+                            aria-label={`${r.name}: ${t('vessel.statistics.availability')}`}
+                            variant="determinate"
+                            value={(r.availability ?? 0) * 100}
+                            sx={{ width: 60, display: { xs: 'none', sm: 'block' } }}
+                          />
                           {percent(r.availability)}
                         </span>
                       )}
                     </TableCell>
                   </TableRow>
                 ))}
-                {data.list.length === 0 && <TableRow><TableCell colSpan={4}><Typography variant="body2" color="text.secondary">{t('vessel.statistics.empty')}</Typography></TableCell></TableRow>}
+                {data.list.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={4}>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('vessel.statistics.empty')}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination component="div" count={data.total} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[10, 20, 50, 100]}
-            onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setPageSize(Number(e.target.value)); setPage(0); }} />
+          <TablePagination
+            component="div"
+            count={data.total}
+            page={page}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[10, 20, 50, 100]}
+            onPageChange={(_, p) => setPage(p)}
+            onRowsPerPageChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(0);
+            }}
+          />
         </>
       )}
     </Paper>

@@ -4,7 +4,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslate } from 'ra-core';
 
 /** A query's state as react-query (useCallQuery, useGetList, useGetManyReference...) gives it. */
-interface QueryState { isFetching: boolean; error: unknown; refetch: () => unknown }
+interface QueryState {
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
 
 /** The loading bar and the error notice (with a retry) of a loaded block. */
 export function LoadState({ state }: { state: QueryState }) {
@@ -13,8 +17,23 @@ export function LoadState({ state }: { state: QueryState }) {
   if (state.error) {
     const message = state.error instanceof Error ? state.error.message : '';
     return (
-      <Alert severity="error" sx={{ my: 1 }} action={<Button color="inherit" size="small" onClick={() => { void state.refetch(); }}>{t('vessel.form.retry')}</Button>}>
-        {t('vessel.form.loadError')}{message ? `: ${message}` : ''}
+      <Alert
+        severity="error"
+        sx={{ my: 1 }}
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              void state.refetch();
+            }}
+          >
+            {t('vessel.form.retry')}
+          </Button>
+        }
+      >
+        {t('vessel.form.loadError')}
+        {message ? `: ${message}` : ''}
       </Alert>
     );
   }

@@ -31,7 +31,9 @@ export function PendingReportNotice({ pending }: { pending: PendingReport | null
   return (
     <Alert severity="warning" data-testid="pending-report" sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}>
       <AlertTitle>{t('vessel.detail.pending.title')}</AlertTitle>
-      <Typography variant="body2" sx={{ mb: 1.5 }}>{t('vessel.detail.pending.text')}</Typography>
+      <Typography variant="body2" sx={{ mb: 1.5 }}>
+        {t('vessel.detail.pending.text')}
+      </Typography>
       <Box>
         <FieldGrid items={items} testId="pending-report-fields" />
       </Box>

@@ -15,7 +15,17 @@ export const duration = (seconds: number) => {
 };
 
 /** Online / warn / offline over the window as one strip, each band as wide as its time. */
-export function StateBands({ bands, from, to, totals }: { bands: Band[]; from: number; to: number; totals: Record<Band['state'], number> }) {
+export function StateBands({
+  bands,
+  from,
+  to,
+  totals,
+}: {
+  bands: Band[];
+  from: number;
+  to: number;
+  totals: Record<Band['state'], number>;
+}) {
   const t = useTranslate();
   const format = useDateFormatter();
   const span = Math.max(1, to - from);
@@ -24,7 +34,10 @@ export function StateBands({ bands, from, to, totals }: { bands: Band[]; from: n
       <Box sx={{ display: 'flex', height: 18, borderRadius: 1, overflow: 'hidden', bgcolor: STATE_COLORS.offline }}>
         {/* A band is a picture of its time span: the tooltip's text is its name (role img). */}
         {bands.map((b) => (
-          <Tooltip key={`${b.from}-${b.state}`} title={`${t(STATE_KEY[b.state])}: ${format(b.from)} – ${format(b.to)} (${duration((b.to - b.from) / 1000)})`}>
+          <Tooltip
+            key={`${b.from}-${b.state}`}
+            title={`${t(STATE_KEY[b.state])}: ${format(b.from)} – ${format(b.to)} (${duration((b.to - b.from) / 1000)})`}
+          >
             <Box role="img" data-state={b.state} sx={{ width: `${((b.to - b.from) / span) * 100}%`, bgcolor: STATE_COLORS[b.state] }} />
           </Tooltip>
         ))}
@@ -33,7 +46,9 @@ export function StateBands({ bands, from, to, totals }: { bands: Band[]; from: n
         {(['online', 'warn', 'offline'] as const).map((s) => (
           <Stack key={s} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
             <Box sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: STATE_COLORS[s] }} />
-            <Typography variant="caption">{t(STATE_KEY[s])} {duration(totals[s])}</Typography>
+            <Typography variant="caption">
+              {t(STATE_KEY[s])} {duration(totals[s])}
+            </Typography>
           </Stack>
         ))}
       </Stack>

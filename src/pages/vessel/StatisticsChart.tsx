@@ -18,8 +18,20 @@ export default function StatisticsChart({ days }: { days: DayStatistics[] }) {
         xAxis={[{ data: days.map((d) => d.label), scaleType: 'band' }]}
         yAxis={[{ min: 0, max: 24, label: t('vessel.statistics.chartLabel') }]}
         series={[
-          { data: days.map((d) => hours(d.onlineSeconds - d.warnSeconds)), stack: 'online', label: t('deviceState.online'), color: STATE_COLORS.online, valueFormatter: (v) => t('vessel.statistics.hours', { value: v ?? 0 }) },
-          { data: days.map((d) => hours(d.warnSeconds)), stack: 'online', label: t('deviceState.warn'), color: STATE_COLORS.warn, valueFormatter: (v) => t('vessel.statistics.hours', { value: v ?? 0 }) },
+          {
+            data: days.map((d) => hours(d.onlineSeconds - d.warnSeconds)),
+            stack: 'online',
+            label: t('deviceState.online'),
+            color: STATE_COLORS.online,
+            valueFormatter: (v) => t('vessel.statistics.hours', { value: v ?? 0 }),
+          },
+          {
+            data: days.map((d) => hours(d.warnSeconds)),
+            stack: 'online',
+            label: t('deviceState.warn'),
+            color: STATE_COLORS.warn,
+            valueFormatter: (v) => t('vessel.statistics.hours', { value: v ?? 0 }),
+          },
         ]}
       />
     </div>

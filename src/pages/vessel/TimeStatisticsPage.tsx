@@ -29,7 +29,10 @@ export default function TimeStatisticsPage() {
   const [days, setDays] = useState<number>(STATISTICS_RANGES_DAYS[0]);
   const [fleetTab, setFleetTab] = useState(!id);
   const showFleet = fleetTab || !id;
-  const open = (vessel: number | null) => { setId(vessel); setFleetTab(!vessel); };
+  const open = (vessel: number | null) => {
+    setId(vessel);
+    setFleetTab(!vessel);
+  };
   return (
     <Box data-testid="time-statistics-page" sx={PAGE_SX}>
       <VesselPageHeader title={t('vessel.statistics.title')} id={id} onPick={open} current="statistics" requireVessel={false} />
@@ -39,11 +42,19 @@ export default function TimeStatisticsPage() {
           <Tab value="vessel" label={t('vessel.statistics.vessel')} disabled={!id} data-testid="tab-vessel" />
         </Tabs>
         <ToggleButtonGroup size="small" exclusive value={days} onChange={(_, d: number | null) => d && setDays(d)}>
-          {STATISTICS_RANGES_DAYS.map((d) => <ToggleButton key={d} value={d} data-testid={`days-${d}`}>{t('vessel.statistics.days', { days: d })}</ToggleButton>)}
+          {STATISTICS_RANGES_DAYS.map((d) => (
+            <ToggleButton key={d} value={d} data-testid={`days-${d}`}>
+              {t('vessel.statistics.days', { days: d })}
+            </ToggleButton>
+          ))}
         </ToggleButtonGroup>
-        <Typography variant="caption" color="text.secondary">{t('vessel.statistics.zone', { zone: timeZoneLabel(utcOffset) })}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('vessel.statistics.zone', { zone: timeZoneLabel(utcOffset) })}
+        </Typography>
       </Stack>
-      {showFleet ? <FleetStatistics days={days} utcOffset={utcOffset} onOpen={open} /> : (
+      {showFleet ? (
+        <FleetStatistics days={days} utcOffset={utcOffset} onOpen={open} />
+      ) : (
         <FeatureGate feature={Feature.Statistics} deviceId={id}>
           <VesselStatistics deviceId={id!} days={days} utcOffset={utcOffset} />
         </FeatureGate>

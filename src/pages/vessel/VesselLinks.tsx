@@ -22,7 +22,15 @@ export function VesselLinks({ id, current }: { id: number; current: (typeof LINK
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="vessel-links">
       {LINKS.filter((l) => l.key !== current).map(({ key, path, icon: Icon }) => (
-        <Button key={key} size="small" variant="outlined" startIcon={<Icon fontSize="small" />} component={Link} to={`${path}?id=${id}`} data-testid={`link-${key}`}>
+        <Button
+          key={key}
+          size="small"
+          variant="outlined"
+          startIcon={<Icon fontSize="small" />}
+          component={Link}
+          to={`${path}?id=${id}`}
+          data-testid={`link-${key}`}
+        >
           {t(`vessel.links.${key}`)}
         </Button>
       ))}

@@ -19,8 +19,14 @@ const label = (d: VesselOption) => [d.name, d.deviceNum, d.mmsi ? `MMSI ${d.mmsi
  * filter search); `value` may come from the URL, then the vessel is read by id (getOne). Used by the
  * vessel pages and by the track and location pages.
  */
-export function VesselPicker({ value, onChange, sx = { width: { xs: '100%', sm: 340 } } }: {
-  value: number | null; onChange: (id: number | null) => void; sx?: SxProps<Theme>;
+export function VesselPicker({
+  value,
+  onChange,
+  sx = { width: { xs: '100%', sm: 340 } },
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  sx?: SxProps<Theme>;
 }) {
   const t = useTranslate();
   const [input, setInput] = useState('');
@@ -31,9 +37,15 @@ export function VesselPicker({ value, onChange, sx = { width: { xs: '100%', sm: 
     const timer = setTimeout(() => setSearch(input.trim()), 250);
     return () => clearTimeout(timer);
   }, [input]);
-  const { data: options = [], isFetching } = useGetList<Device>(DEVICES, {
-    pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' }, filter: { search: search || undefined },
-  }, { placeholderData: keepPreviousData });
+  const { data: options = [], isFetching } = useGetList<Device>(
+    DEVICES,
+    {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { search: search || undefined },
+    },
+    { placeholderData: keepPreviousData },
+  );
   const { data: fetched } = useGetOne<Device>(DEVICES, { id: value ?? 0 }, { enabled: !!value && picked?.id !== value });
   const selected = !value ? null : picked?.id === value ? picked : fetched?.id === value ? fetched : null;
 
@@ -49,9 +61,23 @@ export function VesselPicker({ value, onChange, sx = { width: { xs: '100%', sm: 
       isOptionEqualToValue={(a, b) => a.id === b.id}
       noOptionsText={t('vessel.picker.none')}
       onInputChange={(_, text, reason) => setInput(reason === 'input' ? text : '')}
-      onChange={(_, option) => { setPicked(option); onChange(option?.id ?? null); }}
-      renderInput={(params) => <TextField {...params} label={t('vessel.picker.label')} placeholder={t('vessel.picker.placeholder')} inputProps={{ ...params.inputProps, 'data-testid': 'vessel-picker' }} />}
-      renderOption={(props, option) => <li {...props} key={option.id} data-testid={`vessel-option-${option.id}`}>{label(option)}</li>}
+      onChange={(_, option) => {
+        setPicked(option);
+        onChange(option?.id ?? null);
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('vessel.picker.label')}
+          placeholder={t('vessel.picker.placeholder')}
+          inputProps={{ ...params.inputProps, 'data-testid': 'vessel-picker' }}
+        />
+      )}
+      renderOption={(props, option) => (
+        <li {...props} key={option.id} data-testid={`vessel-option-${option.id}`}>
+          {label(option)}
+        </li>
+      )}
     />
   );
 }

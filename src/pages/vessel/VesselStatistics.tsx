@@ -27,7 +27,9 @@ export function VesselStatistics({ deviceId, days, utcOffset }: { deviceId: numb
       <LoadState state={state} />
       {data && (
         <>
-          <Suspense fallback={<LinearProgress aria-label={t('ra.page.loading')} />}><StatisticsChart days={data.list} /></Suspense>
+          <Suspense fallback={<LinearProgress aria-label={t('ra.page.loading')} />}>
+            <StatisticsChart days={data.list} />
+          </Suspense>
           <TableContainer>
             <Table size="small" data-testid="statistics-table">
               <TableHead>

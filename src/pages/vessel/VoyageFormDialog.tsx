@@ -25,7 +25,13 @@ type VoyageForm = Record<(typeof FIELDS)[number], string>;
 const REQUIRED = new Set(['voyageNo', 'destination', 'etd', 'eta', 'agent']);
 
 /** Add or edit a voyage; validated as you type with the domain's voyage schema (the server's). */
-export function VoyageFormDialog(props: { deviceId: number; voyage: Voyage | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function VoyageFormDialog(props: {
+  deviceId: number;
+  voyage: Voyage | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const fullScreen = useMediaQuery('(max-width:600px)');
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
@@ -35,25 +41,47 @@ export function VoyageFormDialog(props: { deviceId: number; voyage: Voyage | nul
 }
 
 /** Mounted at each opening, so the inputs start from the voyage's values; saved with useCreate / useUpdate. */
-function VoyageForm({ deviceId, voyage, onClose, onSaved }: { deviceId: number; voyage: Voyage | null; onClose: () => void; onSaved: () => void }) {
+function VoyageForm({
+  deviceId,
+  voyage,
+  onClose,
+  onSaved,
+}: {
+  deviceId: number;
+  voyage: Voyage | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const t = useTranslate();
   const notify = useNotify();
   const [create] = useCreate();
   const [update] = useUpdate();
   const timeZone = useClientState((s) => s.timeZone);
   const toBody = (v: VoyageForm) => ({
-    ...(voyage ? { id: voyage.id } : {}), deviceId, ...v, etd: localInputToIso(v.etd, timeZone), eta: localInputToIso(v.eta, timeZone),
+    ...(voyage ? { id: voyage.id } : {}),
+    deviceId,
+    ...v,
+    etd: localInputToIso(v.etd, timeZone),
+    eta: localInputToIso(v.eta, timeZone),
   });
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<VoyageForm>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<VoyageForm>({
     mode: 'onChange',
     resolver: domainResolver<VoyageForm>(voyageSchema, toBody),
-    defaultValues: Object.fromEntries(FIELDS.map((f) => [f, f === 'etd' || f === 'eta' ? isoToLocalInput(voyage?.[f], timeZone) : (voyage?.[f] ?? '')])) as VoyageForm,
+    defaultValues: Object.fromEntries(
+      FIELDS.map((f) => [f, f === 'etd' || f === 'eta' ? isoToLocalInput(voyage?.[f], timeZone) : (voyage?.[f] ?? '')]),
+    ) as VoyageForm,
   });
 
   const submit = handleSubmit(async (values) => {
     try {
       const data = toBody(values);
-      if (voyage) await update(VOYAGES, { id: voyage.id, data, previousData: voyage }, { mutationMode: 'pessimistic', returnPromise: true });
+      if (voyage)
+        await update(VOYAGES, { id: voyage.id, data, previousData: voyage }, { mutationMode: 'pessimistic', returnPromise: true });
       else await create(VOYAGES, { data }, { returnPromise: true });
       notify('vessel.voyage.saved', { type: 'success' });
       onSaved();
@@ -63,7 +91,13 @@ function VoyageForm({ deviceId, voyage, onClose, onSaved }: { deviceId: number; 
   });
 
   return (
-    <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="voyage-form">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        void submit(e);
+      }}
+      data-testid="voyage-form"
+    >
       <DialogTitle>{t(voyage ? 'vessel.voyage.edit' : 'vessel.voyage.add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -89,12 +123,16 @@ function VoyageForm({ deviceId, voyage, onClose, onSaved }: { deviceId: number; 
               />
             );
           })}
-          <Typography variant="caption" color="text.secondary">{t('vessel.voyage.zoneHint', { zone: timeZoneLabel(timeZone) })}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('vessel.voyage.zoneHint', { zone: timeZoneLabel(timeZone) })}
+          </Typography>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('vessel.form.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="voyage-save">{t('vessel.form.save')}</Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="voyage-save">
+          {t('vessel.form.save')}
+        </Button>
       </DialogActions>
     </form>
   );

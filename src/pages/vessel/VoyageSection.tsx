@@ -54,9 +54,17 @@ export function VoyageSection({ deviceId, current }: { deviceId: number; current
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Voyage | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Voyage | null>(null);
-  const history = useGetManyReference<Voyage>(VOYAGES, {
-    target: 'deviceId', id: deviceId, pagination: { page: page + 1, perPage: PAGE_SIZE }, sort: { field: 'etd', order: 'DESC' }, filter: {},
-  }, { placeholderData: keepPreviousData });
+  const history = useGetManyReference<Voyage>(
+    VOYAGES,
+    {
+      target: 'deviceId',
+      id: deviceId,
+      pagination: { page: page + 1, perPage: PAGE_SIZE },
+      sort: { field: 'etd', order: 'DESC' },
+      filter: {},
+    },
+    { placeholderData: keepPreviousData },
+  );
   const [deleteOne] = useDelete<Voyage>();
   const changed = () => {
     setEditing(undefined);
@@ -69,15 +77,23 @@ export function VoyageSection({ deviceId, current }: { deviceId: number; current
       await deleteOne(VOYAGES, { id: deleting.id, previousData: deleting }, { mutationMode: 'pessimistic', returnPromise: true });
       notify('vessel.voyage.deleted', { type: 'success' });
       changed();
-    } catch { /* shown by the catalogue */ }
+    } catch {
+      /* shown by the catalogue */
+    }
     setDeleting(null);
   };
 
   return (
     <Paper sx={{ p: 2 }} data-testid="voyage-section">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>{t('vessel.voyage.current')}</Typography>
-        {canCreate && <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="voyage-add">{t('vessel.voyage.add')}</Button>}
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+          {t('vessel.voyage.current')}
+        </Typography>
+        {canCreate && (
+          <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="voyage-add">
+            {t('vessel.voyage.add')}
+          </Button>
+        )}
       </Stack>
       {current ? (
         <Stack spacing={1} data-testid="current-voyage">
@@ -85,20 +101,32 @@ export function VoyageSection({ deviceId, current }: { deviceId: number; current
             <Typography sx={{ fontWeight: 600 }}>{current.voyageNo}</Typography>
             <VoyageStatusChip status={current.status} />
           </Stack>
-          <FieldGrid items={[
-            { label: t('vessel.voyage.fields.destination'), value: current.destination },
-            { label: t('vessel.voyage.fields.etd'), value: format(current.etd) },
-            { label: t('vessel.voyage.fields.eta'), value: format(current.eta) },
-            { label: t('vessel.voyage.fields.agent'), value: current.agent },
-            { label: t('vessel.voyage.fields.email'), value: current.email },
-            { label: t('vessel.voyage.fields.phone'), value: current.phone },
-            { label: t('vessel.voyage.fields.remark'), value: current.remark },
-          ]} />
+          <FieldGrid
+            items={[
+              { label: t('vessel.voyage.fields.destination'), value: current.destination },
+              { label: t('vessel.voyage.fields.etd'), value: format(current.etd) },
+              { label: t('vessel.voyage.fields.eta'), value: format(current.eta) },
+              { label: t('vessel.voyage.fields.agent'), value: current.agent },
+              { label: t('vessel.voyage.fields.email'), value: current.email },
+              { label: t('vessel.voyage.fields.phone'), value: current.phone },
+              { label: t('vessel.voyage.fields.remark'), value: current.remark },
+            ]}
+          />
         </Stack>
-      ) : <Typography color="text.secondary" data-testid="current-voyage-none">{t('vessel.voyage.none')}</Typography>}
-      {!editPending && !canEdit && <Alert severity="info" sx={{ mt: 1.5 }}>{t('vessel.voyage.readOnly')}</Alert>}
+      ) : (
+        <Typography color="text.secondary" data-testid="current-voyage-none">
+          {t('vessel.voyage.none')}
+        </Typography>
+      )}
+      {!editPending && !canEdit && (
+        <Alert severity="info" sx={{ mt: 1.5 }}>
+          {t('vessel.voyage.readOnly')}
+        </Alert>
+      )}
 
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 2.5, mb: 1 }}>{t('vessel.voyage.history')}</Typography>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2.5, mb: 1 }}>
+        {t('vessel.voyage.history')}
+      </Typography>
       <LoadState state={history} />
       {history.data && history.total !== undefined && (
         <>
@@ -106,7 +134,11 @@ export function VoyageSection({ deviceId, current }: { deviceId: number; current
             <Table size="small" data-testid="voyage-history">
               <TableHead>
                 <TableRow>
-                  {(['voyageNo', 'destination', 'etd', 'eta', 'agent', 'status'] as const).map((f) => <TableCell key={f} sx={{ whiteSpace: 'nowrap', ...(NARROW_HIDDEN.has(f) ? HIDE_ON_PHONE : {}) }}>{t(`vessel.voyage.fields.${f}`)}</TableCell>)}
+                  {(['voyageNo', 'destination', 'etd', 'eta', 'agent', 'status'] as const).map((f) => (
+                    <TableCell key={f} sx={{ whiteSpace: 'nowrap', ...(NARROW_HIDDEN.has(f) ? HIDE_ON_PHONE : {}) }}>
+                      {t(`vessel.voyage.fields.${f}`)}
+                    </TableCell>
+                  ))}
                   {(canEdit || canDelete) && <TableCell align="right">{t('vessel.form.actions')}</TableCell>}
                 </TableRow>
               </TableHead>
@@ -118,32 +150,67 @@ export function VoyageSection({ deviceId, current }: { deviceId: number; current
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(v.etd)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(v.eta)}</TableCell>
                     <TableCell sx={HIDE_ON_PHONE}>{v.agent}</TableCell>
-                    <TableCell><VoyageStatusChip status={v.status} /></TableCell>
+                    <TableCell>
+                      <VoyageStatusChip status={v.status} />
+                    </TableCell>
                     {(canEdit || canDelete) && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {canEdit && <Tooltip title={t('vessel.form.edit')}><IconButton size="small" onClick={() => setEditing(v)} data-testid="voyage-edit"><EditIcon fontSize="small" /></IconButton></Tooltip>}
-                        {canDelete && <Tooltip title={t('vessel.voyage.delete')}><IconButton size="small" color="error" onClick={() => setDeleting(v)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>}
+                        {canEdit && (
+                          <Tooltip title={t('vessel.form.edit')}>
+                            <IconButton size="small" onClick={() => setEditing(v)} data-testid="voyage-edit">
+                              <EditIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                        {canDelete && (
+                          <Tooltip title={t('vessel.voyage.delete')}>
+                            <IconButton size="small" color="error" onClick={() => setDeleting(v)}>
+                              <DeleteIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
                       </TableCell>
                     )}
                   </TableRow>
                 ))}
                 {history.data.length === 0 && (
-                  <TableRow><TableCell colSpan={7}><Typography variant="body2" color="text.secondary">{t('vessel.voyage.none')}</Typography></TableCell></TableRow>
+                  <TableRow>
+                    <TableCell colSpan={7}>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('vessel.voyage.none')}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
                 )}
               </TableBody>
             </Table>
           </TableContainer>
           {history.total > PAGE_SIZE && (
-            <TablePagination component="div" count={history.total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)} />
+            <TablePagination
+              component="div"
+              count={history.total}
+              page={page}
+              rowsPerPage={PAGE_SIZE}
+              rowsPerPageOptions={[PAGE_SIZE]}
+              onPageChange={(_, p) => setPage(p)}
+            />
           )}
         </>
       )}
-      <VoyageFormDialog deviceId={deviceId} voyage={editing ?? null} open={editing !== undefined} onClose={() => setEditing(undefined)} onSaved={changed} />
+      <VoyageFormDialog
+        deviceId={deviceId}
+        voyage={editing ?? null}
+        open={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        onSaved={changed}
+      />
       <Confirm
         isOpen={!!deleting}
         title="vessel.voyage.delete"
         content={t('vessel.voyage.deleteConfirm', { no: deleting?.voyageNo ?? '' })}
-        onConfirm={() => { void remove(); }}
+        onConfirm={() => {
+          void remove();
+        }}
         onClose={() => setDeleting(null)}
       />
     </Paper>

@@ -18,5 +18,7 @@ export function domainResolver<T extends FieldValues>(schema: AnySchema, toBody:
 
 /** Field errors the server answered (code 1, data: [{ field, message }]) as they are. */
 export function serverFieldErrors(data: unknown): { field: string; message: string }[] {
-  return Array.isArray(data) ? data.filter((e): e is { field: string; message: string } => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
+  return Array.isArray(data)
+    ? data.filter((e): e is { field: string; message: string } => typeof e?.field === 'string' && typeof e?.message === 'string')
+    : [];
 }

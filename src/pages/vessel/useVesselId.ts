@@ -6,13 +6,19 @@ export function useVesselId(): [number | null, (id: number | null) => void] {
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('id'));
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
-  const setId = useCallback((next: number | null) => {
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      if (next) copy.set('id', String(next));
-      else copy.delete('id');
-      return copy;
-    }, { replace: true });
-  }, [setParams]);
+  const setId = useCallback(
+    (next: number | null) => {
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          if (next) copy.set('id', String(next));
+          else copy.delete('id');
+          return copy;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
   return [id, setId];
 }

@@ -16,22 +16,33 @@ function FieldInput({ field }: { field: FieldDef }) {
   const choices = useChoices(field.choices);
   const required = !AFTER_SALES_OPTIONAL.includes(field.source as AfterSalesField);
   const common = {
-    source: field.source, label: field.label, fullWidth: true, isRequired: required,
+    source: field.source,
+    label: field.label,
+    fullWidth: true,
+    isRequired: required,
     slotProps: { htmlInput: { 'data-testid': `as-${field.source}` } },
   };
   switch (field.kind) {
-    case 'select': return <SelectInput {...common} choices={choices} />;
+    case 'select':
+      return <SelectInput {...common} choices={choices} />;
     // Typed as YYYY-MM-DD in both languages, not the browser's own date format.
-    case 'date': return <DayInput {...common} />;
-    case 'textarea': return <TextInput {...common} multiline minRows={2} sx={{ gridColumn: '1 / -1' }} />;
-    default: return <TextInput {...common} />;
+    case 'date':
+      return <DayInput {...common} />;
+    case 'textarea':
+      return <TextInput {...common} multiline minRows={2} sx={{ gridColumn: '1 / -1' }} />;
+    default:
+      return <TextInput {...common} />;
   }
 }
 
 function FromFault() {
   const translate = useTranslate();
   const code = useWatch({ name: 'faultCode' }) as string | null | undefined;
-  return code ? <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('support.afterSales.fromFault', { code })}</Alert> : null;
+  return code ? (
+    <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
+      {translate('support.afterSales.fromFault', { code })}
+    </Alert>
+  ) : null;
 }
 
 /**
@@ -46,12 +57,26 @@ export function AfterSalesForm({ defaults }: { defaults?: Record<string, unknown
       mode="onChange"
       reValidateMode="onChange"
       defaultValues={defaults}
-      toolbar={<Toolbar><SaveButton alwaysEnable data-testid="as-save" /></Toolbar>}
+      toolbar={
+        <Toolbar>
+          <SaveButton alwaysEnable data-testid="as-save" />
+        </Toolbar>
+      }
       sx={{ maxWidth: 1000 }}
     >
       <FromFault />
-      <Box sx={{ display: 'grid', columnGap: 2, rowGap: 1, width: '100%', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
-        {AFTER_SALES_FIELD_DEFS.map((field) => <FieldInput key={field.source} field={field} />)}
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          rowGap: 1,
+          width: '100%',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
+        }}
+      >
+        {AFTER_SALES_FIELD_DEFS.map((field) => (
+          <FieldInput key={field.source} field={field} />
+        ))}
       </Box>
     </SimpleForm>
   );

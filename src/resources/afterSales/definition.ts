@@ -37,5 +37,10 @@ export const afterSalesResource: ResourceDefinition = {
   recordRepresentation: 'DeviceSn',
   defaults: () => ({ DispatchOfData: new Date().toISOString().slice(0, 10) }),
   // create: started from a fault (fault clearing's ?source= prefill), it says which fault, and validates as you type.
-  views: { create: lazyView(() => import('./AfterSalesEdit'), (m) => m.AfterSalesCreate) },
+  views: {
+    create: lazyView(
+      () => import('./AfterSalesEdit'),
+      (m) => m.AfterSalesCreate,
+    ),
+  },
 };

@@ -4,7 +4,10 @@ import type { Choice, ColumnDef, FieldDef, FilterDef } from '../types';
 /** The after-sales resource's declarations, apart from definition.ts so the form override can read them too. */
 export const afterSalesLabel = (field: string) => `afterSalesField.${field}`;
 
-export const CLASSIFICATION_CHOICES: readonly Choice[] = AFTER_SALES_CLASSIFICATIONS.map((id) => ({ id, nameKey: `afterSales.classification.${id}` }));
+export const CLASSIFICATION_CHOICES: readonly Choice[] = AFTER_SALES_CLASSIFICATIONS.map((id) => ({
+  id,
+  nameKey: `afterSales.classification.${id}`,
+}));
 
 const LONG: readonly AfterSalesField[] = ['CustomerSuggestion', 'Description', 'Reamrk'];
 const kindOf = (field: AfterSalesField): FieldDef['kind'] =>
@@ -24,7 +27,13 @@ export const AFTER_SALES_COLUMNS: readonly ColumnDef[] = [
   // A calendar day (YYYY-MM-DD), not an instant: shown as it is, never shifted by the time zone.
   { source: 'DispatchOfData', sortable: true, label: afterSalesLabel('DispatchOfData') },
   { source: 'FeedbackApartment', sortable: true, label: afterSalesLabel('FeedbackApartment') },
-  { source: 'Classification', kind: 'choice', choicePrefix: 'afterSales.classification.', sortable: true, label: afterSalesLabel('Classification') },
+  {
+    source: 'Classification',
+    kind: 'choice',
+    choicePrefix: 'afterSales.classification.',
+    sortable: true,
+    label: afterSalesLabel('Classification'),
+  },
   { source: 'CustomerSuggestion', label: afterSalesLabel('CustomerSuggestion') },
   { source: 'Description', label: afterSalesLabel('Description') },
   { source: 'Department', sortable: true, label: afterSalesLabel('Department') },

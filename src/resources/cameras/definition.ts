@@ -30,7 +30,13 @@ export const camerasResource: ResourceDefinition = {
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
   },
   fields: [
-    { source: 'deviceId', kind: 'reference', reference: { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' }, on: { create: true, edit: true }, disabledOnEdit: true },
+    {
+      source: 'deviceId',
+      kind: 'reference',
+      reference: { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' },
+      on: { create: true, edit: true },
+      disabledOnEdit: true,
+    },
     { source: 'name', kind: 'text', label: label('name'), on: { create: true, edit: true } },
     { source: 'link', kind: 'text', label: label('link'), on: { create: true, edit: true } },
     { source: 'description', kind: 'textarea', label: label('description'), on: { create: true, edit: true } },
@@ -41,11 +47,24 @@ export const camerasResource: ResourceDefinition = {
     { source: 'link', label: label('link') },
     { source: 'description', label: label('description') },
   ],
-  filters: [{ source: 'deviceId', kind: 'reference', reference: { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' }, required: true, alwaysOn: true }],
+  filters: [
+    {
+      source: 'deviceId',
+      kind: 'reference',
+      reference: { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' },
+      required: true,
+      alwaysOn: true,
+    },
+  ],
   sort: { field: 'name', order: 'ASC' },
   perPage: 1000,
   createSchema: cameraSchema,
   editSchema: updateCameraSchema,
   recordRepresentation: 'name',
-  views: { list: lazyView(() => import('../../pages/vessel/CameraPage'), (m) => m.default) },
+  views: {
+    list: lazyView(
+      () => import('../../pages/vessel/CameraPage'),
+      (m) => m.default,
+    ),
+  },
 };

@@ -11,7 +11,12 @@ const FIELDS = ['enterpriseId', 'deviceId', 'feature', 'deviceCount', 'subscript
 
 const featureChoices: readonly Choice[] = FEATURES.map((id) => ({ id, nameKey: FEATURE_KEYS[id] }));
 /** Only enterprises hold grants. */
-const enterprise: ReferenceDef = { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' };
+const enterprise: ReferenceDef = {
+  resource: 'system/user',
+  filter: { permissionLevel: Level.Enterprise },
+  optionText: 'name',
+  searchField: 'name',
+};
 /** One device of it (none: every device of the enterprise); the server checks the device is the enterprise's. */
 const device: ReferenceDef = { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' };
 

@@ -47,16 +47,39 @@ function GroupIcon({ group }: { group: DeviceGroup }) {
 function GroupDevices({ group, onChanged }: { group: DeviceGroup; onChanged: () => void }) {
   const translate = useTranslate();
   return (
-    <RaList resource={DEVICES} filter={{ groupId: group.id }} disableSyncWithLocation storeKey={`deviceGroup.${group.id}`} perPage={20} pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      sort={{ field: 'id', order: 'ASC' }} actions={false} title={translate('devices.groups.title')} queryOptions={{ onError: () => undefined }} sx={LIST_SX}
-      empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate('devices.groups.empty')}</Typography>}>
-      <DataTable rowClick={false} bulkActionButtons={<DeviceBulkActions onChanged={onChanged} />}
-        sx={DATATABLE_SX}>
-        <DataTable.Col source="status" label="deviceField.status" render={(r: Device) => <DeviceStatusIcon kind={r.deviceKind} status={r.status} size={24} />} />
+    <RaList
+      resource={DEVICES}
+      filter={{ groupId: group.id }}
+      disableSyncWithLocation
+      storeKey={`deviceGroup.${group.id}`}
+      perPage={20}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      sort={{ field: 'id', order: 'ASC' }}
+      actions={false}
+      title={translate('devices.groups.title')}
+      queryOptions={{ onError: () => undefined }}
+      sx={LIST_SX}
+      empty={
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          {translate('devices.groups.empty')}
+        </Typography>
+      }
+    >
+      <DataTable rowClick={false} bulkActionButtons={<DeviceBulkActions onChanged={onChanged} />} sx={DATATABLE_SX}>
+        <DataTable.Col
+          source="status"
+          label="deviceField.status"
+          render={(r: Device) => <DeviceStatusIcon kind={r.deviceKind} status={r.status} size={24} />}
+        />
         <DataTable.Col source="name" label="deviceField.name" />
         <DataTable.Col source="deviceNum" label="deviceField.deviceNum" disableSort />
         <DataTable.Col source="deviceKind" label="deviceField.deviceKind" render={(r: Device) => <DeviceKindName kind={r.deviceKind} />} />
-        <DataTable.Col source="groupName" label="deviceField.groupName" disableSort render={(r: Device) => r.groupName ?? translate('deviceGroup.ungrouped')} />
+        <DataTable.Col
+          source="groupName"
+          label="deviceField.groupName"
+          disableSort
+          render={(r: Device) => r.groupName ?? translate('deviceGroup.ungrouped')}
+        />
         <DataTable.Col source="activated" label="deviceField.activated" render={(r: Device) => <ActivationChip record={r} />} />
         <DataTable.Col label="devices.list.pinned" disableSort render={() => <PinToggle />} />
       </DataTable>
@@ -78,7 +101,10 @@ export function DeviceGroupsList() {
   const queryClient = useQueryClient();
   const level = useClientState((s) => s.permissionLevel);
   // The server's order (Special Focus, Ungrouped Device, then the groups by name): no sort field, so none is applied.
-  const { data: groups, isPending } = useGetList<GroupRecord>(GROUPS, { pagination: { page: 1, perPage: 10_000 }, sort: { field: '', order: 'ASC' } });
+  const { data: groups, isPending } = useGetList<GroupRecord>(GROUPS, {
+    pagination: { page: 1, perPage: 10_000 },
+    sort: { field: '', order: 'ASC' },
+  });
   const { canAccess: canCreate } = useCanAccess({ resource: GROUPS, action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: GROUPS, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: GROUPS, action: 'delete' });
@@ -114,33 +140,58 @@ export function DeviceGroupsList() {
       <PageHeading titleKey="menu.deviceData" />
       <Paper sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 1.5, pb: 0.5 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>{translate('devices.groups.list')}</Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+            {translate('devices.groups.list')}
+          </Typography>
           {canCreate && (
-            <Button size="small" startIcon={<AddIcon />} onClick={() => setEditing({ group: null })} data-testid="group-add">{translate('devices.groups.add')}</Button>
+            <Button size="small" startIcon={<AddIcon />} onClick={() => setEditing({ group: null })} data-testid="group-add">
+              {translate('devices.groups.add')}
+            </Button>
           )}
         </Box>
         <List dense>
           {list.map((group) => (
-            <ListItem key={group.id} disablePadding data-testid={`group-${group.id}`}
-              secondaryAction={writable(group) ? (
-                <>
-                  {canEdit && (
-                    <Tooltip title={translate('devices.groups.rename')}>
-                      <IconButton edge="end" size="small" onClick={() => setEditing({ group })} data-testid={`group-rename-${group.id}`}><EditIcon fontSize="small" /></IconButton>
-                    </Tooltip>
-                  )}
-                  {canDelete && (
-                    <Tooltip title={translate('devices.groups.delete')}>
-                      <IconButton edge="end" size="small" onClick={() => setDeleting(group)} data-testid={`group-delete-${group.id}`}><DeleteIcon fontSize="small" /></IconButton>
-                    </Tooltip>
-                  )}
-                </>
-              ) : undefined}>
-              <ListItemButton selected={selected?.id === group.id} onClick={() => setSelectedId(group.id)} sx={{ pr: writable(group) ? 10 : 2 }}>
-                <ListItemIcon sx={{ minWidth: 36 }}><GroupIcon group={group} /></ListItemIcon>
+            <ListItem
+              key={group.id}
+              disablePadding
+              data-testid={`group-${group.id}`}
+              secondaryAction={
+                writable(group) ? (
+                  <>
+                    {canEdit && (
+                      <Tooltip title={translate('devices.groups.rename')}>
+                        <IconButton edge="end" size="small" onClick={() => setEditing({ group })} data-testid={`group-rename-${group.id}`}>
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    {canDelete && (
+                      <Tooltip title={translate('devices.groups.delete')}>
+                        <IconButton edge="end" size="small" onClick={() => setDeleting(group)} data-testid={`group-delete-${group.id}`}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </>
+                ) : undefined
+              }
+            >
+              <ListItemButton
+                selected={selected?.id === group.id}
+                onClick={() => setSelectedId(group.id)}
+                sx={{ pr: writable(group) ? 10 : 2 }}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <GroupIcon group={group} />
+                </ListItemIcon>
                 <ListItemText
                   primary={group.name}
-                  secondary={[translate('devices.groups.count', { smart_count: group.deviceCount }), level === Level.Admin && group.ownerName ? group.ownerName : group.virtual ? translate('devices.groups.virtual') : null].filter(Boolean).join(' · ')}
+                  secondary={[
+                    translate('devices.groups.count', { smart_count: group.deviceCount }),
+                    level === Level.Admin && group.ownerName ? group.ownerName : group.virtual ? translate('devices.groups.virtual') : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                   slotProps={{ primary: { noWrap: true } }}
                 />
               </ListItemButton>
@@ -151,18 +202,30 @@ export function DeviceGroupsList() {
       <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
         {selected && (
           <>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }} data-testid="group-selected">{translate('devices.groups.devicesOf', { name: selected.name })}</Typography>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }} data-testid="group-selected">
+              {translate('devices.groups.devicesOf', { name: selected.name })}
+            </Typography>
             <GroupDevices key={selected.id} group={selected} onChanged={changed} />
           </>
         )}
       </Box>
-      <GroupDialog open={editing !== null} group={editing?.group ?? null} onClose={() => setEditing(null)}
-        onSaved={(message) => { setEditing(null); notify(message, { type: 'success' }); changed(); }} />
+      <GroupDialog
+        open={editing !== null}
+        group={editing?.group ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(message) => {
+          setEditing(null);
+          notify(message, { type: 'success' });
+          changed();
+        }}
+      />
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} data-testid="group-delete-dialog">
         <DialogContent>{deleting && translate('devices.groups.confirmDelete', { name: deleting.name })}</DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(null)}>{translate('console.dialog.cancel')}</Button>
-          <Button variant="contained" color="error" onClick={() => deleting && remove(deleting)} data-testid="group-delete-confirm">{translate('console.dialog.confirm')}</Button>
+          <Button variant="contained" color="error" onClick={() => deleting && remove(deleting)} data-testid="group-delete-confirm">
+            {translate('console.dialog.confirm')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Box>

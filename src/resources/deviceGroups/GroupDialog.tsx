@@ -70,7 +70,12 @@ function GroupForm({ group, onClose, onSaved }: Omit<Props, 'open'>) {
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      if (group) await update(GROUPS, { id: group.id, data: { name: name.trim() }, previousData: group }, { mutationMode: 'pessimistic', returnPromise: true });
+      if (group)
+        await update(
+          GROUPS,
+          { id: group.id, data: { name: name.trim() }, previousData: group },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
       else await create(GROUPS, { data: { name: name.trim(), ...(admin ? { ownerId: Number(ownerId) } : {}) } }, { returnPromise: true });
       onSaved(group ? 'devices.groups.renamed' : 'devices.groups.created');
     } catch (error) {
@@ -91,22 +96,50 @@ function GroupForm({ group, onClose, onSaved }: Omit<Props, 'open'>) {
       <DialogTitle>{translate(group ? 'devices.groups.rename' : 'devices.groups.add')}</DialogTitle>
       <DialogContent>
         {!group && admin && (
-          <TextField select fullWidth margin="dense" label={translate('devices.groups.owner')} value={ownerId}
-            onChange={(e) => { setOwnerId(e.target.value); setErrors(check(name, e.target.value)); }}
-            error={Boolean(errors.ownerId)} helperText={errors.ownerId ? translate(errors.ownerId) : ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'group-owner' } }}>
-            {owners.map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.name}</MenuItem>)}
+          <TextField
+            select
+            fullWidth
+            margin="dense"
+            label={translate('devices.groups.owner')}
+            value={ownerId}
+            onChange={(e) => {
+              setOwnerId(e.target.value);
+              setErrors(check(name, e.target.value));
+            }}
+            error={Boolean(errors.ownerId)}
+            helperText={errors.ownerId ? translate(errors.ownerId) : ' '}
+            slotProps={{ htmlInput: { 'data-testid': 'group-owner' } }}
+          >
+            {owners.map((o) => (
+              <MenuItem key={o.id} value={String(o.id)}>
+                {o.name}
+              </MenuItem>
+            ))}
           </TextField>
         )}
-        <TextField fullWidth autoFocus margin="dense" label={translate('devices.groups.name')} value={name}
-          onChange={(e) => { setName(e.target.value); setErrors(check(e.target.value, ownerId)); }}
-          onKeyDown={(e) => { if (e.key === 'Enter') void save(); }}
-          error={Boolean(errors.name)} helperText={errors.name ? translate(errors.name) : ' '}
-          slotProps={{ htmlInput: { 'data-testid': 'group-name', maxLength: 64 } }} />
+        <TextField
+          fullWidth
+          autoFocus
+          margin="dense"
+          label={translate('devices.groups.name')}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setErrors(check(e.target.value, ownerId));
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void save();
+          }}
+          error={Boolean(errors.name)}
+          helperText={errors.name ? translate(errors.name) : ' '}
+          slotProps={{ htmlInput: { 'data-testid': 'group-name', maxLength: 64 } }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('console.dialog.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={saving} data-testid="group-save">{translate('console.action.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={saving} data-testid="group-save">
+          {translate('console.action.save')}
+        </Button>
       </DialogActions>
     </>
   );

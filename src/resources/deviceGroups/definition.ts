@@ -21,22 +21,37 @@ export const deviceGroupsResource: ResourceDefinition = {
   endpoints: {
     list: { path: `${M}/getGroupList`, paged: false, filters: [], matchHere: ['name', 'ownerId'] },
     one: { path: `${M}/getById` },
-    create: { path: `${M}/add`, send: 'json', params: (r) => ({ name: typeof r.name === 'string' ? r.name.trim() : r.name, ...(r.ownerId ? { ownerId: Number(r.ownerId) } : {}) }) },
-    update: { path: `${M}/update`, send: 'json', params: (r) => ({ id: Number(r.id), name: typeof r.name === 'string' ? r.name.trim() : r.name }) },
+    create: {
+      path: `${M}/add`,
+      send: 'json',
+      params: (r) => ({ name: typeof r.name === 'string' ? r.name.trim() : r.name, ...(r.ownerId ? { ownerId: Number(r.ownerId) } : {}) }),
+    },
+    update: {
+      path: `${M}/update`,
+      send: 'json',
+      params: (r) => ({ id: Number(r.id), name: typeof r.name === 'string' ? r.name.trim() : r.name }),
+    },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
   },
   fields: [
-    { source: 'ownerId', kind: 'reference', reference: { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' }, on: { create: true }, when: (_values, level) => level === Level.Admin },
+    {
+      source: 'ownerId',
+      kind: 'reference',
+      reference: { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' },
+      on: { create: true },
+      when: (_values, level) => level === Level.Admin,
+    },
     { source: 'name', kind: 'text', on: { create: true, edit: true } },
   ],
-  columns: [
-    { source: 'name' },
-    { source: 'deviceCount', kind: 'number' },
-    { source: 'ownerName' },
-  ],
+  columns: [{ source: 'name' }, { source: 'deviceCount', kind: 'number' }, { source: 'ownerName' }],
   filters: ['name'],
   createSchema: deviceGroupSchema,
   editSchema: updateDeviceGroupSchema,
   recordRepresentation: 'name',
-  views: { list: lazyView(() => import('./DeviceGroupsList'), (m) => m.DeviceGroupsList) },
+  views: {
+    list: lazyView(
+      () => import('./DeviceGroupsList'),
+      (m) => m.DeviceGroupsList,
+    ),
+  },
 };

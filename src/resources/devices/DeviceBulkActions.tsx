@@ -19,7 +19,11 @@ const INVALIDATES: Invalidates = { resources: ['system/deviceManagement', 'devic
 
 /** The groups a device can be moved into: "Ungrouped Device" (0) and every real group (the device group resource's list). */
 export function useGroupList(enabled = true) {
-  return useGetList<DeviceGroup & { id: number }>('device/deviceData', { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'id', order: 'ASC' } }, { staleTime: 5_000, enabled });
+  return useGetList<DeviceGroup & { id: number }>(
+    'device/deviceData',
+    { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'id', order: 'ASC' } },
+    { staleTime: 5_000, enabled },
+  );
 }
 
 /** What every bulk action does once its call succeeded: say so, untick the rows, tell the caller. */
@@ -41,9 +45,18 @@ type BulkProps = { onChanged?: () => void };
 function PinSelected({ pin, onChanged }: BulkProps & { pin: boolean }) {
   const translate = useTranslate();
   const { ids, done } = useDone(onChanged);
-  const { mutate, isPending } = useCallMutation('devices', pin ? 'pin' : 'unpin', INVALIDATES, { onSuccess: () => done(pin ? 'devices.groups.pinnedOk' : 'devices.groups.unpinnedOk'), onError: () => undefined });
+  const { mutate, isPending } = useCallMutation('devices', pin ? 'pin' : 'unpin', INVALIDATES, {
+    onSuccess: () => done(pin ? 'devices.groups.pinnedOk' : 'devices.groups.unpinnedOk'),
+    onError: () => undefined,
+  });
   return (
-    <Button size="small" startIcon={pin ? <StarIcon /> : <StarBorderIcon />} disabled={isPending} onClick={() => mutate([ids])} data-testid={pin ? 'bulk-pin' : 'bulk-unpin'}>
+    <Button
+      size="small"
+      startIcon={pin ? <StarIcon /> : <StarBorderIcon />}
+      disabled={isPending}
+      onClick={() => mutate([ids])}
+      data-testid={pin ? 'bulk-pin' : 'bulk-unpin'}
+    >
       {translate(pin ? 'devices.groups.pin' : 'devices.groups.unpin')}
     </Button>
   );
@@ -59,17 +72,36 @@ export function MoveSelected({ onChanged }: BulkProps) {
   const { data: groups = [] } = useGroupList(editor);
   const { ids, done } = useDone(onChanged);
   const [target, setTarget] = useState<string>('');
-  const { mutate, isPending } = useCallMutation('devices', 'moveDevices', INVALIDATES, { onSuccess: () => done('devices.groups.moved'), onError: () => undefined });
+  const { mutate, isPending } = useCallMutation('devices', 'moveDevices', INVALIDATES, {
+    onSuccess: () => done('devices.groups.moved'),
+    onError: () => undefined,
+  });
   if (!editor) return null;
   const movable = groups.filter((g) => g.id !== VirtualGroup.SpecialFocus);
   return (
     <>
-      <TextField select size="small" label={translate('devices.groups.moveTo')} value={target} onChange={(e) => setTarget(e.target.value)}
-        sx={{ minWidth: 180, ml: 1 }} slotProps={{ htmlInput: { 'data-testid': 'bulk-move-target' } }}>
-        {movable.map((g) => <MenuItem key={g.id} value={String(g.id)}>{g.ownerName && level === Level.Admin ? `${g.name} (${g.ownerName})` : g.name}</MenuItem>)}
+      <TextField
+        select
+        size="small"
+        label={translate('devices.groups.moveTo')}
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+        sx={{ minWidth: 180, ml: 1 }}
+        slotProps={{ htmlInput: { 'data-testid': 'bulk-move-target' } }}
+      >
+        {movable.map((g) => (
+          <MenuItem key={g.id} value={String(g.id)}>
+            {g.ownerName && level === Level.Admin ? `${g.name} (${g.ownerName})` : g.name}
+          </MenuItem>
+        ))}
       </TextField>
-      <Button size="small" startIcon={<DriveFileMoveIcon />} disabled={target === '' || isPending} data-testid="bulk-move"
-        onClick={() => mutate([Number(target), ids])}>
+      <Button
+        size="small"
+        startIcon={<DriveFileMoveIcon />}
+        disabled={target === '' || isPending}
+        data-testid="bulk-move"
+        onClick={() => mutate([Number(target), ids])}
+      >
         {translate('devices.groups.move')}
       </Button>
     </>

@@ -28,8 +28,13 @@ export function DeviceEdit() {
   return (
     <>
       <PageHeading titleKey={titleKey} />
-      <Edit title={translate(titleKey)} mutationMode="pessimistic" redirect="list"
-        mutationOptions={{ onError: () => undefined }} queryOptions={{ onError: () => undefined }}>
+      <Edit
+        title={translate(titleKey)}
+        mutationMode="pessimistic"
+        redirect="list"
+        mutationOptions={{ onError: () => undefined }}
+        queryOptions={{ onError: () => undefined }}
+      >
         <DeviceForm mode="edit" />
       </Edit>
     </>

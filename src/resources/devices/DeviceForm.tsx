@@ -32,16 +32,35 @@ function OwnerInputs({ readOnly }: { readOnly: boolean }) {
   const selfName = useClientState((s) => s.name);
   const { setValue } = useFormContext();
   // An enterprise's own name shows at once, before the list loads.
-  const ownerChoices = owners.length || level !== Level.Enterprise || !selfId ? owners : [{ id: selfId, name: selfName ?? '', children: [] }];
+  const ownerChoices =
+    owners.length || level !== Level.Enterprise || !selfId ? owners : [{ id: selfId, name: selfName ?? '', children: [] }];
   const ownerId = useWatch({ name: 'ownerId' });
   const subChoices = [{ id: 0, name: translate('devices.form.noSubUser') }, ...subUsersOf(owners, ownerId)];
   return (
     <>
-      <SelectInput source="ownerId" id="ownerId" label={deviceFieldKey('ownerId')} choices={ownerChoices} isPending={loading} optionText="name"
-        readOnly={readOnly || level !== Level.Admin} fullWidth helperText={false}
-        onChange={() => setValue('ownerSubId', 0, { shouldDirty: true, shouldValidate: true })} />
-      <SelectInput source="ownerSubId" id="ownerSubId" label={deviceFieldKey('ownerSubId')} choices={subChoices} isPending={loading} optionText="name"
-        readOnly={readOnly} fullWidth helperText={false} />
+      <SelectInput
+        source="ownerId"
+        id="ownerId"
+        label={deviceFieldKey('ownerId')}
+        choices={ownerChoices}
+        isPending={loading}
+        optionText="name"
+        readOnly={readOnly || level !== Level.Admin}
+        fullWidth
+        helperText={false}
+        onChange={() => setValue('ownerSubId', 0, { shouldDirty: true, shouldValidate: true })}
+      />
+      <SelectInput
+        source="ownerSubId"
+        id="ownerSubId"
+        label={deviceFieldKey('ownerSubId')}
+        choices={subChoices}
+        isPending={loading}
+        optionText="name"
+        readOnly={readOnly}
+        fullWidth
+        helperText={false}
+      />
     </>
   );
 }
@@ -50,7 +69,14 @@ function OwnerInputs({ readOnly }: { readOnly: boolean }) {
 function FieldInput({ field, readOnly }: { field: DeviceField; readOnly: boolean }) {
   const def = DEVICE_FIELD_DEFS.find((f) => f.source === field);
   const choices = useChoices(def?.choices);
-  const common = { source: field, id: field, label: def?.label ?? deviceFieldKey(field), fullWidth: true, helperText: false as const, readOnly };
+  const common = {
+    source: field,
+    id: field,
+    label: def?.label ?? deviceFieldKey(field),
+    fullWidth: true,
+    helperText: false as const,
+    readOnly,
+  };
   if (def?.kind === 'select') return <SelectInput {...common} choices={choices} />;
   if (def?.kind === 'date') return <DateInput {...common} />;
   return <TextInput {...common} slotProps={{ htmlInput: { 'data-testid': `device-${field}` } }} />;
@@ -59,7 +85,9 @@ function FieldInput({ field, readOnly }: { field: DeviceField; readOnly: boolean
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%', mb: 1 }}>
-      <Typography component="legend" variant="subtitle2" color="primary" sx={{ mb: 1, fontWeight: 600 }}>{title}</Typography>
+      <Typography component="legend" variant="subtitle2" color="primary" sx={{ mb: 1, fontWeight: 600 }}>
+        {title}
+      </Typography>
       <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>{children}</Box>
     </Box>
   );
@@ -81,15 +109,29 @@ export function DeviceForm({ mode, defaults }: { mode: 'create' | 'edit'; defaul
       mode="onChange"
       reValidateMode="onChange"
       defaultValues={defaults}
-      toolbar={readOnly ? false : <Toolbar><SaveButton alwaysEnable /></Toolbar>}
+      toolbar={
+        readOnly ? (
+          false
+        ) : (
+          <Toolbar>
+            <SaveButton alwaysEnable />
+          </Toolbar>
+        )
+      }
       sx={{ maxWidth: 1100 }}
     >
-      {readOnly && <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('devices.form.readOnly')}</Alert>}
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
+          {translate('devices.form.readOnly')}
+        </Alert>
+      )}
       {SECTIONS.map((section) => (
         <Section key={section.key} title={translate(`devices.form.${section.key}`)}>
-          {section.key === 'ownership'
-            ? <OwnerInputs readOnly={readOnly} />
-            : section.fields.map((field) => <FieldInput key={field} field={field} readOnly={readOnly} />)}
+          {section.key === 'ownership' ? (
+            <OwnerInputs readOnly={readOnly} />
+          ) : (
+            section.fields.map((field) => <FieldInput key={field} field={field} readOnly={readOnly} />)
+          )}
         </Section>
       ))}
     </SimpleForm>

@@ -8,8 +8,22 @@ import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { ReactNode } from 'react';
 import {
-  CreateButton, DataTable, DeleteWithConfirmButton, EditButton, FilterButton, List, Pagination, SearchInput, SelectInput, TextInput, TopToolbar,
-  useListContext, useNotify, useRecordContext, useTranslate, type RaRecord,
+  CreateButton,
+  DataTable,
+  DeleteWithConfirmButton,
+  EditButton,
+  FilterButton,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import type { QueryValue } from '../../api';
 import type { Device } from '../../domain/device';
@@ -42,10 +56,22 @@ function useDeviceFilters() {
     const common = { key: f.source, source: f.source, label: f.label, alwaysOn: f.alwaysOn };
     switch (f.kind) {
       // SearchInput takes no label: its words are the placeholder.
-      case 'search': return <SearchInput key={f.source} source={f.source} alwaysOn placeholder={translate(f.label ?? 'console.action.search')} sx={{ minWidth: 240 }} />;
-      case 'select': return <SelectInput {...common} choices={filterChoices(f.choices, translate)} />;
-      case 'reference': return <ReferencePicker key={f.source} source={f.source} reference={f.reference!} label={f.label} alwaysOn={f.alwaysOn} />;
-      default: return <TextInput {...common} />;
+      case 'search':
+        return (
+          <SearchInput
+            key={f.source}
+            source={f.source}
+            alwaysOn
+            placeholder={translate(f.label ?? 'console.action.search')}
+            sx={{ minWidth: 240 }}
+          />
+        );
+      case 'select':
+        return <SelectInput {...common} choices={filterChoices(f.choices, translate)} />;
+      case 'reference':
+        return <ReferencePicker key={f.source} source={f.source} reference={f.reference!} label={f.label} alwaysOn={f.alwaysOn} />;
+      default:
+        return <TextInput {...common} />;
     }
   });
 }
@@ -55,17 +81,26 @@ function ExportButtons() {
   const translate = useTranslate();
   const notify = useNotify();
   const { filterValues, sort } = useListContext();
-  const { mutate, isPending } = useCallMutation('devices', 'exportDevices', { calls: [] }, {
-    onSuccess: (name) => notify('devices.list.exported', { type: 'success', messageArgs: { name } }),
-    // the catalogue shows it (-101: "Do not export data frequently...")
-    onError: () => undefined,
-  });
+  const { mutate, isPending } = useCallMutation(
+    'devices',
+    'exportDevices',
+    { calls: [] },
+    {
+      onSuccess: (name) => notify('devices.list.exported', { type: 'success', messageArgs: { name } }),
+      // the catalogue shows it (-101: "Do not export data frequently...")
+      onError: () => undefined,
+    },
+  );
   const run = (format: 'csv' | 'xlsx') =>
     mutate([format, { ...(filterValues as Record<string, QueryValue>), sort: sort.field, order: sort.order === 'DESC' ? 'desc' : 'asc' }]);
   return (
     <>
-      <Button size="small" startIcon={<DownloadIcon />} disabled={isPending} onClick={() => run('csv')} data-testid="export-csv">{translate('devices.list.exportCsv')}</Button>
-      <Button size="small" startIcon={<DownloadIcon />} disabled={isPending} onClick={() => run('xlsx')} data-testid="export-xlsx">{translate('devices.list.exportXlsx')}</Button>
+      <Button size="small" startIcon={<DownloadIcon />} disabled={isPending} onClick={() => run('csv')} data-testid="export-csv">
+        {translate('devices.list.exportCsv')}
+      </Button>
+      <Button size="small" startIcon={<DownloadIcon />} disabled={isPending} onClick={() => run('xlsx')} data-testid="export-xlsx">
+        {translate('devices.list.exportXlsx')}
+      </Button>
     </>
   );
 }
@@ -94,7 +129,14 @@ export function PinToggle() {
   const label = translate(record.pinned ? 'devices.groups.unpin' : 'devices.groups.pin');
   return (
     <Tooltip title={label}>
-      <IconButton size="small" onClick={toggle} disabled={pin.isPending || unpin.isPending} aria-label={label} data-testid={`pin-${record.id}`} color={record.pinned ? 'warning' : 'default'}>
+      <IconButton
+        size="small"
+        onClick={toggle}
+        disabled={pin.isPending || unpin.isPending}
+        aria-label={label}
+        data-testid={`pin-${record.id}`}
+        color={record.pinned ? 'warning' : 'default'}
+      >
         {record.pinned ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
       </IconButton>
     </Tooltip>
@@ -104,7 +146,14 @@ export function PinToggle() {
 export function ActivationChip({ record }: { record: Device }) {
   const translate = useTranslate();
   const format = useDateFormatter();
-  const chip = <Chip size="small" variant="outlined" color={record.activated ? 'success' : 'default'} label={translate(record.activated ? 'activation.activated' : 'activation.notActivated')} />;
+  const chip = (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={record.activated ? 'success' : 'default'}
+      label={translate(record.activated ? 'activation.activated' : 'activation.notActivated')}
+    />
+  );
   return record.activated && record.activatedAt ? <Tooltip title={format(record.activatedAt)}>{chip}</Tooltip> : chip;
 }
 
@@ -144,31 +193,67 @@ export function DeviceList() {
     <List
       title={translate('devices.list.title')}
       filters={filters}
-      perPage={20} pagination={<DevicePagination />}
+      perPage={20}
+      pagination={<DevicePagination />}
       sort={DEVICE_SORT}
       actions={<ListActions />}
-      queryOptions={{ onError: () => undefined }} sx={LIST_SX}
+      queryOptions={{ onError: () => undefined }}
+      sx={LIST_SX}
       empty={false}
     >
       <PageHeading titleKey="menu.deviceManagement" />
       {/* The row actions are icons: they stay in view at every width, phones included. */}
-      <DataTable rowClick={false} bulkActionButtons={<>{DEVICE_BULK_ACTIONS.map(({ key, component: Action }) => <Action key={key} />)}</>}
-        sx={{ ...DATATABLE_SX, ...STICKY_ACTIONS_COLUMN_SX }}>
+      <DataTable
+        rowClick={false}
+        bulkActionButtons={
+          <>
+            {DEVICE_BULK_ACTIONS.map(({ key, component: Action }) => (
+              <Action key={key} />
+            ))}
+          </>
+        }
+        sx={{ ...DATATABLE_SX, ...STICKY_ACTIONS_COLUMN_SX }}
+      >
         {columns.map((column) => (
-          <DataTable.Col key={column.source} source={column.source} label={column.label} disableSort={!column.sortable}
-            render={(r: Device & RaRecord) => CELLS[column.source]?.(r) ?? <ColumnValue column={column} record={r} />} />
+          <DataTable.Col
+            key={column.source}
+            source={column.source}
+            label={column.label}
+            disableSort={!column.sortable}
+            render={(r: Device & RaRecord) => CELLS[column.source]?.(r) ?? <ColumnValue column={column} record={r} />}
+          />
         ))}
         {/* Icons only (their names stay as aria-label and tooltip): with twelve columns the row
             actions then fit beside them at 1440 px, in the sticky last column. */}
-        <DataTable.Col label="console.table.actions" disableSort render={() => (
-          <span style={{ display: 'inline-flex', gap: 0, alignItems: 'center' }}>
-            <PinToggle />
-            {editor
-              ? <EditButton sx={ICON_ONLY_BUTTON_SX} title={translate('ra.action.edit')} />
-              : <EditButton label="devices.list.show" icon={<VisibilityIcon />} sx={ICON_ONLY_BUTTON_SX} title={translate('devices.list.show')} />}
-            {editor && <DeleteWithConfirmButton sx={ICON_ONLY_BUTTON_SX} title={translate('ra.action.delete')} mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} titleTranslateOptions={{ name: translate('devices.list.title') }} contentTranslateOptions={{ name: translate('devices.list.title') }} />}
-          </span>
-        )} />
+        <DataTable.Col
+          label="console.table.actions"
+          disableSort
+          render={() => (
+            <span style={{ display: 'inline-flex', gap: 0, alignItems: 'center' }}>
+              <PinToggle />
+              {editor ? (
+                <EditButton sx={ICON_ONLY_BUTTON_SX} title={translate('ra.action.edit')} />
+              ) : (
+                <EditButton
+                  label="devices.list.show"
+                  icon={<VisibilityIcon />}
+                  sx={ICON_ONLY_BUTTON_SX}
+                  title={translate('devices.list.show')}
+                />
+              )}
+              {editor && (
+                <DeleteWithConfirmButton
+                  sx={ICON_ONLY_BUTTON_SX}
+                  title={translate('ra.action.delete')}
+                  mutationMode="pessimistic"
+                  mutationOptions={{ onError: () => undefined }}
+                  titleTranslateOptions={{ name: translate('devices.list.title') }}
+                  contentTranslateOptions={{ name: translate('devices.list.title') }}
+                />
+              )}
+            </span>
+          )}
+        />
       </DataTable>
     </List>
   );

@@ -15,8 +15,14 @@ export function DeviceStatusIcon({ kind, status, size = 28 }: { kind: string; st
   const label = `${isDeviceKind(kind) ? translate(DEVICE_KIND_KEYS[kind]) : kind} · ${translate(DEVICE_STATE_KEYS[status as DeviceState] ?? 'deviceState.offline')}`;
   return (
     <Tooltip title={label}>
-      <Box component="img" src={src} alt={label} onError={() => setFailed(true)} data-testid={`device-icon-${kind}-${status}`}
-        sx={{ width: size, height: size, objectFit: 'contain', verticalAlign: 'middle' }} />
+      <Box
+        component="img"
+        src={src}
+        alt={label}
+        onError={() => setFailed(true)}
+        data-testid={`device-icon-${kind}-${status}`}
+        sx={{ width: size, height: size, objectFit: 'contain', verticalAlign: 'middle' }}
+      />
     </Tooltip>
   );
 }

@@ -63,7 +63,10 @@ export function ImportDialog() {
     if (!file) return;
     setPhase({ kind: 'uploading', fraction: 0 });
     try {
-      const { imported } = await upload.mutateAsync([file, (fraction) => setPhase(fraction >= 1 ? { kind: 'checking' } : { kind: 'uploading', fraction })]);
+      const { imported } = await upload.mutateAsync([
+        file,
+        (fraction) => setPhase(fraction >= 1 ? { kind: 'checking' } : { kind: 'uploading', fraction }),
+      ]);
       setPhase({ kind: 'done', imported });
       setFile(null);
     } catch (error) {
@@ -86,13 +89,22 @@ export function ImportDialog() {
 
   return (
     <>
-      <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)} data-testid="import-open">{translate('devices.list.import')}</Button>
+      <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)} data-testid="import-open">
+        {translate('devices.list.import')}
+      </Button>
       <Dialog open={open} onClose={close} maxWidth="md" fullWidth data-testid="import-dialog">
         <DialogTitle>{translate('devices.import.title')}</DialogTitle>
         <DialogContent dividers>
-          <Typography variant="body2" sx={{ mb: 2 }}>{translate('devices.import.steps')}</Typography>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {translate('devices.import.steps')}
+          </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => template.mutate([language])} data-testid="import-template">
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => template.mutate([language])}
+              data-testid="import-template"
+            >
               {translate('devices.import.template')}
             </Button>
             <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy}>
@@ -100,14 +112,22 @@ export function ImportDialog() {
               <input hidden type="file" accept={IMPORT_ACCEPT} onChange={pick} data-testid="import-file" />
             </Button>
             <Typography variant="body2" color="text.secondary" data-testid="import-file-name">
-              {file ? translate('devices.import.picked', { name: file.name, size: formatBytes(file.size) }) : translate('devices.import.noFile')}
+              {file
+                ? translate('devices.import.picked', { name: file.name, size: formatBytes(file.size) })
+                : translate('devices.import.noFile')}
             </Typography>
           </Box>
-          {wrongType && <Alert severity="error" sx={{ mb: 2 }}>{translate('devices.import.wrongType')}</Alert>}
+          {wrongType && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {translate('devices.import.wrongType')}
+            </Alert>
+          )}
           {phase.kind === 'uploading' && (
             <Box sx={{ mb: 2 }} data-testid="import-progress">
               <LinearProgress variant="determinate" value={Math.round(phase.fraction * 100)} />
-              <Typography variant="caption">{translate('devices.import.uploading', { percent: Math.round(phase.fraction * 100) })}</Typography>
+              <Typography variant="caption">
+                {translate('devices.import.uploading', { percent: Math.round(phase.fraction * 100) })}
+              </Typography>
             </Box>
           )}
           {phase.kind === 'checking' && (
@@ -116,11 +136,21 @@ export function ImportDialog() {
               <Typography variant="caption">{translate('devices.import.checking')}</Typography>
             </Box>
           )}
-          {phase.kind === 'done' && <Alert severity="success" data-testid="import-success">{translate('devices.import.success', { smart_count: phase.imported })}</Alert>}
-          {phase.kind === 'failed' && <Alert severity="error" data-testid="import-failed">{phase.message}</Alert>}
+          {phase.kind === 'done' && (
+            <Alert severity="success" data-testid="import-success">
+              {translate('devices.import.success', { smart_count: phase.imported })}
+            </Alert>
+          )}
+          {phase.kind === 'failed' && (
+            <Alert severity="error" data-testid="import-failed">
+              {phase.message}
+            </Alert>
+          )}
           {phase.kind === 'rows' && (
             <Box data-testid="import-report">
-              <Alert severity="error" sx={{ mb: 1 }}>{phase.message}</Alert>
+              <Alert severity="error" sx={{ mb: 1 }}>
+                {phase.message}
+              </Alert>
               <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
                 <Table size="small" stickyHeader>
                   <TableHead>
@@ -145,8 +175,12 @@ export function ImportDialog() {
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={busy}>{translate('devices.import.close')}</Button>
-          <Button variant="contained" onClick={start} disabled={!file || busy} data-testid="import-start">{translate('devices.import.start')}</Button>
+          <Button onClick={close} disabled={busy}>
+            {translate('devices.import.close')}
+          </Button>
+          <Button variant="contained" onClick={start} disabled={!file || busy} data-testid="import-start">
+            {translate('devices.import.start')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

@@ -38,22 +38,32 @@ export function SubUserVesselsButton() {
   const subUserId = record?.id;
   const parentId = record?.parentId;
   const active = open && Boolean(subUserId && parentId) && record?.permissionLevel === Level.SubUser;
-  const pages = useInfiniteGetList<Vessel>('system/deviceManagement',
+  const pages = useInfiniteGetList<Vessel>(
+    'system/deviceManagement',
     { filter: { ownerId: parentId }, sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: VESSEL_PAGE } },
-    { enabled: active, onError: () => undefined });
+    { enabled: active, onError: () => undefined },
+  );
   const granted = useCallQuery('devices', 'subUserDeviceIds', active && subUserId ? [Number(subUserId)] : null);
   // Of the granted vessels, those it may also send commands to.
   const commanding = useCallQuery('devices', 'subUserCommandDeviceIds', active && subUserId ? [Number(subUserId)] : null);
   const [editedCommands, setEditedCommands] = useState<Set<number> | null>(null);
-  const save = useCallMutation('devices', 'setSubUserDevices', { resources: ['system/deviceManagement'], calls: ['devices'] }, {
-    onSuccess: ({ granted: count }) => {
-      notify('devices.grants.saved', { type: 'success', messageArgs: { smart_count: count } });
-      setOpen(false);
+  const save = useCallMutation(
+    'devices',
+    'setSubUserDevices',
+    { resources: ['system/deviceManagement'], calls: ['devices'] },
+    {
+      onSuccess: ({ granted: count }) => {
+        notify('devices.grants.saved', { type: 'success', messageArgs: { smart_count: count } });
+        setOpen(false);
+      },
+      onError: () => undefined,
     },
-    onError: () => undefined,
-  });
+  );
 
-  const vessels = useMemo(() => (pages.data && granted.data && commanding.data ? pages.data.pages.flatMap((p) => p.data) : null), [pages.data, granted.data, commanding.data]);
+  const vessels = useMemo(
+    () => (pages.data && granted.data && commanding.data ? pages.data.pages.flatMap((p) => p.data) : null),
+    [pages.data, granted.data, commanding.data],
+  );
   const commands = useMemo(() => editedCommands ?? new Set(commanding.data ?? []), [editedCommands, commanding.data]);
   const total = pages.data?.pages[0]?.total ?? vessels?.length ?? 0;
   const chosen = useMemo(() => edited ?? new Set(granted.data ?? []), [edited, granted.data]);
@@ -72,24 +82,64 @@ export function SubUserVesselsButton() {
 
   return (
     <>
-      <Button size="small" startIcon={<DirectionsBoatIcon />} onClick={openDialog} data-testid={`vessels-${record.id}`}>{translate('devices.grants.button')}</Button>
+      <Button size="small" startIcon={<DirectionsBoatIcon />} onClick={openDialog} data-testid={`vessels-${record.id}`}>
+        {translate('devices.grants.button')}
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" data-testid="vessels-dialog">
         <DialogTitle>{translate('devices.grants.title', { name: record.name })}</DialogTitle>
         <DialogContent dividers>
-          <Typography variant="body2" sx={{ mb: 1 }}>{translate('devices.grants.hint', { parent: record.parentName ?? '' })}</Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate('devices.grants.hint', { parent: record.parentName ?? '' })}
+          </Typography>
           {failed ? (
             <Typography color="error">{translate('ra.notification.http_error')}</Typography>
           ) : vessels === null ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}><CircularProgress size={28} /></Box>
+            <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+              <CircularProgress size={28} />
+            </Box>
           ) : vessels.length === 0 ? (
             <Typography color="text.secondary">{translate('devices.grants.none')}</Typography>
           ) : (
             <>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-                <TextField size="small" label={translate('devices.grants.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ flex: 1, minWidth: 180 }}
-                  slotProps={{ htmlInput: { 'data-testid': 'vessels-filter' } }} />
-                <Button size="small" onClick={() => setChosen(toggleAll(chosen, shown.map((v) => v.id), true))} data-testid="vessels-all">{translate('devices.grants.selectAll')}</Button>
-                <Button size="small" onClick={() => setChosen(toggleAll(chosen, shown.map((v) => v.id), false))} data-testid="vessels-clear">{translate('devices.grants.clear')}</Button>
+                <TextField
+                  size="small"
+                  label={translate('devices.grants.filter')}
+                  value={filter}
+                  onChange={(e) => setFilter(e.target.value)}
+                  sx={{ flex: 1, minWidth: 180 }}
+                  slotProps={{ htmlInput: { 'data-testid': 'vessels-filter' } }}
+                />
+                <Button
+                  size="small"
+                  onClick={() =>
+                    setChosen(
+                      toggleAll(
+                        chosen,
+                        shown.map((v) => v.id),
+                        true,
+                      ),
+                    )
+                  }
+                  data-testid="vessels-all"
+                >
+                  {translate('devices.grants.selectAll')}
+                </Button>
+                <Button
+                  size="small"
+                  onClick={() =>
+                    setChosen(
+                      toggleAll(
+                        chosen,
+                        shown.map((v) => v.id),
+                        false,
+                      ),
+                    )
+                  }
+                  data-testid="vessels-clear"
+                >
+                  {translate('devices.grants.clear')}
+                </Button>
               </Box>
               <Typography variant="caption" color="text.secondary" data-testid="vessels-count">
                 {translate('devices.grants.count', { selected: chosen.size, total })}
@@ -97,19 +147,47 @@ export function SubUserVesselsButton() {
               <Box sx={{ maxHeight: 360, overflow: 'auto', display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 {shown.map((v) => (
                   <Box key={v.id} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
-                    <FormControlLabel sx={{ mr: 0.5 }}
-                      control={<Checkbox size="small" checked={chosen.has(v.id)} onChange={(e) => setChosen(toggleAll(chosen, [v.id], e.target.checked))} slotProps={{ input: { 'aria-label': v.name } }} />}
-                      label={<Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}><DeviceStatusIcon kind={v.deviceKind} status={v.status} size={18} /><span>{v.name}</span></Box>} />
+                    <FormControlLabel
+                      sx={{ mr: 0.5 }}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={chosen.has(v.id)}
+                          onChange={(e) => setChosen(toggleAll(chosen, [v.id], e.target.checked))}
+                          slotProps={{ input: { 'aria-label': v.name } }}
+                        />
+                      }
+                      label={
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+                          <DeviceStatusIcon kind={v.deviceKind} status={v.status} size={18} />
+                          <span>{v.name}</span>
+                        </Box>
+                      }
+                    />
                     {chosen.has(v.id) && (
-                      <FormControlLabel sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: 12, color: 'text.secondary' } }}
-                        control={<Checkbox size="small" checked={commands.has(v.id)} onChange={(e) => setEditedCommands(toggleAll(commands, [v.id], e.target.checked))} data-testid={`vessel-commands-${v.id}`} />}
-                        label={translate('commands.grantLabel')} />
+                      <FormControlLabel
+                        sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: 12, color: 'text.secondary' } }}
+                        control={
+                          <Checkbox
+                            size="small"
+                            checked={commands.has(v.id)}
+                            onChange={(e) => setEditedCommands(toggleAll(commands, [v.id], e.target.checked))}
+                            data-testid={`vessel-commands-${v.id}`}
+                          />
+                        }
+                        label={translate('commands.grantLabel')}
+                      />
                     )}
                   </Box>
                 ))}
               </Box>
               {pages.hasNextPage && (
-                <Button size="small" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()} data-testid="vessels-more">
+                <Button
+                  size="small"
+                  disabled={pages.isFetchingNextPage}
+                  onClick={() => void pages.fetchNextPage()}
+                  data-testid="vessels-more"
+                >
                   {translate('ra.navigation.next')}
                 </Button>
               )}
@@ -118,7 +196,9 @@ export function SubUserVesselsButton() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('console.dialog.cancel')}</Button>
-          <Button variant="contained" onClick={store} disabled={save.isPending || vessels === null} data-testid="vessels-save">{translate('console.action.save')}</Button>
+          <Button variant="contained" onClick={store} disabled={save.isPending || vessels === null} data-testid="vessels-save">
+            {translate('console.action.save')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

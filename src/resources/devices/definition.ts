@@ -45,8 +45,17 @@ export const devicesResource: ResourceDefinition = {
   // list: status icons, pin star, import/export, "about N" estimated totals and per-level filters/columns;
   // create/edit: the owner/sub-owner cascade, sectioned form, read-only for sub-users, validated as you type.
   views: {
-    list: lazyView(() => import('./DeviceList'), (m) => m.DeviceList),
-    create: lazyView(() => import('./DeviceEdit'), (m) => m.DeviceCreate),
-    edit: lazyView(() => import('./DeviceEdit'), (m) => m.DeviceEdit),
+    list: lazyView(
+      () => import('./DeviceList'),
+      (m) => m.DeviceList,
+    ),
+    create: lazyView(
+      () => import('./DeviceEdit'),
+      (m) => m.DeviceCreate,
+    ),
+    edit: lazyView(
+      () => import('./DeviceEdit'),
+      (m) => m.DeviceEdit,
+    ),
   },
 };

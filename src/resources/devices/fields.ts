@@ -11,14 +11,27 @@ import type { Choice, ColumnDef, FieldDef, FilterDef } from '../types';
 /** Device kinds: their names are the same in both languages (no message key; translate returns them as they are). */
 export const DEVICE_KIND_CHOICES: readonly Choice[] = DEVICE_KINDS.map((id) => ({ id, nameKey: DEVICE_KIND_KEYS[id] }));
 export const DEVICE_STATE_CHOICES: readonly Choice[] = DEVICE_STATES.map((s) => ({ id: String(s), nameKey: DEVICE_STATE_KEYS[s] }));
-export const ACTIVATED_CHOICES: readonly Choice[] = [{ id: 'true', nameKey: 'activation.activated' }, { id: 'false', nameKey: 'activation.notActivated' }];
+export const ACTIVATED_CHOICES: readonly Choice[] = [
+  { id: 'true', nameKey: 'activation.activated' },
+  { id: 'false', nameKey: 'activation.notActivated' },
+];
 
-const enterprises = { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' } as const;
+const enterprises = {
+  resource: 'system/user',
+  filter: { permissionLevel: Level.Enterprise },
+  optionText: 'name',
+  searchField: 'name',
+} as const;
 const subUsers = { resource: 'system/user', filter: { permissionLevel: Level.SubUser }, optionText: 'name', searchField: 'name' } as const;
 
 const both = { create: true, edit: true } as const;
-const field = (source: DeviceField, kind: FieldDef['kind'], extra: Partial<FieldDef> = {}): FieldDef =>
-  ({ source, kind, on: both, label: deviceFieldKey(source), ...extra });
+const field = (source: DeviceField, kind: FieldDef['kind'], extra: Partial<FieldDef> = {}): FieldDef => ({
+  source,
+  kind,
+  on: both,
+  label: deviceFieldKey(source),
+  ...extra,
+});
 
 /** Every device field of docs/requirements.md §3 in the schema's (and the import template's) order. */
 export const DEVICE_FIELD_DEFS: readonly FieldDef[] = [
@@ -66,7 +79,13 @@ export const DEVICE_FILTER_DEFS: readonly (FilterDef & { levels?: readonly strin
   { source: 'activated', kind: 'select', choices: ACTIVATED_CHOICES, alwaysOn: true, label: 'deviceField.activated' },
   { source: 'deviceType', kind: 'text', label: 'deviceField.deviceType' },
   { source: 'ownerId', kind: 'reference', reference: enterprises, label: 'deviceField.ownerId', levels: [Level.Admin] },
-  { source: 'ownerSubId', kind: 'reference', reference: subUsers, label: 'deviceField.ownerSubId', levels: [Level.Admin, Level.Enterprise] },
+  {
+    source: 'ownerSubId',
+    kind: 'reference',
+    reference: subUsers,
+    label: 'deviceField.ownerSubId',
+    levels: [Level.Admin, Level.Enterprise],
+  },
 ];
 
 export const DEVICE_SORT = { field: 'id', order: 'ASC' } as const;

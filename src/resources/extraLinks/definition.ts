@@ -17,14 +17,16 @@ export const extraLinksResource: ResourceDefinition = {
     idOf: (r) => r.userId as number,
   },
   fields: [
-    { source: 'userId', kind: 'reference', reference: { resource: 'system/user', optionText: 'name', searchField: 'name' }, on: { create: true, edit: true }, disabledOnEdit: true },
+    {
+      source: 'userId',
+      kind: 'reference',
+      reference: { resource: 'system/user', optionText: 'name', searchField: 'name' },
+      on: { create: true, edit: true },
+      disabledOnEdit: true,
+    },
     { source: 'content', kind: 'textarea', on: { create: true, edit: true } },
   ],
-  columns: [
-    { source: 'userName', sortable: true },
-    { source: 'content' },
-    { source: 'updatedAt', kind: 'datetime', sortable: true },
-  ],
+  columns: [{ source: 'userName', sortable: true }, { source: 'content' }, { source: 'updatedAt', kind: 'datetime', sortable: true }],
   filters: ['userName'],
   createSchema: extraLinkSchema.shape({ userId: yup.number().required('validation.required') }),
   editSchema: extraLinkSchema,

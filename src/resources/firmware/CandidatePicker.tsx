@@ -21,7 +21,17 @@ import { PAGE_SIZE } from './useCandidates';
  * each (and one for the page), the count chosen across pages. An unactivated device or one
  * already updating cannot be ticked.
  */
-export function CandidatePicker({ firmware, candidates, search, onSearch, page, onPage, selected, setSelected, error }: {
+export function CandidatePicker({
+  firmware,
+  candidates,
+  search,
+  onSearch,
+  page,
+  onPage,
+  selected,
+  setSelected,
+  error,
+}: {
   firmware: FirmwarePackage;
   candidates: { list: Candidate[]; total: number } | null;
   search: string;
@@ -36,34 +46,52 @@ export function CandidatePicker({ firmware, candidates, search, onSearch, page, 
   const selectable = (c: Candidate) => c.activated && !c.busyState;
   const pageIds = (candidates?.list ?? []).filter(selectable).map((c) => c.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const toggle = (id: number) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
-  const togglePage = () => setSelected((s) => {
-    const next = new Set(s);
-    for (const id of pageIds) {
-      if (allOnPage) next.delete(id);
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
       else next.add(id);
-    }
-    return next;
-  });
+      return next;
+    });
+  const togglePage = () =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of pageIds) {
+        if (allOnPage) next.delete(id);
+        else next.add(id);
+      }
+      return next;
+    });
 
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary">{translate('firmware.rollout.candidatesHint', { model: firmware.model, deviceType: firmware.deviceType })}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('firmware.rollout.candidatesHint', { model: firmware.model, deviceType: firmware.deviceType })}
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 1, alignItems: { sm: 'center' } }}>
-        <TextField size="small" value={search} onChange={(e) => onSearch(e.target.value)} placeholder={translate('firmware.rollout.searchDevice')} sx={{ minWidth: 240 }} />
-        <Typography variant="body2" data-testid="fw-selected-count">{translate('firmware.rollout.selected', { count: selected.size })}</Typography>
+        <TextField
+          size="small"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder={translate('firmware.rollout.searchDevice')}
+          sx={{ minWidth: 240 }}
+        />
+        <Typography variant="body2" data-testid="fw-selected-count">
+          {translate('firmware.rollout.selected', { count: selected.size })}
+        </Typography>
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox size="small" checked={allOnPage} onChange={togglePage} disabled={!pageIds.length} slotProps={{ input: { 'aria-label': translate('firmware.rollout.selectAllPage') } }} />
+                <Checkbox
+                  size="small"
+                  checked={allOnPage}
+                  onChange={togglePage}
+                  disabled={!pageIds.length}
+                  slotProps={{ input: { 'aria-label': translate('firmware.rollout.selectAllPage') } }}
+                />
               </TableCell>
               <TableCell>{translate('firmware.rollout.device')}</TableCell>
               <TableCell>{translate('firmware.rollout.deviceNum')}</TableCell>
@@ -77,7 +105,13 @@ export function CandidatePicker({ firmware, candidates, search, onSearch, page, 
             {candidates?.list.map((c) => (
               <TableRow key={c.id} hover data-testid={`fw-candidate-${c.id}`}>
                 <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={selected.has(c.id)} disabled={!selectable(c)} onChange={() => toggle(c.id)} slotProps={{ input: { 'aria-label': c.name } }} />
+                  <Checkbox
+                    size="small"
+                    checked={selected.has(c.id)}
+                    disabled={!selectable(c)}
+                    onChange={() => toggle(c.id)}
+                    slotProps={{ input: { 'aria-label': c.name } }}
+                  />
                 </TableCell>
                 <TableCell>{c.name}</TableCell>
                 <TableCell>{c.deviceNum ?? ''}</TableCell>
@@ -85,19 +119,44 @@ export function CandidatePicker({ firmware, candidates, search, onSearch, page, 
                 <TableCell>{c.groupName ?? ''}</TableCell>
                 <TableCell>{`ADU ${c.aduVersion} · BDU ${c.bduVersion}`}</TableCell>
                 <TableCell>
-                  {c.busyState ? <UpdateStateChip state={c.busyState} /> : !c.activated ? <Typography variant="caption" color="text.secondary">{translate('firmware.rollout.notActivated')}</Typography> : null}
+                  {c.busyState ? (
+                    <UpdateStateChip state={c.busyState} />
+                  ) : !c.activated ? (
+                    <Typography variant="caption" color="text.secondary">
+                      {translate('firmware.rollout.notActivated')}
+                    </Typography>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}
             {candidates && !candidates.list.length && (
-              <TableRow><TableCell colSpan={7}><Typography variant="body2" color="text.secondary">{translate('firmware.rollout.noCandidates')}</Typography></TableCell></TableRow>
+              <TableRow>
+                <TableCell colSpan={7}>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate('firmware.rollout.noCandidates')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
             )}
           </TableBody>
         </Table>
       </Box>
-      <TablePagination component="div" count={candidates?.total ?? 0} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => onPage(p)}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
-      {error && <Typography variant="caption" color="error">{error}</Typography>}
+      <TablePagination
+        component="div"
+        count={candidates?.total ?? 0}
+        page={page}
+        rowsPerPage={PAGE_SIZE}
+        rowsPerPageOptions={[PAGE_SIZE]}
+        onPageChange={(_, p) => onPage(p)}
+        labelDisplayedRows={({ from, to, count }) =>
+          translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+        }
+      />
+      {error && (
+        <Typography variant="caption" color="error">
+          {error}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -31,21 +31,40 @@ function PackageCard({ firmware }: { firmware: FirmwarePackage }) {
     ['model', firmware.model],
     ['customer', firmware.customer],
     ['versionType', translate(`firmware.versionType.${firmware.versionType}`)],
-    ['enabled', <Chip key="e" size="small" color={firmware.enabled ? 'success' : 'default'} label={translate(firmware.enabled ? 'firmware.enabledOn' : 'firmware.enabledOff')} />],
+    [
+      'enabled',
+      <Chip
+        key="e"
+        size="small"
+        color={firmware.enabled ? 'success' : 'default'}
+        label={translate(firmware.enabled ? 'firmware.enabledOn' : 'firmware.enabledOff')}
+      />,
+    ],
     ['fileSize', `${formatBytes(firmware.fileSize)} (${firmware.fileSize.toLocaleString()} B)`],
-    ['sha256', <Box key="s" component="code" sx={{ fontSize: 12, wordBreak: 'break-all' }}>{firmware.sha256}</Box>],
+    [
+      'sha256',
+      <Box key="s" component="code" sx={{ fontSize: 12, wordBreak: 'break-all' }}>
+        {firmware.sha256}
+      </Box>,
+    ],
     ['createdAt', format(firmware.createdAt)],
     ['updateInfo', firmware.updateInfo ?? ''],
   ];
   return (
     <Card>
       <CardContent>
-        <Typography variant="h6" sx={{ mb: 1 }}>{translate('firmware.package')}</Typography>
+        <Typography variant="h6" sx={{ mb: 1 }}>
+          {translate('firmware.package')}
+        </Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}>
           {rows.map(([key, value]) => (
             <Box key={key} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">{translate(`firmware.fields.${key}`)}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, whiteSpace: 'pre-wrap' }}>{value}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {translate(`firmware.fields.${key}`)}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, whiteSpace: 'pre-wrap' }}>
+                {value}
+              </Typography>
             </Box>
           ))}
         </Box>
@@ -76,7 +95,9 @@ export function FirmwareDetail() {
   if (firmware.isError || !firmware.data) {
     return (
       <Box sx={{ p: 2 }}>
-        <Alert severity="error" action={<Button onClick={() => void firmware.refetch()}>{translate('firmware.retry')}</Button>}>{translate('firmware.loadError')}</Alert>
+        <Alert severity="error" action={<Button onClick={() => void firmware.refetch()}>{translate('firmware.retry')}</Button>}>
+          {translate('firmware.loadError')}
+        </Alert>
       </Box>
     );
   }
@@ -86,17 +107,34 @@ export function FirmwareDetail() {
       <Title title={`${translate('firmware.title')} · ${pkg.model} ${pkg.version}`} />
       <PageHeading title={`${translate('firmware.title')} · ${pkg.model} ${pkg.version}`} />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Button component={Link} to={createPath({ resource: 'system/firmware', type: 'list' })} startIcon={<ArrowBackIcon />} size="small">{translate('firmware.back')}</Button>
-        <Button variant="contained" size="small" startIcon={<SystemUpdateIcon />} onClick={() => setOpen(true)} disabled={!pkg.enabled} data-testid="fw-new-rollout">
+        <Button component={Link} to={createPath({ resource: 'system/firmware', type: 'list' })} startIcon={<ArrowBackIcon />} size="small">
+          {translate('firmware.back')}
+        </Button>
+        <Button
+          variant="contained"
+          size="small"
+          startIcon={<SystemUpdateIcon />}
+          onClick={() => setOpen(true)}
+          disabled={!pkg.enabled}
+          data-testid="fw-new-rollout"
+        >
           {translate('firmware.rollout.new')}
         </Button>
-        <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="fw-edit">{translate('ra.action.edit')}</Button>
+        <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="fw-edit">
+          {translate('ra.action.edit')}
+        </Button>
       </Stack>
       <PackageCard firmware={pkg} />
       <Typography variant="h6">{translate('firmware.rollout.title')}</Typography>
-      {rollouts.data?.length === 0 && <Typography variant="body2" color="text.secondary">{translate('firmware.rollout.none')}</Typography>}
+      {rollouts.data?.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('firmware.rollout.none')}
+        </Typography>
+      )}
       {rollouts.isError && <Alert severity="error">{translate('firmware.loadError')}</Alert>}
-      {rollouts.data?.map((r) => <RolloutCard key={r.id} rollout={r} />)}
+      {rollouts.data?.map((r) => (
+        <RolloutCard key={r.id} rollout={r} />
+      ))}
       <PackageEditDialog firmware={pkg} open={editing} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
       <RolloutDialog firmware={pkg} open={open} onClose={() => setOpen(false)} onStarted={() => setOpen(false)} />
     </Box>

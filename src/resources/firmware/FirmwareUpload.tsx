@@ -56,7 +56,13 @@ export function FirmwareUpload() {
   const abort = useRef<AbortController | null>(null);
   // Multipart with upload progress (src/api/transfer.ts), reached through the dataProvider's call; the list is read again after it.
   const upload = useCallMutation('firmware', 'upload', { resources: ['system/firmware'] });
-  const { register, control, handleSubmit, setError, formState: { errors } } = useForm<UploadForm>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<UploadForm>({
     mode: 'onChange',
     resolver: yupResolver(firmwareSchema) as never,
     defaultValues: { deviceType: '', customer: '', model: '', version: '', versionType: 'release', enabled: true, updateInfo: '' },
@@ -64,7 +70,8 @@ export function FirmwareUpload() {
 
   const checkFile = (candidate: File | null): string | null => {
     if (!candidate) return translate('firmware.fileRequired');
-    if (config && candidate.size > config.maxBytes) return translate('firmware.fileTooLarge', { size: formatBytes(candidate.size), mb: config.maxMb });
+    if (config && candidate.size > config.maxBytes)
+      return translate('firmware.fileTooLarge', { size: formatBytes(candidate.size), mb: config.maxMb });
     return null;
   };
   const chooseFile = (candidate: File | null) => {
@@ -116,24 +123,72 @@ export function FirmwareUpload() {
       <Title title={translate('firmware.uploadTitle')} />
       <Card>
         <CardContent>
-          <form noValidate onSubmit={(e) => { void submit(e); }} data-testid="fw-upload-form">
+          <form
+            noValidate
+            onSubmit={(e) => {
+              void submit(e);
+            }}
+            data-testid="fw-upload-form"
+          >
             <Stack spacing={2}>
-              <Typography variant="h6" component="h1">{translate('firmware.uploadTitle')}</Typography>
+              <Typography variant="h6" component="h1">
+                {translate('firmware.uploadTitle')}
+              </Typography>
               {TEXT_FIELDS.map((f) => (
-                <TextField key={f} {...register(f)} label={translate(`firmware.fields.${f}`)} required size="small" disabled={busy}
-                  error={!!errors[f]} helperText={message(f) ?? (f === 'version' ? translate('firmware.versionHint') : undefined)}
-                  slotProps={{ htmlInput: { 'data-testid': `fw-${f}` } }} />
+                <TextField
+                  key={f}
+                  {...register(f)}
+                  label={translate(`firmware.fields.${f}`)}
+                  required
+                  size="small"
+                  disabled={busy}
+                  error={!!errors[f]}
+                  helperText={message(f) ?? (f === 'version' ? translate('firmware.versionHint') : undefined)}
+                  slotProps={{ htmlInput: { 'data-testid': `fw-${f}` } }}
+                />
               ))}
-              <Controller name="versionType" control={control} render={({ field }) => (
-                <TextField select {...field} label={translate('firmware.fields.versionType')} size="small" disabled={busy} error={!!errors.versionType} helperText={message('versionType')}>
-                  {FIRMWARE_VERSION_TYPES.map((id) => <MenuItem key={id} value={id}>{translate(`firmware.versionType.${id}`)}</MenuItem>)}
-                </TextField>
-              )} />
-              <Controller name="enabled" control={control} render={({ field }) => (
-                <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={busy} />} label={translate('firmware.fields.enabled')} />
-              )} />
-              <TextField {...register('updateInfo')} label={translate('firmware.fields.updateInfo')} multiline minRows={3} size="small" disabled={busy}
-                error={!!errors.updateInfo} helperText={message('updateInfo')} slotProps={{ htmlInput: { 'data-testid': 'fw-updateInfo' } }} />
+              <Controller
+                name="versionType"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    {...field}
+                    label={translate('firmware.fields.versionType')}
+                    size="small"
+                    disabled={busy}
+                    error={!!errors.versionType}
+                    helperText={message('versionType')}
+                  >
+                    {FIRMWARE_VERSION_TYPES.map((id) => (
+                      <MenuItem key={id} value={id}>
+                        {translate(`firmware.versionType.${id}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                name="enabled"
+                control={control}
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={busy} />}
+                    label={translate('firmware.fields.enabled')}
+                  />
+                )}
+              />
+              <TextField
+                {...register('updateInfo')}
+                label={translate('firmware.fields.updateInfo')}
+                multiline
+                minRows={3}
+                size="small"
+                disabled={busy}
+                error={!!errors.updateInfo}
+                helperText={message('updateInfo')}
+                slotProps={{ htmlInput: { 'data-testid': 'fw-updateInfo' } }}
+              />
               <Box>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
                   <Button component="label" variant="outlined" startIcon={<AttachFileIcon />} disabled={busy}>
@@ -144,26 +199,52 @@ export function FirmwareUpload() {
                     {file ? `${file.name} (${formatBytes(file.size)})` : translate('firmware.noFile')}
                   </Typography>
                 </Stack>
-                <Typography variant="caption" color={fileError ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 0.5 }} data-testid="fw-size-limit">
+                <Typography
+                  variant="caption"
+                  color={fileError ? 'error' : 'text.secondary'}
+                  sx={{ display: 'block', mt: 0.5 }}
+                  data-testid="fw-size-limit"
+                >
                   {fileError ?? (config ? translate('firmware.sizeLimit', { mb: config.maxMb }) : '\u00a0')}
                 </Typography>
               </Box>
               {busy && (
                 <Box data-testid="fw-progress">
-                  <LinearProgress aria-label={translate('firmware.uploadTitle')} variant={progress! < 1 ? 'determinate' : 'indeterminate'} value={Math.round(progress! * 100)} sx={{ height: 8, borderRadius: 4 }} />
+                  <LinearProgress
+                    aria-label={translate('firmware.uploadTitle')}
+                    variant={progress! < 1 ? 'determinate' : 'indeterminate'}
+                    value={Math.round(progress! * 100)}
+                    sx={{ height: 8, borderRadius: 4 }}
+                  />
                   <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="fw-progress-text">
                     {progress! < 1
-                      ? translate('firmware.uploading', { percent: Math.round(progress! * 100), sent: formatBytes(sent), total: formatBytes(file?.size ?? 0) })
+                      ? translate('firmware.uploading', {
+                          percent: Math.round(progress! * 100),
+                          sent: formatBytes(sent),
+                          total: formatBytes(file?.size ?? 0),
+                        })
                       : translate('firmware.processing')}
                   </Typography>
                 </Box>
               )}
-              {failure && <Alert severity="error" data-testid="fw-upload-error">{failure}</Alert>}
+              {failure && (
+                <Alert severity="error" data-testid="fw-upload-error">
+                  {failure}
+                </Alert>
+              )}
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-                <Button type="submit" variant="contained" startIcon={<UploadIcon />} disabled={busy} data-testid="fw-submit">{translate('firmware.submit')}</Button>
-                {busy
-                  ? <Button onClick={() => abort.current?.abort()} data-testid="fw-cancel">{translate('firmware.cancelUpload')}</Button>
-                  : <Button component={Link} to={createPath({ resource: 'system/firmware', type: 'list' })}>{translate('firmware.back')}</Button>}
+                <Button type="submit" variant="contained" startIcon={<UploadIcon />} disabled={busy} data-testid="fw-submit">
+                  {translate('firmware.submit')}
+                </Button>
+                {busy ? (
+                  <Button onClick={() => abort.current?.abort()} data-testid="fw-cancel">
+                    {translate('firmware.cancelUpload')}
+                  </Button>
+                ) : (
+                  <Button component={Link} to={createPath({ resource: 'system/firmware', type: 'list' })}>
+                    {translate('firmware.back')}
+                  </Button>
+                )}
               </Stack>
             </Stack>
           </form>

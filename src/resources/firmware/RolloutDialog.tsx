@@ -24,7 +24,17 @@ import { useCandidates } from './useCandidates';
  * A new rollout of a package: the devices of its type and model (chosen one by one, across
  * pages) or a device group, and how many may update at a time.
  */
-export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware: FirmwarePackage; open: boolean; onClose: () => void; onStarted: () => void }) {
+export function RolloutDialog({
+  firmware,
+  open,
+  onClose,
+  onStarted,
+}: {
+  firmware: FirmwarePackage;
+  open: boolean;
+  onClose: () => void;
+  onStarted: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const fullScreen = useMediaQuery('(max-width:600px)');
@@ -38,8 +48,13 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
   const [failure, setFailure] = useState<string | null>(null);
   const candidates = useCandidates(firmware.id, open, search, page);
   // The device groups are the device/deviceData resource's list (without its virtual groups, ids -1 and 0).
-  const groups = (useGetList<{ id: number; name: string; ownerName: string | null }>('device/deviceData', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open }).data ?? [])
-    .filter((g) => g.id > 0);
+  const groups = (
+    useGetList<{ id: number; name: string; ownerName: string | null }>(
+      'device/deviceData',
+      { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
+      { enabled: open },
+    ).data ?? []
+  ).filter((g) => g.id > 0);
   // A started rollout: the package (its status), its rollouts and the candidates' states are read again.
   const startRollout = useCallMutation('firmware', 'startRollout', { resources: ['system/firmware'] });
   const busy = startRollout.isPending;
@@ -53,10 +68,21 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
   }, [open]);
 
   const start = async () => {
-    const body = { firmwareId: firmware.id, maxConcurrent: maxConcurrent as unknown as number, ...(mode === 'devices' ? { deviceIds: [...selected] } : { groupId: groupId === '' ? null : groupId }) };
+    const body = {
+      firmwareId: firmware.id,
+      maxConcurrent: maxConcurrent as unknown as number,
+      ...(mode === 'devices' ? { deviceIds: [...selected] } : { groupId: groupId === '' ? null : groupId }),
+    };
     const checked = validate(rolloutSchema, body);
     if (!checked.ok) {
-      setErrors(Object.fromEntries(checked.errors.map((e) => [e.field === 'groupId' || (mode === 'group' && e.field === 'deviceIds') ? 'groupId' : e.field, translate(e.message)])));
+      setErrors(
+        Object.fromEntries(
+          checked.errors.map((e) => [
+            e.field === 'groupId' || (mode === 'group' && e.field === 'deviceIds') ? 'groupId' : e.field,
+            translate(e.message),
+          ]),
+        ),
+      );
       return;
     }
     setErrors({});
@@ -68,14 +94,23 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
     } catch (error) {
       const data = errorData(error);
       if (errorCode(error) !== undefined) {
-        const fieldMessages = Array.isArray(data) ? (data as { field?: string; message?: string }[]).filter((e) => e?.field && e.message) : [];
+        const fieldMessages = Array.isArray(data)
+          ? (data as { field?: string; message?: string }[]).filter((e) => e?.field && e.message)
+          : [];
         setFailure(fieldMessages.length ? fieldMessages.map((e) => e.message).join('; ') : (error as Error).message);
       } else setFailure((error as Error).message);
     }
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} data-testid="fw-rollout-dialog">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      data-testid="fw-rollout-dialog"
+    >
       <DialogTitle>{translate('firmware.rollout.dialogTitle', { model: firmware.model, version: firmware.version })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -84,23 +119,64 @@ export function RolloutDialog({ firmware, open, onClose, onStarted }: { firmware
             <FormControlLabel value="group" control={<Radio size="small" />} label={translate('firmware.rollout.byGroup')} />
           </RadioGroup>
           {mode === 'devices' ? (
-            <CandidatePicker firmware={firmware} candidates={candidates} search={search} onSearch={(value) => { setSearch(value); setPage(0); }}
-              page={page} onPage={setPage} selected={selected} setSelected={setSelected} error={errors.deviceIds} />
+            <CandidatePicker
+              firmware={firmware}
+              candidates={candidates}
+              search={search}
+              onSearch={(value) => {
+                setSearch(value);
+                setPage(0);
+              }}
+              page={page}
+              onPage={setPage}
+              selected={selected}
+              setSelected={setSelected}
+              error={errors.deviceIds}
+            />
           ) : (
-            <TextField select size="small" label={translate('firmware.rollout.group')} value={groupId} onChange={(e) => setGroupId(Number(e.target.value))}
-              error={!!errors.groupId} helperText={errors.groupId} sx={{ maxWidth: 400 }} slotProps={{ htmlInput: { 'data-testid': 'fw-group' } }}>
-              {groups.map((g) => <MenuItem key={g.id} value={g.id}>{g.ownerName ? `${g.name} (${g.ownerName})` : g.name}</MenuItem>)}
+            <TextField
+              select
+              size="small"
+              label={translate('firmware.rollout.group')}
+              value={groupId}
+              onChange={(e) => setGroupId(Number(e.target.value))}
+              error={!!errors.groupId}
+              helperText={errors.groupId}
+              sx={{ maxWidth: 400 }}
+              slotProps={{ htmlInput: { 'data-testid': 'fw-group' } }}
+            >
+              {groups.map((g) => (
+                <MenuItem key={g.id} value={g.id}>
+                  {g.ownerName ? `${g.name} (${g.ownerName})` : g.name}
+                </MenuItem>
+              ))}
             </TextField>
           )}
-          <TextField size="small" type="number" label={translate('firmware.rollout.maxConcurrent')} value={maxConcurrent} onChange={(e) => setMaxConcurrent(e.target.value)}
-            error={!!errors.maxConcurrent} helperText={errors.maxConcurrent ?? translate('firmware.rollout.maxConcurrentHint')} sx={{ maxWidth: 400 }}
-            slotProps={{ htmlInput: { min: 1, max: 1000, 'data-testid': 'fw-max-concurrent' } }} />
-          {failure && <Alert severity="error" data-testid="fw-rollout-error">{failure}</Alert>}
+          <TextField
+            size="small"
+            type="number"
+            label={translate('firmware.rollout.maxConcurrent')}
+            value={maxConcurrent}
+            onChange={(e) => setMaxConcurrent(e.target.value)}
+            error={!!errors.maxConcurrent}
+            helperText={errors.maxConcurrent ?? translate('firmware.rollout.maxConcurrentHint')}
+            sx={{ maxWidth: 400 }}
+            slotProps={{ htmlInput: { min: 1, max: 1000, 'data-testid': 'fw-max-concurrent' } }}
+          />
+          {failure && (
+            <Alert severity="error" data-testid="fw-rollout-error">
+              {failure}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={() => void start()} disabled={busy} data-testid="fw-rollout-start">{translate('firmware.rollout.start')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void start()} disabled={busy} data-testid="fw-rollout-start">
+          {translate('firmware.rollout.start')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

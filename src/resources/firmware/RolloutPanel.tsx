@@ -35,11 +35,16 @@ export function RolloutCard({ rollout }: { rollout: Rollout }) {
   const [state, setState] = useState<UpdateState | undefined>(undefined);
   const live = unfinished(rollout);
   // The counts are the last argument (not sent, only in the key): when they move (the last poll included), the devices are read again.
-  const targets = useCallQuery('firmware', 'targets', [rollout.id, page + 1, pageSize, state, UPDATE_STATES.map((s) => rollout.counts[s]).join()], {
-    refetchInterval: live ? LIVE_REFRESH_MS : false,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  const targets = useCallQuery(
+    'firmware',
+    'targets',
+    [rollout.id, page + 1, pageSize, state, UPDATE_STATES.map((s) => rollout.counts[s]).join()],
+    {
+      refetchInterval: live ? LIVE_REFRESH_MS : false,
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    },
+  );
   const done = rollout.counts.updated + rollout.counts.failed;
   // A refusal is shown by the error catalogue; the package, its rollouts and their devices are read again.
   const cancelRollout = useCallMutation('firmware', 'cancel', { resources: ['system/firmware'] });
@@ -47,23 +52,49 @@ export function RolloutCard({ rollout }: { rollout: Rollout }) {
   return (
     <Card variant="outlined" data-testid={`fw-rollout-card-${rollout.id}`}>
       <CardContent>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 1 }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 1 }}
+        >
           <Box>
-            <Typography variant="subtitle1">{translate('firmware.rollout.summary', { id: rollout.id, time: format(rollout.createdAt), n: rollout.maxConcurrent })}</Typography>
+            <Typography variant="subtitle1">
+              {translate('firmware.rollout.summary', { id: rollout.id, time: format(rollout.createdAt), n: rollout.maxConcurrent })}
+            </Typography>
             <Typography variant="body2" color="text.secondary" data-testid={`fw-rollout-progress-${rollout.id}`}>
               {translate('firmware.rollout.progress', { done, total: rollout.total })}
               {rollout.cancelledAt ? ` · ${translate('firmware.rollout.cancelled')}` : ''}
             </Typography>
           </Box>
           {rollout.counts.queued > 0 && !rollout.cancelledAt && (
-            <Button size="small" color="warning" variant="outlined" onClick={cancel} disabled={cancelRollout.isPending}>{translate('firmware.rollout.cancel')}</Button>
+            <Button size="small" color="warning" variant="outlined" onClick={cancel} disabled={cancelRollout.isPending}>
+              {translate('firmware.rollout.cancel')}
+            </Button>
           )}
         </Stack>
-        <Box sx={{ maxWidth: 480, mb: 1 }}><UpdateProgress state={live ? 'updating' : 'updated'} progress={rollout.total ? Math.round((done / rollout.total) * 100) : 0} /></Box>
+        <Box sx={{ maxWidth: 480, mb: 1 }}>
+          <UpdateProgress state={live ? 'updating' : 'updated'} progress={rollout.total ? Math.round((done / rollout.total) * 100) : 0} />
+        </Box>
         <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5, mb: 1 }}>
-          <Chip size="small" label={`${translate('firmware.rollout.all')} ${rollout.total}`} variant={state ? 'outlined' : 'filled'} onClick={() => { setState(undefined); setPage(0); }} />
+          <Chip
+            size="small"
+            label={`${translate('firmware.rollout.all')} ${rollout.total}`}
+            variant={state ? 'outlined' : 'filled'}
+            onClick={() => {
+              setState(undefined);
+              setPage(0);
+            }}
+          />
           {UPDATE_STATES.filter((s) => rollout.counts[s] > 0).map((s) => (
-            <Box key={s} component="span" onClick={() => { setState(s); setPage(0); }} sx={{ cursor: 'pointer', opacity: state && state !== s ? 0.5 : 1 }}>
+            <Box
+              key={s}
+              component="span"
+              onClick={() => {
+                setState(s);
+                setPage(0);
+              }}
+              sx={{ cursor: 'pointer', opacity: state && state !== s ? 0.5 : 1 }}
+            >
               <UpdateStateChip state={s} count={rollout.counts[s]} />
             </Box>
           ))}
@@ -87,7 +118,9 @@ export function RolloutCard({ rollout }: { rollout: Rollout }) {
                   <TableCell>{t.deviceName}</TableCell>
                   <TableCell>{t.deviceNum ?? ''}</TableCell>
                   <TableCell>{t.ownerName ?? ''}</TableCell>
-                  <TableCell><UpdateStateChip state={t.state} /></TableCell>
+                  <TableCell>
+                    <UpdateStateChip state={t.state} />
+                  </TableCell>
                   <TableCell>{t.state === 'queued' ? '' : <UpdateProgress state={t.state} progress={t.progress} />}</TableCell>
                   <TableCell>{t.message ?? ''}</TableCell>
                   <TableCell>{format(t.updatedAt)}</TableCell>
@@ -96,10 +129,22 @@ export function RolloutCard({ rollout }: { rollout: Rollout }) {
             </TableBody>
           </Table>
         </Box>
-        <TablePagination component="div" count={targets.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setPageSize(Number(e.target.value)); setPage(0); }}
+        <TablePagination
+          component="div"
+          count={targets.data?.total ?? 0}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })} />
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+          }
+        />
       </CardContent>
     </Card>
   );

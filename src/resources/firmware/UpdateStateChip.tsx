@@ -5,7 +5,12 @@ import { useTranslate } from 'react-admin';
 import type { UpdateState } from '../../domain/firmware';
 
 const COLOR: Record<UpdateState, 'default' | 'info' | 'primary' | 'secondary' | 'success' | 'error' | 'warning'> = {
-  queued: 'default', downloading: 'info', downloaded: 'primary', updating: 'warning', updated: 'success', failed: 'error',
+  queued: 'default',
+  downloading: 'info',
+  downloaded: 'primary',
+  updating: 'warning',
+  updated: 'success',
+  failed: 'error',
 };
 
 /** A device's update state as a coloured chip. */
@@ -21,8 +26,16 @@ export function UpdateProgress({ state, progress }: { state: UpdateState; progre
   const value = state === 'updated' || state === 'downloaded' ? 100 : progress;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 140 }}>
-      <LinearProgress aria-label={translate(`firmware.state.${state}`)} variant="determinate" value={value} color={state === 'failed' ? 'error' : state === 'updated' ? 'success' : 'primary'} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
-      <Box component="span" sx={{ fontSize: 12, width: 36, textAlign: 'right' }}>{value}%</Box>
+      <LinearProgress
+        aria-label={translate(`firmware.state.${state}`)}
+        variant="determinate"
+        value={value}
+        color={state === 'failed' ? 'error' : state === 'updated' ? 'success' : 'primary'}
+        sx={{ flex: 1, height: 6, borderRadius: 3 }}
+      />
+      <Box component="span" sx={{ fontSize: 12, width: 36, textAlign: 'right' }}>
+        {value}%
+      </Box>
     </Box>
   );
 }

@@ -8,9 +8,27 @@ import { lazyView } from '../lazyView';
 
 const M = '/deviceModule/firmware';
 export const FIRMWARE_FILTERS = ['name', 'deviceType', 'model', 'customer', 'versionType', 'enabled', 'status'] as const;
-export const FIRMWARE_SORTS = ['id', 'name', 'version', 'deviceType', 'customer', 'model', 'versionType', 'enabled', 'fileSize', 'createdAt', 'status'] as const;
+export const FIRMWARE_SORTS = [
+  'id',
+  'name',
+  'version',
+  'deviceType',
+  'customer',
+  'model',
+  'versionType',
+  'enabled',
+  'fileSize',
+  'createdAt',
+  'status',
+] as const;
 
-const editable = (r: Row): Row => ({ id: r.id, customer: r.customer, versionType: r.versionType, enabled: r.enabled, updateInfo: r.updateInfo === '' || r.updateInfo === undefined ? null : r.updateInfo });
+const editable = (r: Row): Row => ({
+  id: r.id,
+  customer: r.customer,
+  versionType: r.versionType,
+  enabled: r.enabled,
+  updateInfo: r.updateInfo === '' || r.updateInfo === undefined ? null : r.updateInfo,
+});
 
 /**
  * System > Firmware (level 1): packages (the catalogue of docs/requirements.md §3), the upload with its progress
@@ -41,8 +59,17 @@ export const firmwareResource: ResourceDefinition = {
   editSchema: updateFirmwareSchema,
   recordRepresentation: 'name',
   views: {
-    list: lazyView(() => import('./FirmwareList'), (m) => m.FirmwareList),
-    create: lazyView(() => import('./FirmwareUpload'), (m) => m.FirmwareUpload),
-    edit: lazyView(() => import('./FirmwareDetail'), (m) => m.FirmwareDetail),
+    list: lazyView(
+      () => import('./FirmwareList'),
+      (m) => m.FirmwareList,
+    ),
+    create: lazyView(
+      () => import('./FirmwareUpload'),
+      (m) => m.FirmwareUpload,
+    ),
+    edit: lazyView(
+      () => import('./FirmwareDetail'),
+      (m) => m.FirmwareDetail,
+    ),
   },
 };

@@ -4,7 +4,10 @@ import type { Choice, ColumnDef, FieldDef, FilterDef } from '../types';
 /** The firmware resource's data (the definition and the list override read the same declarations). */
 export const VERSION_TYPE_CHOICES: readonly Choice[] = FIRMWARE_VERSION_TYPES.map((id) => ({ id, nameKey: `firmware.versionType.${id}` }));
 export const STATUS_CHOICES: readonly Choice[] = FIRMWARE_STATUSES.map((id) => ({ id, nameKey: `firmware.status.${id}` }));
-export const ENABLED_CHOICES: readonly Choice[] = [{ id: 'true', nameKey: 'firmware.enabledOn' }, { id: 'false', nameKey: 'firmware.enabledOff' }];
+export const ENABLED_CHOICES: readonly Choice[] = [
+  { id: 'true', nameKey: 'firmware.enabledOn' },
+  { id: 'false', nameKey: 'firmware.enabledOff' },
+];
 
 export const FIRMWARE_FIELDS: readonly FieldDef[] = [
   { source: 'deviceType', kind: 'text', on: { create: true } },

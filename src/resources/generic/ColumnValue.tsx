@@ -4,7 +4,14 @@ import { useTranslate } from 'ra-core';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import type { ColumnDef } from '../types';
 
-const ELLIPSIS = { display: 'inline-block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' } as const;
+const ELLIPSIS = {
+  display: 'inline-block',
+  maxWidth: 320,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
 
 /** One value of a record as its column's kind shows it (list cells and the generic Show page). */
 export function ColumnValue({ column, record }: { column: ColumnDef; record: RaRecord }) {
@@ -22,15 +29,33 @@ export function ColumnValue({ column, record }: { column: ColumnDef; record: RaR
     case 'boolean':
       return <>{empty ? '' : translate(value ? 'console.value.yes' : 'console.value.no')}</>;
     case 'json': {
-      const text = value && typeof value === 'object' ? Object.entries(value).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`).join(', ') : '';
-      return <span title={text} style={ELLIPSIS}>{text}</span>;
+      const text =
+        value && typeof value === 'object'
+          ? Object.entries(value)
+              .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+              .join(', ')
+          : '';
+      return (
+        <span title={text} style={ELLIPSIS}>
+          {text}
+        </span>
+      );
     }
     case 'choice':
       return <>{empty ? '' : translate(`${column.choicePrefix}${String(value)}`, { _: String(value) })}</>;
     case 'chip':
-      return empty ? null : <Chip size="small" color={column.chipColors?.[String(value)] ?? 'default'} label={translate(`${column.choicePrefix}${String(value)}`, { _: String(value) })} data-value={String(value)} />;
+      return empty ? null : (
+        <Chip
+          size="small"
+          color={column.chipColors?.[String(value)] ?? 'default'}
+          label={translate(`${column.choicePrefix}${String(value)}`, { _: String(value) })}
+          data-value={String(value)}
+        />
+      );
     case 'reference':
-      return column.reference ? <ReferenceField source={column.source} reference={column.reference.resource} record={record} link={false} emptyText="" /> : null;
+      return column.reference ? (
+        <ReferenceField source={column.source} reference={column.reference.resource} record={record} link={false} emptyText="" />
+      ) : null;
     case 'image':
       return empty ? null : <ImageField source={column.source} record={record} sx={{ '& img': { maxWidth: 48, maxHeight: 48, m: 0 } }} />;
     default:

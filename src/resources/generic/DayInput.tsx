@@ -6,7 +6,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day as the API keeps it (YYYY-MM-DD): empty, or a real day in that form. */
 export const validateDay = (value: unknown): string | undefined =>
-  value === undefined || value === null || value === '' || (DAY.test(String(value)) && isRealDate(String(value))) ? undefined : 'validation.date';
+  value === undefined || value === null || value === '' || (DAY.test(String(value)) && isRealDate(String(value)))
+    ? undefined
+    : 'validation.date';
 
 /**
  * A day typed as text, YYYY-MM-DD, with the page's own placeholder. The browser's

@@ -17,7 +17,11 @@ export function ListExportButton({ path, label, testId }: { path: string; label:
   const run = async () => {
     setBusy(true);
     try {
-      const name = await downloadFile(path, { ...(filterValues as Record<string, QueryValue>), sort: sort.field, order: sort.order === 'DESC' ? 'desc' : 'asc' });
+      const name = await downloadFile(path, {
+        ...(filterValues as Record<string, QueryValue>),
+        sort: sort.field,
+        order: sort.order === 'DESC' ? 'desc' : 'asc',
+      });
       notify(name, { type: 'success' });
     } catch {
       /* the catalogue shows it (-101: "Do not export data frequently...") */
@@ -25,5 +29,9 @@ export function ListExportButton({ path, label, testId }: { path: string; label:
       setBusy(false);
     }
   };
-  return <Button size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={run} data-testid={testId}>{translate(label)}</Button>;
+  return (
+    <Button size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={run} data-testid={testId}>
+      {translate(label)}
+    </Button>
+  );
 }

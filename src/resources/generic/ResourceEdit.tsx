@@ -8,7 +8,12 @@ export function ResourceEdit({ definition }: { definition: ResourceDefinition })
   return (
     <>
       <PageHeading titleKey={definition.menu.titleKey} actionKey="ra.action.edit" />
-      <Edit mutationMode="pessimistic" redirect="list" mutationOptions={{ onError: () => undefined }} queryOptions={{ onError: () => undefined }}>
+      <Edit
+        mutationMode="pessimistic"
+        redirect="list"
+        mutationOptions={{ onError: () => undefined }}
+        queryOptions={{ onError: () => undefined }}
+      >
         <ResourceForm definition={definition} mode="edit" />
       </Edit>
     </>

@@ -2,8 +2,24 @@ import type { ReactElement } from 'react';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import {
-  BooleanInput, CreateButton, DataTable, DeleteButton, EditButton, FilterButton, List, NumberInput, Pagination, SearchInput, SelectInput, ShowButton, TextInput, TopToolbar,
-  useCanAccess, useListContext, useResourceContext, type RaRecord,
+  BooleanInput,
+  CreateButton,
+  DataTable,
+  DeleteButton,
+  EditButton,
+  FilterButton,
+  List,
+  NumberInput,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  ShowButton,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useResourceContext,
+  type RaRecord,
 } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { filterDefOf, type FilterDef, type ResourceDefinition } from '../types';
@@ -17,13 +33,30 @@ import { PageHeading } from './PageHeading';
 function filterInput(filter: FilterDef, choices: { id: string | number; name: string }[]): ReactElement {
   const common = { key: filter.source, source: filter.source, label: filter.label, alwaysOn: filter.alwaysOn || filter.required };
   switch (filter.kind) {
-    case 'search': return <SearchInput {...common} alwaysOn />;
-    case 'date': return <DayInput {...common} />;
-    case 'number': return <NumberInput {...common} />;
-    case 'boolean': return <BooleanInput {...common} />;
-    case 'select': return <SelectInput {...common} choices={choices} />;
-    case 'reference': return filter.reference ? <ReferencePicker key={filter.source} source={filter.source} reference={filter.reference} label={filter.label} alwaysOn={common.alwaysOn} /> : <TextInput {...common} />;
-    default: return <TextInput {...common} />;
+    case 'search':
+      return <SearchInput {...common} alwaysOn />;
+    case 'date':
+      return <DayInput {...common} />;
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'boolean':
+      return <BooleanInput {...common} />;
+    case 'select':
+      return <SelectInput {...common} choices={choices} />;
+    case 'reference':
+      return filter.reference ? (
+        <ReferencePicker
+          key={filter.source}
+          source={filter.source}
+          reference={filter.reference}
+          label={filter.label}
+          alwaysOn={common.alwaysOn}
+        />
+      ) : (
+        <TextInput {...common} />
+      );
+    default:
+      return <TextInput {...common} />;
   }
 }
 
@@ -31,7 +64,12 @@ function filterInput(filter: FilterDef, choices: { id: string | number; name: st
 function useFilterInputs(definition: ResourceDefinition): { inputs: ReactElement[]; addable: boolean } {
   const defs = definition.filters.map(filterDefOf);
   const translate = useTranslate();
-  const inputs = defs.map((f) => filterInput(f, (f.choices ?? []).map((c) => ({ id: c.id, name: translate(c.nameKey) }))));
+  const inputs = defs.map((f) =>
+    filterInput(
+      f,
+      (f.choices ?? []).map((c) => ({ id: c.id, name: translate(c.nameKey) })),
+    ),
+  );
   return { inputs, addable: defs.some((f) => !f.alwaysOn && !f.required && f.kind !== 'search') };
 }
 
@@ -40,11 +78,15 @@ function EmptyState({ definition }: { definition: ResourceDefinition }) {
   const translate = useTranslate();
   const resource = useResourceContext();
   const { filterValues } = useListContext();
-  const missing = definition.filters.map(filterDefOf).find((f) => f.required && (filterValues[f.source] === undefined || filterValues[f.source] === ''));
+  const missing = definition.filters
+    .map(filterDefOf)
+    .find((f) => f.required && (filterValues[f.source] === undefined || filterValues[f.source] === ''));
   const field = missing ? translate(missing.label ?? `resources.${resource}.fields.${missing.source}`) : '';
   return (
     <Box sx={{ p: 3, textAlign: 'center' }} data-testid="list-empty">
-      <Typography color="text.secondary">{missing ? translate('console.list.chooseFirst', { field }) : translate('console.list.empty')}</Typography>
+      <Typography color="text.secondary">
+        {missing ? translate('console.list.chooseFirst', { field }) : translate('console.list.empty')}
+      </Typography>
     </Box>
   );
 }
@@ -56,8 +98,12 @@ function RowActions({ definition }: { definition: ResourceDefinition }) {
     <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'nowrap' }}>
       {definition.endpoints.one && definition.show && <ShowButton />}
       {definition.endpoints.update && <EditButton />}
-      {definition.rowActions?.map(({ key, component: Action }) => <Action key={key} />)}
-      {definition.endpoints.delete && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />}
+      {definition.rowActions?.map(({ key, component: Action }) => (
+        <Action key={key} />
+      ))}
+      {definition.endpoints.delete && canDelete && (
+        <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />
+      )}
     </span>
   );
 }
@@ -69,7 +115,9 @@ function ListActions({ definition, addable }: { definition: ResourceDefinition; 
     <TopToolbar>
       {addable && <FilterButton />}
       {definition.endpoints.create && <CreateButton />}
-      {definition.endpoints.export && canExport && <ListExportButton path={definition.endpoints.export.path} label="console.action.export" />}
+      {definition.endpoints.export && canExport && (
+        <ListExportButton path={definition.endpoints.export.path} label="console.action.export" />
+      )}
     </TopToolbar>
   );
 }
@@ -77,8 +125,18 @@ function ListActions({ definition, addable }: { definition: ResourceDefinition; 
 /** The generic List: server-paged DataTable, the definition's columns, filters, sort, row and bulk actions. */
 export function ResourceList({ definition }: { definition: ResourceDefinition }) {
   const { inputs, addable } = useFilterInputs(definition);
-  const hasRowActions = Boolean(definition.endpoints.update || definition.endpoints.delete || definition.rowActions?.length || definition.show);
-  const bulk = definition.bulkActions?.length ? <>{definition.bulkActions.map(({ key, component: Action }) => <Action key={key} />)}</> : false;
+  const hasRowActions = Boolean(
+    definition.endpoints.update || definition.endpoints.delete || definition.rowActions?.length || definition.show,
+  );
+  const bulk = definition.bulkActions?.length ? (
+    <>
+      {definition.bulkActions.map(({ key, component: Action }) => (
+        <Action key={key} />
+      ))}
+    </>
+  ) : (
+    false
+  );
   return (
     <>
       <PageHeading titleKey={definition.menu.titleKey} />
@@ -94,11 +152,24 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
         disableSyncWithLocation={false}
         sx={LIST_SX}
       >
-        <DataTable rowClick={definition.show ? 'show' : false} bulkActionButtons={bulk} empty={<EmptyState definition={definition} />} sx={DATATABLE_SX}>
+        <DataTable
+          rowClick={definition.show ? 'show' : false}
+          bulkActionButtons={bulk}
+          empty={<EmptyState definition={definition} />}
+          sx={DATATABLE_SX}
+        >
           {definition.columns.map((column) => (
-            <DataTable.Col key={column.source} source={column.source} label={column.label} disableSort={!column.sortable} render={(record: RaRecord) => <ColumnValue column={column} record={record} />} />
+            <DataTable.Col
+              key={column.source}
+              source={column.source}
+              label={column.label}
+              disableSort={!column.sortable}
+              render={(record: RaRecord) => <ColumnValue column={column} record={record} />}
+            />
           ))}
-          {hasRowActions && <DataTable.Col label="console.table.actions" disableSort render={() => <RowActions definition={definition} />} />}
+          {hasRowActions && (
+            <DataTable.Col label="console.table.actions" disableSort render={() => <RowActions definition={definition} />} />
+          )}
         </DataTable>
       </List>
     </>

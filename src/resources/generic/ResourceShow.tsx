@@ -8,11 +8,11 @@ function ShowFields({ definition }: { definition: ResourceDefinition }) {
   if (!record) return null;
   return (
     <>
-        {definition.columns.map((column) => (
-          <Labeled key={column.source} source={column.source} label={column.label}>
-            <ColumnValue column={column} record={record} />
-          </Labeled>
-        ))}
+      {definition.columns.map((column) => (
+        <Labeled key={column.source} source={column.source} label={column.label}>
+          <ColumnValue column={column} record={record} />
+        </Labeled>
+      ))}
     </>
   );
 }

@@ -44,12 +44,17 @@ function IconCard({ slot, record, loading }: { slot: Slot; record: Picture | und
   const [preview, setPreview] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
   // The upload is multipart (no CRUD endpoint): a dataProvider call; the icon list is refetched, then the logo and antenna icons of the shell.
-  const upload = useCallMutation('users', 'uploadPicture', { resources: [RESOURCE], calls: [] }, {
-    onSuccess: async () => {
-      notify('console.icons.uploaded', { type: 'success' });
-      await loadIcons();
+  const upload = useCallMutation(
+    'users',
+    'uploadPicture',
+    { resources: [RESOURCE], calls: [] },
+    {
+      onSuccess: async () => {
+        notify('console.icons.uploaded', { type: 'success' });
+        await loadIcons();
+      },
     },
-  });
+  );
   const [remove, { isPending: restoring }] = useDelete<Picture>();
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -71,39 +76,68 @@ function IconCard({ slot, record, loading }: { slot: Slot; record: Picture | und
   const restore = (yes: boolean) => {
     setConfirm(false);
     if (!yes) return notify('console.icons.restoreCancel', { type: 'info' });
-    remove(RESOURCE, { id: slot.fileType, previousData: record ?? { id: slot.fileType, fileType: slot.fileType } }, {
-      mutationMode: 'pessimistic',
-      onSuccess: async () => {
-        await loadIcons();
-        notify('console.icons.restoreSuccess', { type: 'success' });
+    remove(
+      RESOURCE,
+      { id: slot.fileType, previousData: record ?? { id: slot.fileType, fileType: slot.fileType } },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: async () => {
+          await loadIcons();
+          notify('console.icons.restoreSuccess', { type: 'success' });
+        },
+        onError: () => notify('console.icons.restoreFail', { type: 'error' }),
       },
-      onError: () => notify('console.icons.restoreFail', { type: 'error' }),
-    });
+    );
   };
 
   const isLogo = slot.key === 'logo';
   const src = preview ?? record?.content ?? slot.fallback;
   return (
     <Paper sx={{ p: 2, height: '100%' }} data-testid={`icon-slot-${slot.fileType}`}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t(`console.icons.${slot.key}`)}</Typography>
-      <Typography variant="caption" color="text.secondary">{t('console.icons.recommended', slot.size)}</Typography>
-      <Box sx={{ my: 2, height: 110, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: isLogo ? 'secondary.main' : 'grey.100', borderRadius: 1 }}>
-        {loading && !preview
-          ? <Skeleton variant="rectangular" width={isLogo ? 160 : 100} height={100} />
-          : <Box component="img" src={src} alt={t('console.icons.preview')} sx={{ maxWidth: isLogo ? 160 : 100, maxHeight: 100, objectFit: 'contain' }} />}
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t(`console.icons.${slot.key}`)}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('console.icons.recommended', slot.size)}
+      </Typography>
+      <Box
+        sx={{
+          my: 2,
+          height: 110,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          bgcolor: isLogo ? 'secondary.main' : 'grey.100',
+          borderRadius: 1,
+        }}
+      >
+        {loading && !preview ? (
+          <Skeleton variant="rectangular" width={isLogo ? 160 : 100} height={100} />
+        ) : (
+          <Box
+            component="img"
+            src={src}
+            alt={t('console.icons.preview')}
+            sx={{ maxWidth: isLogo ? 160 : 100, maxHeight: 100, objectFit: 'contain' }}
+          />
+        )}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button component="label" variant="contained" startIcon={<UploadIcon />} disabled={upload.isPending}>
           {t('console.action.upload')}
           <input hidden type="file" accept="image/png,image/jpeg" onChange={onFile} data-testid={`icon-file-${slot.fileType}`} />
         </Button>
-        <Button variant="outlined" startIcon={<RestoreIcon />} onClick={() => setConfirm(true)} disabled={restoring}>{t('console.action.restore')}</Button>
+        <Button variant="outlined" startIcon={<RestoreIcon />} onClick={() => setConfirm(true)} disabled={restoring}>
+          {t('console.action.restore')}
+        </Button>
       </Box>
       <Dialog open={confirm} onClose={() => restore(false)}>
         <DialogContent>{t('console.icons.restoreConfirm')}</DialogContent>
         <DialogActions>
           <Button onClick={() => restore(false)}>{t('console.dialog.cancel')}</Button>
-          <Button variant="contained" onClick={() => restore(true)}>{t('console.dialog.confirm')}</Button>
+          <Button variant="contained" onClick={() => restore(true)}>
+            {t('console.dialog.confirm')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Paper>
@@ -128,8 +162,17 @@ function IconCards() {
 export function IconList() {
   const t = useTranslate();
   return (
-    <List resource={RESOURCE} title={t('menu.icon')} perPage={SLOTS.length} pagination={false} actions={false} empty={false}
-      sort={{ field: 'fileType', order: 'ASC' }} queryOptions={{ onError: () => undefined }} component="div">
+    <List
+      resource={RESOURCE}
+      title={t('menu.icon')}
+      perPage={SLOTS.length}
+      pagination={false}
+      actions={false}
+      empty={false}
+      sort={{ field: 'fileType', order: 'ASC' }}
+      queryOptions={{ onError: () => undefined }}
+      component="div"
+    >
       <PageHeading titleKey="menu.icon" />
       <IconCards />
     </List>

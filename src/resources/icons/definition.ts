@@ -20,12 +20,14 @@ export const iconsResource: ResourceDefinition = {
     idOf: (r) => r.fileType as number,
   },
   fields: [],
-  columns: [
-    { source: 'fileType' },
-    { source: 'content', kind: 'image' },
-  ],
+  columns: [{ source: 'fileType' }, { source: 'content', kind: 'image' }],
   filters: [],
   sort: { field: 'fileType', order: 'ASC' },
   recordRepresentation: 'fileType',
-  views: { list: lazyView(() => import('./IconList'), (m) => m.IconList) },
+  views: {
+    list: lazyView(
+      () => import('./IconList'),
+      (m) => m.IconList,
+    ),
+  },
 };

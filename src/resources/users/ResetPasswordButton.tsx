@@ -49,13 +49,26 @@ export function ResetPasswordButton() {
         <DialogTitle id="reset-password-title">{`${translate('console.action.resetPassword')}: ${String(record.name ?? '')}`}</DialogTitle>
         <DialogContent>
           <Stack sx={{ pt: 1, minWidth: 300 }}>
-            <PasswordField label={translate('console.password.newPassword')} value={values.password} onChange={(password) => setValues((v) => ({ ...v, password }))} error={errors.password && translate(errors.password)} />
-            <PasswordField label={translate('console.password.confirmPassword')} value={values.repassword} onChange={(repassword) => setValues((v) => ({ ...v, repassword }))} error={errors.repassword && translate(errors.repassword)} onEnter={submit} />
+            <PasswordField
+              label={translate('console.password.newPassword')}
+              value={values.password}
+              onChange={(password) => setValues((v) => ({ ...v, password }))}
+              error={errors.password && translate(errors.password)}
+            />
+            <PasswordField
+              label={translate('console.password.confirmPassword')}
+              value={values.repassword}
+              onChange={(repassword) => setValues((v) => ({ ...v, repassword }))}
+              error={errors.repassword && translate(errors.repassword)}
+              onEnter={submit}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={submit} disabled={isPending}>{translate('ra.action.confirm')}</Button>
+          <Button variant="contained" onClick={submit} disabled={isPending}>
+            {translate('ra.action.confirm')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

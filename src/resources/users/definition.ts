@@ -8,7 +8,10 @@ import { ResetPasswordButton } from './ResetPasswordButton';
 import { SubUserVesselsButton } from '../devices/SubUserVesselsButton';
 
 const levelChoices = (level: string | null): Choice[] =>
-  (level === Level.Admin ? [Level.Admin, Level.Enterprise, Level.SubUser] : [Level.SubUser]).map((id) => ({ id, nameKey: `console.level.${id}` }));
+  (level === Level.Admin ? [Level.Admin, Level.Enterprise, Level.SubUser] : [Level.SubUser]).map((id) => ({
+    id,
+    nameKey: `console.level.${id}`,
+  }));
 
 const EDITABLE = ['id', 'name', 'nickname', 'department', 'sex', 'email', 'signature', 'company', 'userType', 'parentId'] as const;
 const CREATABLE = [...EDITABLE.filter((f) => f !== 'id'), 'password', 'repassword', 'permissionLevel'] as const;
@@ -24,7 +27,12 @@ export const usersResource: ResourceDefinition = {
   access: { list: PAGE_LEVELS.adminEnterprise },
   menu: { group: 'system', order: 10, titleKey: 'menu.user', icon: PeopleIcon },
   endpoints: {
-    list: { path: '/users/getAll', paged: true, filters: ['name', 'permissionLevel', 'parentId'], sortable: ['id', 'name', 'nickname', 'permissionLevel', 'createdAt'] },
+    list: {
+      path: '/users/getAll',
+      paged: true,
+      filters: ['name', 'permissionLevel', 'parentId'],
+      sortable: ['id', 'name', 'nickname', 'permissionLevel', 'createdAt'],
+    },
     one: { path: '/users/getUserSimpleInfo' },
     create: { path: '/users/addUser', send: 'json', params: (r) => pick(r, CREATABLE) },
     update: { path: '/users/updateUser', send: 'json', params: (r) => pick(r, EDITABLE) },
@@ -37,14 +45,27 @@ export const usersResource: ResourceDefinition = {
     { source: 'repassword', kind: 'password', on: { create: true } },
     { source: 'permissionLevel', kind: 'select', choices: levelChoices, on: { create: true, edit: true }, disabledOnEdit: true },
     {
-      source: 'parentId', kind: 'reference', reference: { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' }, on: { create: true, edit: true },
+      source: 'parentId',
+      kind: 'reference',
+      reference: { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' },
+      on: { create: true, edit: true },
       when: (values, level) => level === Level.Admin && values.permissionLevel === Level.SubUser,
     },
     { source: 'department', kind: 'text', on: { create: true, edit: true } },
-    { source: 'sex', kind: 'select', choices: ['male', 'female', 'unknown'].map((id) => ({ id, nameKey: `console.sex.${id}` })), on: { create: true, edit: true } },
+    {
+      source: 'sex',
+      kind: 'select',
+      choices: ['male', 'female', 'unknown'].map((id) => ({ id, nameKey: `console.sex.${id}` })),
+      on: { create: true, edit: true },
+    },
     { source: 'email', kind: 'email', on: { create: true, edit: true } },
     { source: 'company', kind: 'text', on: { create: true, edit: true } },
-    { source: 'userType', kind: 'select', choices: ['admin', 'company', 'staff'].map((id) => ({ id, nameKey: `console.userType.${id}` })), on: { create: true, edit: true } },
+    {
+      source: 'userType',
+      kind: 'select',
+      choices: ['admin', 'company', 'staff'].map((id) => ({ id, nameKey: `console.userType.${id}` })),
+      on: { create: true, edit: true },
+    },
     { source: 'signature', kind: 'textarea', on: { create: true, edit: true } },
   ],
   columns: [
@@ -61,5 +82,8 @@ export const usersResource: ResourceDefinition = {
   editSchema: updateUserSchema,
   defaults: (level) => ({ permissionLevel: level === Level.Admin ? Level.Enterprise : Level.SubUser }),
   recordRepresentation: 'name',
-  rowActions: [{ key: 'resetPassword', component: ResetPasswordButton }, { key: 'vessels', component: SubUserVesselsButton }],
+  rowActions: [
+    { key: 'resetPassword', component: ResetPasswordButton },
+    { key: 'vessels', component: SubUserVesselsButton },
+  ],
 };
