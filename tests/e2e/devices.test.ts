@@ -157,13 +157,11 @@ describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
       await login(page, 'oceanic', 'oceanic123');
       await page.goto(`${server.url}/system/deviceManagement`);
       await page.getByTestId('import-open').click();
-      await page
-        .getByTestId('import-file')
-        .setInputFiles({
-          name: 'devices.xlsx',
-          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          buffer: file,
-        });
+      await page.getByTestId('import-file').setInputFiles({
+        name: 'devices.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: file,
+      });
       await page.getByTestId('import-start').click();
       await page.getByTestId('import-report').waitFor({ timeout: 30_000 });
       const rows = await page.getByTestId('import-row-error').allInnerTexts();
