@@ -1,6 +1,6 @@
 /**
  * Import cycles, type-only imports included (ESLint's import-x/no-cycle skips those), checked by
- * `npm run lint` over the console, the server, the tests and the benches (docs/architecture.md, "The house").
+ * `npm run lint` over the console, the server, the tests and the benches (docs/architecture.md, "The rules a linter keeps").
  */
 module.exports = {
   forbidden: [

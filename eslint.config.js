@@ -1,4 +1,4 @@
-// The house rules as code (docs/architecture.md, "The house"). `npm run lint` runs this and
+// The house rules as code (docs/architecture.md, "The rules a linter keeps"). `npm run lint` runs this and
 // dependency-cruiser (.dependency-cruiser.cjs: no import cycle, type-only imports included).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
