@@ -24,11 +24,19 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Serve
 const sources = (list: string) => list.split(/\s+/).filter(Boolean);
 const framedByNobody = (config: ServerConfig) => config.frameAncestors === "'none'";
 
-/** The origin of a URL ('' for a relative or broken one): what a CSP source list names. */
-function originOf(url: string): string {
-  if (!/^https?:\/\//i.test(url)) return '';
+/**
+ * The origin of a URL ('' for a relative or broken one): what a CSP source list names. A tile
+ * template's placeholder in the host's first label (`https://{s}.tile.example.org/...`: Leaflet
+ * spreads tiles over a, b, c) becomes a wildcard subdomain, `https://*.tile.example.org`.
+ */
+export function originOf(url: string): string {
+  const m = /^(https?:\/\/)([^/?#]+)/i.exec(url);
+  if (!m) return '';
+  const [first, ...rest] = m[2]!.split('.');
+  const host = first!.includes('{') && rest.length >= 2 ? ['*', ...rest].join('.') : m[2]!;
   try {
-    return new URL(url.replace(/\{[a-z]\}/gi, 'a')).origin;
+    const origin = new URL(`${m[1]}${host.replace(/\*/g, 'a').replace(/\{[a-z]\}/gi, 'a')}`).origin;
+    return host.startsWith('*.') ? origin.replace('//a.', '//*.') : origin;
   } catch {
     return '';
   }

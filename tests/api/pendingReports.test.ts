@@ -149,3 +149,55 @@ for (const path of paths) {
     });
   });
 }
+
+describe.each(engines)('a device activated while its connection is open, %s', (engine) => {
+  let s: TestServer;
+  let admin: string;
+  let device: { id: number; num: string };
+  beforeAll(async () => {
+    s = await createTestServer(engine);
+    admin = await s.login('admin');
+    [device] = await s.db.query<{ id: number; num: string }>(
+      `SELECT d.id, d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id
+        WHERE u.name = 'oceanic' AND NOT d.activated ORDER BY d.id LIMIT 1`,
+    );
+  });
+  afterAll(async () => {
+    await Promise.all((clients.get(s) ?? []).map((c) => c.endAsync(true)));
+    await s?.close();
+  });
+  const count = async (table: string) =>
+    (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE device_id = $1`, [device.id]))[0]!.n;
+  const deactivate = () => s.call({ method: 'POST', url: `${s.base}/deviceModule/activation/deactivate?id=${device.id}`, token: admin });
+
+  it('stores the reports it sends after the activation on the connection it opened before (nothing is lost)', async () => {
+    // Connected with no secret while unactivated: its first report is held as awaiting activation.
+    const client = await connectDevice(s.link.deviceUrl!, device.num);
+    remember(s, client);
+    await client.publishAsync(`fleet/${device.num}/report`, JSON.stringify(report({}, minutesAgo(2))), { qos: 1 });
+    expect(await count('device_pending_reports')).toBe(1);
+    const ownerId = await idOf(s.db, 'oceanic');
+    const activated = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/activation/activate`,
+      token: admin,
+      payload: { id: device.id, ownerId },
+    });
+    expect(activated.code).toBe(0);
+    // The same connection, opened before the activation, reports again: the report is stored, not held.
+    await client.publishAsync(`fleet/${device.num}/report`, JSON.stringify(report({}, minutesAgo(1))), { qos: 1 });
+    expect(await count('device_reports')).toBe(1);
+    expect(await count('device_pending_reports')).toBe(0);
+  });
+
+  // Runs after the test above activated the device.
+  it('drops a report awaiting activation when the device is deactivated, so a stale one never comes back', async () => {
+    await s.db.query(
+      `INSERT INTO device_pending_reports (device_id, device_time, received_at, report) VALUES ($1, now(), now(), '{}'::jsonb)
+        ON CONFLICT (device_id) DO NOTHING`,
+      [device.id],
+    );
+    expect((await deactivate()).code).toBe(0);
+    expect(await count('device_pending_reports')).toBe(0);
+  });
+});

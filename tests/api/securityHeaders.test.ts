@@ -127,6 +127,17 @@ describe.each(engines)('security headers on %s', (engine) => {
 });
 
 describe('security header settings', () => {
+  it('allows every tile subdomain of a template with {s} in its host (Leaflet spreads tiles over a, b, c)', () => {
+    const img = (mapTileUrl: string) =>
+      consolePolicy(loadConfig({}), { mapTileUrl })
+        .split('; ')
+        .find((d) => d.startsWith('img-src'));
+    expect(img('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toContain(' https://*.tile.openstreetmap.org');
+    expect(img('https://{s}.basemaps.example.com:8443/{z}/{x}/{y}.png')).toContain(' https://*.basemaps.example.com:8443');
+    expect(img('https://tiles.example.org/{z}/{x}/{y}.png')).toContain(' https://tiles.example.org');
+    expect(img('not a url')).toBe("img-src 'self' data: blob: https: http:");
+  });
+
   it('FRAME_ANCESTORS lets a named portal frame the console (and drops X-Frame-Options, which cannot name it)', async () => {
     const root = fakeBuild({ baseURL: '' });
     const s = await createTestServer('pglite', { consoleDir: root, frameAncestors: 'https://portal.example.com' });

@@ -11,12 +11,12 @@
 -- No semicolon ends a line inside a function body: migrations are split at semicolons that end a line.
 ALTER TABLE devices ADD COLUMN owner_since timestamptz NOT NULL DEFAULT '-infinity';
 
-CREATE FUNCTION devices_owner_since() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.owner_since := now(); RETURN NEW; END $$;
+-- The old owner's records end in the BEFORE trigger, while the row still names the old owner: the
+-- live events those changes write (migrations 014, 015) go to the old owner's streams, not the new one's.
+CREATE FUNCTION devices_owner_since() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+  NEW.owner_since := now(); UPDATE alarms SET cleared_at = now()
+  WHERE device_id = NEW.id AND cleared_at IS NULL; UPDATE device_commands SET state = 'cancelled'
+  WHERE device_id = NEW.id AND state = 'queued'; UPDATE data_usage SET alerted = 0
+  WHERE device_id = NEW.id AND alerted <> 0; RETURN NEW; END $$;
 CREATE TRIGGER devices_owner_since BEFORE UPDATE ON devices FOR EACH ROW
   WHEN (NEW.owner_id IS DISTINCT FROM OLD.owner_id) EXECUTE FUNCTION devices_owner_since();
-
-CREATE FUNCTION devices_owner_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  UPDATE alarms SET cleared_at = now() WHERE device_id = NEW.id AND cleared_at IS NULL; UPDATE device_commands SET state = 'cancelled'
-  WHERE device_id = NEW.id AND state = 'queued'; UPDATE data_usage SET alerted = 0 WHERE device_id = NEW.id AND alerted <> 0; RETURN NULL; END $$;
-CREATE TRIGGER devices_owner_changed AFTER UPDATE ON devices FOR EACH ROW
-  WHEN (NEW.owner_id IS DISTINCT FROM OLD.owner_id) EXECUTE FUNCTION devices_owner_changed();

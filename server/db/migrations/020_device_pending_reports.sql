@@ -9,12 +9,12 @@ CREATE TABLE device_pending_reports (
   report jsonb NOT NULL
 );
 
--- Activated (whatever code activates it): the report awaiting activation is dropped; the next
--- ones flow as usual.
+-- Activated or deactivated (whatever code does it): the report awaiting activation is dropped; after
+-- an activation the next ones flow as usual, after a deactivation a stale one never comes back.
 CREATE FUNCTION devices_pending_report_drop() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN DELETE FROM device_pending_reports WHERE device_id = NEW.id; RETURN NULL; END $$;
 CREATE TRIGGER devices_pending_report_drop AFTER UPDATE OF activated ON devices FOR EACH ROW
-  WHEN (NEW.activated AND NOT OLD.activated) EXECUTE FUNCTION devices_pending_report_drop();
+  WHEN (NEW.activated IS DISTINCT FROM OLD.activated) EXECUTE FUNCTION devices_pending_report_drop();
 
 -- What unactivated devices reported before this: their latest state becomes their pending report,
 -- and leaves the monitor (the device list's status goes back to offline).

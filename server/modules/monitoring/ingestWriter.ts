@@ -14,7 +14,7 @@ import {
   updateAlarms,
   upsertStates,
 } from './ingestQueries';
-import { upsertPendingReports } from './pendingReportQueries';
+import { activatedAmong, upsertPendingReports } from './pendingReportQueries';
 
 export interface IngestResult {
   accepted: number;
@@ -122,8 +122,9 @@ export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = 
  * transitions the newer reports imply. Nothing is written on failure. Reports of devices that are
  * not activated only replace their device's report awaiting activation (holdReports).
  */
-async function writeGroup(db: Db, all: readonly Pending[]): Promise<IngestResult[]> {
+async function writeGroup(db: Db, given: readonly Pending[]): Promise<IngestResult[]> {
   return db.transaction(async (tx) => {
+    const all = await withActivationNow(tx, given);
     const held = all.filter((g) => !g.device.activated);
     const group = all.filter((g) => g.device.activated);
     const heldResults = held.length ? await holdReports(tx, held) : [];
@@ -210,6 +211,18 @@ async function writeGroup(db: Db, all: readonly Pending[]): Promise<IngestResult
     ]);
     return all.map((g) => byItem.get(g)!);
   });
+}
+
+/**
+ * A device activated since its credentials were read (an MQTT connection opened before, or a cache
+ * entry a moment old) is written as activated: its reports must not be held where nothing shows them.
+ */
+async function withActivationNow(tx: Queryable, given: readonly Pending[]): Promise<readonly Pending[]> {
+  const doubtful = [...new Set(given.filter((g) => !g.device.activated).map((g) => g.device.id))];
+  if (!doubtful.length) return given;
+  const now = new Set(await activatedAmong(tx, doubtful));
+  if (!now.size) return given;
+  return given.map((g) => (!g.device.activated && now.has(g.device.id) ? { ...g, device: { ...g.device, activated: true } } : g));
 }
 
 /**

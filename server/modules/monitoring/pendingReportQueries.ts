@@ -31,3 +31,9 @@ export async function readPendingReport(db: Queryable, deviceId: number): Promis
   if (!row) return null;
   return { receivedAt: new Date(row.receivedAt).toISOString(), report: row.report };
 }
+
+/** Which of these devices are activated now. */
+export async function activatedAmong(tx: Queryable, ids: readonly number[]): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>('SELECT id FROM devices WHERE id = ANY($1::int[]) AND activated', [ids]);
+  return rows.map((r) => r.id);
+}
