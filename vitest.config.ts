@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
  * killed with SIGKILL mid-work and started again on the same data, on PGlite and PostgreSQL),
  * extending (an integrator's entity added from one definition file, driven through the real
  * providers against the real server), bench (every bench script once in its smoke mode, BENCH_SMOKE=1:
- * it still runs and prints figures; the figures are not checked).
+ * it still runs and prints figures; the figures are not checked; `npm test` runs it after the others, not beside them).
  */
 export default defineConfig({
   plugins: [react()],
