@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { startServer } from '../../server/start';
 import type { ServerConfig } from '../../server/config';
 import type { AppOptions } from '../../server/app';
-import type { Db } from '../../server/db/connection';
+import { openDb, type Db } from '../../server/db/connection';
 import type { DeviceLink } from '../../server/link/deviceLink';
 import { DEMO_ACCOUNTS } from '../../server/db/demoAccounts';
 
@@ -165,4 +165,28 @@ export function describeSecondServer(
       (fn) => expect.poll(fn, { timeout: 2000, interval: 5 }),
     );
   });
+}
+
+/** An empty database, for migration tests: PGlite in memory, or a throw-away schema of the test PostgreSQL. */
+export async function emptyDb(engine: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (engine === 'pglite') {
+    const db = await openDb({ databaseUrl: '', dataDir: 'memory://' });
+    return { db, drop: () => db.close() };
+  }
+  const url = inject('pgUrl');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  const db = await openDb({ databaseUrl: u.toString(), dataDir: '' });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
 }

@@ -1,33 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { inject, afterEach, describe, expect, it } from 'vitest';
-import { engines } from './helpers';
-import { openDb, type Db } from '../../server/db/connection';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emptyDb, engines } from './helpers';
 import { migrate } from '../../server/db/migrate';
-
-/** An empty database: PGlite in memory, or a throw-away schema of the test PostgreSQL. */
-async function emptyDb(engine: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (engine === 'pglite') {
-    const db = await openDb({ databaseUrl: '', dataDir: 'memory://' });
-    return { db, drop: () => db.close() };
-  }
-  const url = inject('pgUrl');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  const db = await openDb({ databaseUrl: u.toString(), dataDir: '' });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
 
 /**
  * Migration 020 (docs/api.md, "POST /ingest/report"): what unactivated devices reported before it
