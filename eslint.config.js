@@ -18,7 +18,13 @@ const VIEWS = ['./src/pages', './src/resources', './src/layout'];
 const SHELL = ['./src/App.tsx', './src/Root.tsx', './src/main.tsx', './src/routes.tsx', './src/navigation', './src/authProvider.ts'];
 const zones = [
   { target: './src/domain', from: ['./src', './server'], except: ['./domain'], message: 'src/domain imports nothing of ours.' },
-  { target: './server', from: './src', except: ['./domain'], message: 'The server may import src/domain and nothing else of src/.' },
+  {
+    target: './server',
+    from: './src',
+    // The resources declared as data are read by server/resources/declaredResources.ts (docs/extending.md).
+    except: ['./domain', './resources/extensions.ts'],
+    message: 'The server may import src/domain and nothing else of src/ (and the list of declared resources).',
+  },
   { target: './src', from: './server', message: 'The console never imports the server.' },
   {
     target: './src/api',
@@ -80,5 +86,22 @@ export default tseslint.config(
     // Migrations, the query files and the database adapter are where SQL lives.
     files: ['**/*Queries.ts', 'server/db/**', 'tests/**', 'bench/**'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // A definition is data the server reads too (docs/extending.md): views and buttons come through lazyView.
+    files: ['src/resources/*/definition.ts', 'tests/fixtures/extension/*/definition.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(react-admin|ra-[a-z-]+|@mui/material(/.*)?|leaflet)$|\\.tsx$|(Button|List|Page|Dialog|Actions)$|(?<!lazy)View$',
+              message: 'A definition imports no component but its icon; load views with lazyView (docs/extending.md).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -7,8 +7,8 @@ import react from '@vitejs/plugin-react';
  * console (unit and component tests in jsdom), e2e (headless Chromium against the real server),
  * smoke (a fresh copy of the repository started with the README's command), faults (the server
  * killed with SIGKILL mid-work and started again on the same data, on PGlite and PostgreSQL),
- * extending (an integrator's entity added from one definition file, driven through the real
- * providers against the real server), bench (every bench script once in its smoke mode, BENCH_SMOKE=1:
+ * extending (integrators' entities added from one definition file each, with their own tables and
+ * server routes, driven through the real providers against the real server, on PGlite and PostgreSQL), bench (every bench script once in its smoke mode, BENCH_SMOKE=1:
  * it still runs and prints figures; the figures are not checked; `npm test` runs it after the others, not beside them).
  */
 export default defineConfig({
@@ -44,7 +44,10 @@ export default defineConfig({
         // The extension point src/resources/extensions.ts is pointed at the test's fixture entity.
         resolve: {
           alias: [
-            { find: /^\.\/extensions$/, replacement: fileURLToPath(new URL('./tests/fixtures/extension/index.ts', import.meta.url)) },
+            {
+              find: /^(\.\/|(\.\.\/)+src\/resources\/)extensions$/,
+              replacement: fileURLToPath(new URL('./tests/fixtures/extension/index.ts', import.meta.url)),
+            },
           ],
         },
         test: {
@@ -54,6 +57,8 @@ export default defineConfig({
           env: { SEED_STORY: '0', MQTT_PORT: '0' },
           environment: 'node',
           include: ['tests/extending/**/*.test.ts'],
+          // On PGlite, and on PostgreSQL when one answers.
+          globalSetup: ['tests/api/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -6,7 +6,7 @@ import { SMOKE, sized } from './smoke';
 /**
  * Throughput and latency of the authenticated routes a console calls most, side by side with the
  * trivial `/ping` of the same server in the same run, on PGlite and on PostgreSQL (docs/architecture.md, "Server", cheap authentication per call):
- * users/getSelf, users/getAll (1,000 users), the device list's first page, the status monitor's
+ * users/getSelf, users/getAll (1,000 users), the device list's first page, the voyage list (a declared resource), the status monitor's
  * page and the bell's alarm poll. The enterprise account "oceanic" calls them, so the routes that
  * need a permission run their permission check (the super user skips it). Prints figures; asserts
  * nothing.
@@ -15,9 +15,13 @@ import { SMOKE, sized } from './smoke';
  *   BENCH_ENGINE=postgres npm run bench:api one engine
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50   longer runs, more connections (defaults 5 s, 50)
  *   BENCH_SMOKE=1                           1 s per route, 10 connections, PGlite only (bench/smoke.ts)
+ *   BENCH_METRICS=off|on|both               Prometheus metrics off (the default setting), on (METRICS_TOKEN set, and
+ *                                           /metrics scraped every second meanwhile), or both side by side (default off)
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? sized(5, 1));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? sized(50, 10));
+const METRICS = process.env.BENCH_METRICS === 'both' ? ['off', 'on'] : process.env.BENCH_METRICS === 'on' ? ['on'] : ['off'];
+const METRICS_TOKEN = 'bench-metrics-token';
 
 interface Route {
   path: string;
@@ -58,8 +62,8 @@ async function check(url: string, name: string, route: Route) {
   if (body.code !== 0) throw new Error(`${name} answers ${JSON.stringify(body).slice(0, 200)}`);
 }
 
-async function run(engine: 'pglite' | 'postgres') {
-  const server = await startBenchServer(engine);
+async function run(engine: 'pglite' | 'postgres', metrics: string) {
+  const server = await startBenchServer(engine, metrics === 'on' ? { metricsToken: METRICS_TOKEN } : {});
   const hash = await hashPassword('benchpass');
   const [{ id: enterpriseId }] = (await server.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`)) as [{ id: number }];
   await server.db.query(
@@ -68,6 +72,12 @@ async function run(engine: 'pglite' | 'postgres') {
             CASE WHEN g % 10 = 0 THEN '2' ELSE '3' END, CASE WHEN g % 10 = 0 THEN NULL ELSE $2::int END
        FROM generate_series(1, 994) g`,
     [hash, enterpriseId],
+  );
+  // Twenty voyages per vessel, for the voyage list.
+  await server.db.query(
+    `INSERT INTO voyages (device_id, voyage_no, destination, etd, eta, agent)
+     SELECT d.id, 'V' || d.id || '-' || g, 'Port ' || g, now() - g * interval '7 days', now() - g * interval '7 days' + interval '5 days', 'Agent ' || g
+       FROM devices d, generate_series(1, 20) g`,
   );
   const [{ n: devices }] = (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices WHERE owner_id = $1`, [
     enterpriseId,
@@ -80,6 +90,8 @@ async function run(engine: 'pglite' | 'postgres') {
     'users/getSelf': { path: `/users/getSelf?${t}` },
     'users/getAll (1k users)': { path: `/users/getAll?pageIndex=1&pageSize=20&${t}` },
     'device list page 1': { path: `/deviceModule/device/getAll?pageIndex=1&pageSize=20&${t}` },
+    // A declared resource (docs/extending.md): its routes and SQL are built from its definition.
+    'voyages page 1 (declared)': { path: `/deviceModule/voyage/getAll?pageIndex=1&pageSize=20&${t}` },
     'status monitor page 1': {
       path: `${upload}?${t}`,
       method: 'POST',
@@ -104,6 +116,18 @@ async function run(engine: 'pglite' | 'postgres') {
     },
   };
   for (const [name, route] of Object.entries(routes)) await check(server.url, name, route);
+  // With metrics on, a scrape every second meanwhile (Prometheus's default is one per minute): its cost is in the figures.
+  const metricsUrl = server.url.replace(/\/cz\/.*$/, '/metrics');
+  let scrapes = 0;
+  const scraper =
+    metrics === 'on'
+      ? setInterval(() => {
+          void fetch(metricsUrl, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+            .then((res) => (res.ok ? res.text() : Promise.reject(new Error(`/metrics answers ${res.status}`))))
+            .then(() => scrapes++)
+            .catch((error: Error) => console.error(error.message));
+        }, 1000)
+      : undefined;
   const rows: Record<string, string | number>[] = [];
   let pingRps = 0;
   for (const [name, route] of Object.entries(routes)) {
@@ -111,6 +135,7 @@ async function run(engine: 'pglite' | 'postgres') {
     if (name === 'ping') pingRps = m.rps;
     rows.push({
       engine,
+      metrics,
       route: name,
       'req/s': Math.round(m.rps),
       'p50 ms': m.p50,
@@ -119,6 +144,8 @@ async function run(engine: 'pglite' | 'postgres') {
       failed: m.failed,
     });
   }
+  clearInterval(scraper);
+  if (metrics === 'on' && !scrapes) throw new Error('no /metrics scrape succeeded');
   await server.stop();
   return { rows, devices };
 }
@@ -130,9 +157,11 @@ if ((wanted === 'postgres' || (!wanted && !SMOKE)) && (await postgresAvailable()
 const all = [];
 let devices = 0;
 for (const engine of engines) {
-  const result = await run(engine);
-  all.push(...result.rows);
-  devices = result.devices;
+  for (const metrics of METRICS) {
+    const result = await run(engine, metrics);
+    all.push(...result.rows);
+    devices = result.devices;
+  }
 }
 console.log(
   `\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s per route, 1,000 users, caller "oceanic" (${devices} devices of its own)`,

@@ -24,6 +24,7 @@ import { monitoringModule } from './modules/monitoring';
 import { vesselModule } from './modules/vessel';
 import { historyModule } from './modules/history';
 import { supportModule } from './modules/support';
+import { notifierOptionsOf, startNotifier } from './notify/notifier';
 import { firmwareModule } from './modules/firmware';
 import { mqttAuthRoutes } from './link/mqttAuthRoutes';
 import { dataPlansModule } from './modules/dataPlans';
@@ -32,6 +33,10 @@ import { IMAGE_MAX_BYTES } from '../src/domain/constants';
 import { createIngestWriter } from './modules/monitoring/ingestWriter';
 import { noDeviceLink, type DeviceLink, type LinkParts } from './link/deviceLink';
 import { liveRoutes } from './modules/live/liveRoutes';
+import { notificationsModule } from './modules/notifications';
+import { declaredResources } from './resources/declaredResources';
+import { tableRoutes } from './resources/tableRoutes';
+import { installMetrics, installOps } from './ops';
 
 /**
  * The API modules, each mounted under /cz/{segment}/{prefix}: a module folder's index.ts
@@ -53,7 +58,7 @@ const MODULES: readonly { prefix: string; modules: readonly ApiModule[] }[] = [
       mqttAuthRoutes,
     ],
   },
-  { prefix: 'supportModule', modules: [supportModule, auditModule] },
+  { prefix: 'supportModule', modules: [supportModule, auditModule, notificationsModule] },
 ];
 
 const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1***').replace(/([?&]password=)[^&]*/g, '$1***');
@@ -80,10 +85,21 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true, strictNumbers: true } },
+    ajv: {
+      customOptions: {
+        coerceTypes: true,
+        removeAdditional: false,
+        useDefaults: true,
+        allErrors: true,
+        strictNumbers: true,
+        allowUnionTypes: true,
+      },
+    },
   });
   // Response schemas document the API; replies are written as they are, envelope errors included.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Prometheus metrics when the settings turn them on: the hook that times every answer comes before every route.
+  const metrics = installMetrics(app, config, db);
   installErrorHandling(app);
   installEdgeValidation(app);
   // Security headers on every answer: API, console, files, exports, errors, the live stream (docs/architecture.md).
@@ -108,12 +124,13 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
     },
   });
 
-  const ingest = createIngestWriter(db);
+  const ingest = createIngestWriter(db, metrics ? { onGroup: metrics.group } : {});
   const devices = await DeviceCache.open(db);
   app.addHook('onClose', () => devices.close());
-  const link = options.openLink ? await options.openLink(linkPartsOf({ db, config, ingest, devices })) : noDeviceLink();
+  const measured = metrics ? { metrics } : {};
+  const link = options.openLink ? await options.openLink(linkPartsOf({ db, config, ingest, devices, ...measured })) : noDeviceLink();
   app.addHook('onClose', () => link.close());
-  const context: ServerContext = { db, config, ingest, devices, link };
+  const context: ServerContext = { db, config, ingest, devices, link, ...measured };
   const base = `/cz/${config.apiSegment}`;
   // Sessions and permission groups checked in the last few seconds cost no query (docs/architecture.md).
   const authCache = await SessionCache.open(db);
@@ -139,9 +156,27 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
           { prefix: `/${module.prefix}` },
         );
       }
+      // The resources declared as data (docs/extending.md), each at its declared path.
+      for (const declared of await declaredResources()) {
+        const routes = tableRoutes(declared);
+        await api.register(async (scope) => routes(scope.withTypeProvider<JsonSchemaToTsProvider>(), context), {
+          prefix: declared.resource.path,
+        });
+      }
     },
     { prefix: base },
   );
   app.get(`${base}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  // GET /health, /ready and /metrics, outside /cz (docs/api.md, "Health and metrics").
+  await installOps(app, { db, config, ingest, link, metrics });
+  if (config.notifyWorker) {
+    // Alarm notifications: every replica works the outbox and the delivery log (docs/architecture.md, "Notification delivery").
+    const notifier = await startNotifier(
+      db,
+      { ...notifierOptionsOf(config), ...(metrics ? { onDelivered: metrics.delivered } : {}) },
+      (message) => app.log.warn(message),
+    );
+    app.addHook('onClose', () => notifier.stop());
+  }
   return app;
 }

@@ -31,6 +31,28 @@ export interface ServerConfig {
   frameAncestors: string;
   /** Where the console may load camera streams from (CSP_CAMERA_SOURCES, a CSP source list; `https: http:` by default: any camera link). */
   cameraSources: string;
+  /**
+   * Notifications may go to this machine and private networks (NOTIFY_ALLOW_PRIVATE_TARGETS=1: a
+   * robot or webhook inside the company network); by default such targets are refused.
+   */
+  notifyAllowPrivateTargets: boolean;
+  /** Telegram's Bot API (TELEGRAM_API_BASE; https://api.telegram.org), or a proxy in front of it. */
+  telegramApiBase: string;
+  /** The console's address as people reach it (PUBLIC_URL; http://localhost:PORT by default): the links in notifications. */
+  publicUrl: string;
+  /** This replica delivers notifications (NOTIFY_WORKER=0 turns its worker off; another replica's still delivers). */
+  notifyWorker: boolean;
+  /** How often the worker looks for work, in ms (NOTIFY_TICK_MS, 500). */
+  notifyTickMs: number;
+  /** The first retry's delay in ms (NOTIFY_RETRY_BASE_MS, 5000); it doubles per attempt up to NOTIFY_RETRY_MAX_MS (300000), with jitter. */
+  notifyRetryBaseMs: number;
+  notifyRetryMaxMs: number;
+  /** Attempts before a notification is marked failed (NOTIFY_MAX_ATTEMPTS, 10). */
+  notifyMaxAttempts: number;
+  /** Storm control: a recipient gets at most 2 messages per this many seconds, the rest in one digest (NOTIFY_DIGEST_SECONDS, 60). */
+  notifyDigestSeconds: number;
+  /** A worker that has not finished a claimed message within this many seconds leaves it to another (NOTIFY_LEASE_SECONDS, 60). */
+  notifyLeaseSeconds: number;
   /** Folder of uploaded firmware files; empty: beside the embedded database (DATA_DIR/../firmware), or a temp folder for memory://. */
   firmwareDir: string;
   /** Largest firmware file accepted, in bytes (FIRMWARE_MAX_MB, 512 by default). */
@@ -84,6 +106,15 @@ export interface ServerConfig {
   mqttConnectTimeoutMs: number;
   /** Embedded broker: connections waiting to authenticate at once; more are closed at once (MQTT_MAX_PENDING_CONNECTIONS, 200). */
   mqttMaxPendingConnections: number;
+  /**
+   * GET /metrics (Prometheus) needs `Authorization: Bearer <this>` (METRICS_TOKEN; empty: no token asked).
+   * With neither METRICS_TOKEN nor METRICS_PORT set, metrics are off: nothing is collected and /metrics answers 404.
+   */
+  metricsToken: string;
+  /** /metrics is served on this port only, not on PORT (METRICS_PORT; null: unset; 0 picks a free port, as tests do). */
+  metricsPort: number | null;
+  /** Address of the METRICS_PORT listener (METRICS_HOST, 127.0.0.1: this machine only; 0.0.0.0 for a Prometheus elsewhere). */
+  metricsHost: string;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -110,6 +141,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'none'",
     cameraSources: env.CSP_CAMERA_SOURCES?.trim() || 'https: http:',
     firmwareDir: env.FIRMWARE_DIR ?? '',
+    notifyAllowPrivateTargets: env.NOTIFY_ALLOW_PRIVATE_TARGETS === '1',
+    telegramApiBase: env.TELEGRAM_API_BASE?.trim() || 'https://api.telegram.org',
+    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${int(env.PORT, 8080)}`).replace(/\/+$/, ''),
+    notifyWorker: env.NOTIFY_WORKER !== '0',
+    notifyTickMs: Math.max(50, int(env.NOTIFY_TICK_MS, 500)),
+    notifyRetryBaseMs: Math.max(10, int(env.NOTIFY_RETRY_BASE_MS, 5000)),
+    notifyRetryMaxMs: Math.max(10, int(env.NOTIFY_RETRY_MAX_MS, 300_000)),
+    notifyMaxAttempts: Math.max(1, int(env.NOTIFY_MAX_ATTEMPTS, 10)),
+    notifyDigestSeconds: Math.max(0, int(env.NOTIFY_DIGEST_SECONDS, 60)),
+    notifyLeaseSeconds: Math.max(5, int(env.NOTIFY_LEASE_SECONDS, 60)),
     firmwareMaxBytes: Math.round(
       (Number.parseFloat(env.FIRMWARE_MAX_MB ?? '') > 0 ? Number.parseFloat(env.FIRMWARE_MAX_MB!) : FIRMWARE_DEFAULT_MAX_MB) * 1024 * 1024,
     ),
@@ -131,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mqttMaxConnectBytes: Math.max(256, int(env.MQTT_MAX_CONNECT_BYTES, 4096)),
     mqttConnectTimeoutMs: Math.max(100, int(env.MQTT_CONNECT_TIMEOUT_MS, 10_000)),
     mqttMaxPendingConnections: Math.max(1, int(env.MQTT_MAX_PENDING_CONNECTIONS, 200)),
+    metricsToken: env.METRICS_TOKEN?.trim() ?? '',
+    metricsPort: env.METRICS_PORT?.trim() ? int(env.METRICS_PORT, 0) : null,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     ...overrides,
   };
 }

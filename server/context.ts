@@ -3,6 +3,7 @@ import type { ServerConfig } from './config';
 import type { IngestWriter } from './modules/monitoring/ingestWriter';
 import type { DeviceLink, LinkParts } from './link/deviceLink';
 import type { DeviceCache } from './auth/deviceCache';
+import type { ServerMetrics } from './ops/metrics';
 
 /** What every API module receives. */
 export interface ServerContext {
@@ -14,7 +15,14 @@ export interface ServerContext {
   devices: DeviceCache;
   /** The devices' MQTT link (embedded broker or MQTT_URL); commands are published through it. */
   link: DeviceLink;
+  /** Prometheus metrics (server/ops/metrics.ts); absent when they are off (neither METRICS_TOKEN nor METRICS_PORT). */
+  metrics?: ServerMetrics;
 }
 
 /** The parts of the context the device link is opened with (server/link/deviceLink.ts); the link itself comes after. */
-export const linkPartsOf = ({ config, ingest, devices }: Omit<ServerContext, 'link'>): LinkParts => ({ config, ingest, devices });
+export const linkPartsOf = ({ config, ingest, devices, metrics }: Omit<ServerContext, 'link'>): LinkParts => ({
+  config,
+  ingest,
+  devices,
+  ...(metrics ? { metrics: metrics.ingest } : {}),
+});

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 
 /** The lock is per database and schema, so test servers in throw-away schemas do not compete. */
-const TRY_LOCK = `SELECT pg_try_advisory_lock(hashtext(current_database() || '.' || current_schema() || '.fleet-leader')) AS locked`;
+export const LEADER_LOCK_KEY = `hashtext(current_database() || '.' || current_schema() || '.fleet-leader')`;
+const TRY_LOCK = `SELECT pg_try_advisory_lock(${LEADER_LOCK_KEY}) AS locked`;
 
 /** Takes the leader's session advisory lock on this connection if no other session holds it (server/leader.ts). */
 export async function tryLeaderLock(client: pg.Client): Promise<boolean> {

@@ -4,6 +4,7 @@ import { serveConsole } from './serveConsole';
 import { DEMO_ACCOUNTS } from './db/demoAccounts';
 import { startBackgroundWork } from './simulator/startDemo';
 import { electLeader } from './leader';
+import { attachLeader, metricsPortOf } from './ops';
 
 /** A start that cannot go on (data folder not writable, port taken...) ends with one line, not a stack. */
 function fail(error: unknown): never {
@@ -36,7 +37,10 @@ const lines = [
   '',
 ];
 console.log(lines.join('\n'));
+const metricsPort = metricsPortOf(app);
+if (metricsPort !== null) console.log(`Metrics:       http://${config.metricsHost}:${metricsPort}/metrics (METRICS_PORT)\n`);
 const leader = await electLeader(config.databaseUrl, { onError: (m) => app.log.warn(m) });
+attachLeader(app, leader);
 const background = await startBackgroundWork(app, db, config, leader, process.env, link);
 
 /** Requests in flight get this long to finish after SIGTERM/SIGINT before their connections are cut. */

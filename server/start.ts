@@ -7,6 +7,8 @@ import { buildApp, type AppOptions } from './app';
 import { openDeviceLink } from './link/openLink';
 import type { DeviceLink } from './link/deviceLink';
 import { ensureReportPartitions } from './modules/monitoring/retentionQueries';
+import { ensureTables } from './db/generatedTables';
+import { declaredResources } from './resources/declaredResources';
 
 /**
  * Opens the database, applies migrations, loads demo data on first start, builds the app with the
@@ -19,6 +21,11 @@ export async function startServer(
   const config = loadConfig(process.env, overrides);
   const db = await openDb(config);
   await migrate(db);
+  // The tables of resources declared as data, made or completed from their declarations (docs/extending.md).
+  await ensureTables(
+    db,
+    (await declaredResources()).map((d) => d.resource),
+  );
   await ensureReportPartitions(db);
   const seeded = config.seedDemo ? await seedDemo(db) : false;
   let link: DeviceLink | undefined;

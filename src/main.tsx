@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { configureClient } from './api';
+import { primeDashboard } from './api/monitoringApi';
 import { loadConfig } from './config';
 import { documentTitle, loadMessages } from './i18n/messages';
 import { getState, persistOnUnload, restoreState } from './state/clientState';
@@ -28,6 +29,8 @@ async function start() {
   const startOn =
     !state.token && path !== '/auth-redirect' ? 'login' : path === '/login' && state.token ? 'app' : path === '/login' ? 'login' : 'app';
   if (startOn === 'app' && path === '/login') window.history.replaceState(null, '', '/');
+  // The dashboard's calls start now, not once its code has loaded and rendered.
+  if (startOn === 'app' && ['/', '/dashboard', '/login'].includes(path)) primeDashboard();
   createRoot(document.getElementById('root')!).render(<Root start={startOn} />);
 }
 

@@ -25,6 +25,8 @@ export interface Db extends Queryable {
   listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
   /** NOTIFY `channel` with `payload` (delivered when the surrounding transaction, if any, commits). */
   notify(channel: string, payload: string): Promise<void>;
+  /** The connection pool's state (PostgreSQL; PGlite is one in-process connection and has no pool): metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -230,6 +232,7 @@ function openPostgres(connectionString: string): Db {
     async notify(channel, payload) {
       await this.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closing = true;
       if (retry) clearTimeout(retry);

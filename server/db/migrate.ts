@@ -5,7 +5,7 @@ import type { Db } from './connection';
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /** Replicas starting together on one PostgreSQL take turns: each migration runs under this lock. */
-const LOCK = `SELECT pg_advisory_xact_lock(hashtext(current_database() || '.' || current_schema() || '.fleet-migrate'))`;
+export const MIGRATION_LOCK = `SELECT pg_advisory_xact_lock(hashtext(current_database() || '.' || current_schema() || '.fleet-migrate'))`;
 
 /**
  * Applies the numbered .sql files of migrations/ not yet recorded, each in its own transaction.
@@ -15,7 +15,7 @@ const LOCK = `SELECT pg_advisory_xact_lock(hashtext(current_database() || '.' ||
 export async function migrate(db: Db, { before }: { before?: string } = {}): Promise<string[]> {
   const locked = db.engine === 'postgres';
   await db.transaction(async (tx) => {
-    if (locked) await tx.query(LOCK);
+    if (locked) await tx.query(MIGRATION_LOCK);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   });
@@ -28,7 +28,7 @@ export async function migrate(db: Db, { before }: { before?: string } = {}): Pro
     const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');
     const ran = await db.transaction(async (tx) => {
       if (locked) {
-        await tx.query(LOCK);
+        await tx.query(MIGRATION_LOCK);
         if ((await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [file])).length) return false;
       }
       for (const statement of splitStatements(sql)) await tx.query(statement);
@@ -38,6 +38,16 @@ export async function migrate(db: Db, { before }: { before?: string } = {}): Pro
     if (ran) applied.push(file);
   }
   return applied;
+}
+
+/** The newest migration file this server knows (readiness checks that it is recorded: server/ops/health.ts). */
+export async function latestMigration(): Promise<string> {
+  return (
+    (await readdir(MIGRATIONS_DIR))
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .at(-1) ?? ''
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { seedDevices } from './seedDevices';
 import { seedStory } from './seedStory';
+import { seedNotifications } from './seedNotifications';
 
 /**
  * Loads the demo data into an empty database; returns false when users already exist. On
@@ -30,6 +31,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // A month of history and the records around it (server/db/seedStory.ts), so a first look shows a
     // fleet with a past; SEED_STORY=0 leaves it out (tests that need an empty history).
     if (process.env.SEED_STORY !== '0') await seedStory(tx, ids, Date.now(), Number(process.env.SIMULATOR_SEED ?? 1));
+    await seedNotifications(tx, ids);
     return true;
   });
 }

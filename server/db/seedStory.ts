@@ -2,17 +2,19 @@
 import type { Queryable } from './connection';
 import type { DeviceReport } from '../../src/domain/reportSchema';
 import { faultInfo } from '../../src/domain/faultCodes';
-import { backfillReports } from '../simulator/backfill';
-import { SEA_ROUTES } from '../simulator/seaRoutes';
+import { backfillStory, type BackfillStory } from '../simulator/backfill';
+import { SEA_ROUTES, routeGeometry } from '../simulator/seaRoutes';
 import { settleDataUsage } from '../modules/dataPlans/dataUsageQueries';
 
 /**
  * How much history the demo starts with, and how dense: a report every 10 minutes over the newest
- * 2 days, hourly before (about 40,000 reports in all, so the first start stays quick).
+ * 7 days (the vessel page's 7-day band and charts, the default 5-day statistics: a report covers
+ * the time to the next one up to the 10-minute offline threshold), hourly before (about 65,000
+ * reports in all, so the first start stays quick).
  */
 export const STORY_DAYS = 30;
 export const STORY_STEP_MINUTES = 10;
-export const STORY_DENSE_DAYS = 2;
+export const STORY_DENSE_DAYS = 7;
 export const STORY_SPARSE_STEP_MINUTES = 60;
 const DAY_MS = 86_400_000;
 
@@ -22,6 +24,7 @@ interface DemoVessel {
   num: string;
   sn: string;
   model: string;
+  kind: string;
   name: string;
   status: number;
 }
@@ -36,7 +39,7 @@ interface DemoVessel {
  */
 export async function seedStory(tx: Queryable, ids: Map<string, number>, now = Date.now(), seed = 1): Promise<void> {
   const vessels = await tx.query<DemoVessel>(
-    `SELECT id, owner_id AS "ownerId", device_num AS num, device_sn AS sn, device_model AS model, name, status FROM devices
+    `SELECT id, owner_id AS "ownerId", device_num AS num, device_sn AS sn, device_model AS model, device_kind AS kind, name, status FROM devices
       WHERE activated AND device_num LIKE 'A1%' AND device_sn LIKE 'SN2024%' ORDER BY id`,
   );
   const cols = {
@@ -46,11 +49,11 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
     lon: [] as number[],
     speed: [] as number[],
     heading: [] as number[],
-    azimuth: [] as number[],
-    elevation: [] as number[],
-    skew: [] as number[],
-    satName: [] as string[],
-    satLon: [] as number[],
+    azimuth: [] as (number | null)[],
+    elevation: [] as (number | null)[],
+    skew: [] as (number | null)[],
+    satName: [] as (string | null)[],
+    satLon: [] as (number | null)[],
     signal: [] as number[],
     snr: [] as number[],
     lock: [] as boolean[],
@@ -69,17 +72,21 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
     seen: [] as string[],
     cleared: [] as (string | null)[],
   };
+  const stories = new Map<number, BackfillStory>();
   for (const [index, vessel] of vessels.entries()) {
-    // Vessels the seed lists as offline went quiet one to three days ago.
-    const end = vessel.status === 0 ? now - (1 + (index % 3)) * DAY_MS + 3_600_000 * (index % 7) : now;
-    const reports = backfillReports(index, {
+    // Every vessel the live simulator drives reports up to the start, without a gap: the live
+    // vessel carries on from its newest report (server/simulator/startDemo.ts).
+    const story = backfillStory(index, {
       seed,
-      end,
+      end: now,
       days: STORY_DAYS,
       stepMinutes: STORY_STEP_MINUTES,
       denseDays: STORY_DENSE_DAYS,
       sparseStepMinutes: STORY_SPARSE_STEP_MINUTES,
+      kind: vessel.kind,
     });
+    stories.set(vessel.id, story);
+    const { reports } = story;
     for (const r of reports) {
       cols.device.push(vessel.id);
       cols.time.push(r.deviceTime);
@@ -87,11 +94,11 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
       cols.lon.push(r.lon);
       cols.speed.push(r.speed);
       cols.heading.push(r.heading);
-      cols.azimuth.push(r.azimuth);
-      cols.elevation.push(r.elevation);
-      cols.skew.push(r.skew);
-      cols.satName.push(r.satellite.name);
-      cols.satLon.push(r.satellite.longitude);
+      cols.azimuth.push(r.azimuth ?? null);
+      cols.elevation.push(r.elevation ?? null);
+      cols.skew.push(r.skew ?? null);
+      cols.satName.push(r.satellite?.name ?? null);
+      cols.satLon.push(r.satellite?.longitude ?? null);
       cols.signal.push(r.signalLevel);
       cols.snr.push(r.snr);
       cols.lock.push(r.modemLock);
@@ -155,7 +162,7 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
     [alarms.device, alarms.code, alarms.severity, alarms.raised, alarms.seen, alarms.cleared],
   );
   await seedDataPlans(tx, ids, vessels, now);
-  await seedRecords(tx, ids, vessels, now);
+  await seedRecords(tx, ids, vessels, stories, now);
 }
 
 /**
@@ -227,21 +234,31 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const DEMO_FIRMWARE_KEY_PREFIX = 'demo-';
 
 /** Voyages, firmware and its rollouts, after-sales reports, fault clearing, a camera and extra links. */
-async function seedRecords(tx: Queryable, ids: Map<string, number>, vessels: readonly DemoVessel[], now: number) {
+async function seedRecords(
+  tx: Queryable,
+  ids: Map<string, number>,
+  vessels: readonly DemoVessel[],
+  stories: ReadonlyMap<number, BackfillStory>,
+  now: number,
+) {
   const admin = ids.get('admin')!;
-  // Voyages: each vessel's last leg (ended), the current one (under way) and, for some, the next.
+  // Voyages as the history sails them: the last leg (ended at the port the vessel left last), the
+  // current one (under way to the port ahead, due when its cruising speed gets it there) and, for
+  // some, the next one back.
   const voyages: unknown[][] = [];
   for (const [i, v] of vessels.entries()) {
-    const route = SEA_ROUTES[i % SEA_ROUTES.length]!;
+    const { voyage, portCalls } = stories.get(v.id)!;
+    const legMs = (routeGeometry(SEA_ROUTES[i % SEA_ROUTES.length]!).lengthNm / voyage.cruiseKn) * 3_600_000;
+    const left = portCalls[0]?.at ?? now - legMs + (voyage.remainingNm / voyage.cruiseKn) * 3_600_000;
+    const due = now + (voyage.remainingNm / voyage.cruiseKn) * 3_600_000;
     const owner = [...ids.entries()].find(([, id]) => id === v.ownerId)?.[0] ?? 'oceanic';
     const agent = owner === 'polaris' ? 'Nordic Ship Agency' : 'Pacific Ship Agency';
-    const base = now - (18 + (i % 6)) * DAY_MS;
     voyages.push([
       v.id,
       `V${24_100 + i * 3}`,
-      route.to,
-      iso(base),
-      iso(base + (9 + (i % 4)) * DAY_MS),
+      voyage.origin,
+      iso(portCalls[1]?.at ?? left - legMs),
+      iso(left),
       agent,
       'ops@example.com',
       '+65 6123 4567',
@@ -251,9 +268,9 @@ async function seedRecords(tx: Queryable, ids: Map<string, number>, vessels: rea
     voyages.push([
       v.id,
       `V${24_101 + i * 3}`,
-      route.from,
-      iso(now - (5 + (i % 4)) * DAY_MS),
-      iso(now + (4 + (i % 5)) * DAY_MS),
+      voyage.destination,
+      iso(left),
+      iso(due),
       agent,
       'ops@example.com',
       '+65 6123 4567',
@@ -264,9 +281,9 @@ async function seedRecords(tx: Queryable, ids: Map<string, number>, vessels: rea
       voyages.push([
         v.id,
         `V${24_102 + i * 3}`,
-        route.to,
-        iso(now + 10 * DAY_MS),
-        iso(now + 21 * DAY_MS),
+        voyage.origin,
+        iso(due + DAY_MS),
+        iso(due + DAY_MS + legMs),
         agent,
         null,
         null,

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { BizError } from './envelope';
 
 /** A message key ("validation.size"); anything else is yup's own English text, which quotes the input. */
-const MESSAGE_KEY = /^[a-z][\w.]{0,79}$/i;
+const MESSAGE_KEY = /^[a-z][\w./]{0,119}$/i;
 const FIELD_MAX = 100;
 
 /**

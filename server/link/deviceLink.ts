@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config';
 import type { DeviceReport } from '../../src/domain/reportSchema';
 import type { CredentialSource, ReportingDevice } from '../auth/deviceCredentials';
+import type { IngestMetrics } from '../ops/metrics';
 
 /**
  * The server's side of the device link: how commands reach a device and how the
@@ -23,6 +24,8 @@ export interface LinkParts {
   ingest: { write(device: ReportingDevice, batch: readonly DeviceReport[]): Promise<unknown> };
   /** The server's device cache: credential rows by device number, without a query per report. */
   devices: CredentialSource;
+  /** Counts the report messages that come over MQTT (server/ops/metrics.ts); absent when metrics are off. */
+  metrics?: IngestMetrics;
 }
 
 export interface CommandAck {
@@ -49,6 +52,12 @@ export interface DeviceLink {
   onConnect(listener: (deviceNum: string) => void): void;
   /** Called for every well-formed command ack; the ack is acknowledged to the broker after the promise. */
   onCommandAck(listener: (deviceNum: string, ack: CommandAck) => Promise<void>): void;
+  /**
+   * Readiness and metrics: whether the link takes device connections now (the embedded broker
+   * listens; at least one connection to the external broker is up) and how many devices are
+   * connected (embedded) or online by their status (external).
+   */
+  status?(): { listening: boolean; connections: number };
   close(): Promise<void>;
 }
 

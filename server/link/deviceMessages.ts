@@ -17,6 +17,8 @@ export interface DeviceMessagesParts {
   ackListeners: ((deviceNum: string, ack: CommandAck) => Promise<void>)[];
   /** Largest report payload (config.mqttMaxReportBytes): a larger one is refused on report/error (docs/devices.md, "Limits"). */
   maxReportBytes: number;
+  /** Counts report messages received, stored and refused (transport mqtt); absent when metrics are off. */
+  metrics?: LinkParts['metrics'];
   /** A device said "online" / "offline" on its status topic. */
   onStatus?(deviceNum: string, online: boolean): void;
 }
@@ -40,6 +42,7 @@ export function createDeviceMessages(parts: DeviceMessagesParts) {
   };
 
   const report = async (deviceNum: string, payload: Buffer, connected?: ReportingDevice) => {
+    parts.metrics?.received('mqtt');
     try {
       if (payload.length > parts.maxReportBytes)
         throw new BizError(ErrorCode.Validation, 'error.reportTooLarge', null, { max: parts.maxReportBytes });
@@ -55,8 +58,10 @@ export function createDeviceMessages(parts: DeviceMessagesParts) {
       if (!known || (connected && known.id !== connected.id)) throw new BizError(ErrorCode.DeviceAuthFailed);
       // A device that connected unactivated stays unactivated until it connects again with its secret.
       const device = { id: known.id, activated: holdsSecret(known) && (connected?.activated ?? true) };
-      await parts.ingest.write(device, parseBatch(body));
+      const result = (await parts.ingest.write(device, parseBatch(body))) as { accepted?: number } | undefined;
+      parts.metrics?.stored('mqtt', result?.accepted ?? 0);
     } catch (error) {
+      parts.metrics?.refused('mqtt', error);
       // Busy (the writer's backlog is full) and database failures are not acknowledged: the report comes again.
       if (error instanceof BizError && error.code !== ErrorCode.Busy) return refuse(deviceNum, error);
       throw error;

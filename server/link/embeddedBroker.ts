@@ -37,7 +37,7 @@ const TOPIC_ALLOWANCE = 1024;
  * a CONNECT must come within mqttConnectTimeoutMs; at most mqttMaxPendingConnections connections
  * wait to authenticate, the next ones are closed as they come.
  */
-export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): Promise<DeviceLink> {
+export async function openEmbeddedLink({ config, ingest, devices, metrics }: LinkParts): Promise<DeviceLink> {
   const root = config.mqttTopicRoot;
   const identities = new WeakMap<Client, { deviceNum: string; device: ReportingDevice }>();
   /** The client of each connected device (a reconnect replaces it before the old one is gone). */
@@ -55,7 +55,15 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
         error ? reject(error) : resolve(),
       );
     });
-  const messages = createDeviceMessages({ devices, ingest, root, publish, ackListeners, maxReportBytes: config.mqttMaxReportBytes });
+  const messages = createDeviceMessages({
+    devices,
+    ingest,
+    root,
+    publish,
+    ackListeners,
+    maxReportBytes: config.mqttMaxReportBytes,
+    metrics,
+  });
 
   broker = await Aedes.createBroker({
     connectTimeout: config.mqttConnectTimeoutMs,
@@ -167,6 +175,7 @@ export async function openEmbeddedLink({ config, ingest, devices }: LinkParts): 
     isConnected: (deviceNum) => connected.has(deviceNum) && cmdSubscribed.has(deviceNum),
     onConnect: (listener) => void connectListeners.push(listener),
     onCommandAck: (listener) => void ackListeners.push(listener),
+    status: () => ({ listening: server.listening && !broker!.closed, connections: connected.size }),
     async close() {
       await closeBroker();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -23,7 +23,7 @@ const CONNECT_TIMEOUT_MS = 15_000;
  * knows which devices are connected; onConnect therefore fires on every replica, and its
  * listeners must claim work in the database.
  */
-export async function openExternalLink({ config, ingest, devices }: LinkParts): Promise<DeviceLink> {
+export async function openExternalLink({ config, ingest, devices, metrics }: LinkParts): Promise<DeviceLink> {
   const root = config.mqttTopicRoot;
   const online = new Set<string>();
   const connectListeners: ((deviceNum: string) => void)[] = [];
@@ -36,6 +36,7 @@ export async function openExternalLink({ config, ingest, devices }: LinkParts): 
     root,
     ackListeners,
     maxReportBytes: config.mqttMaxReportBytes,
+    metrics,
     publish: async (topic, payload) => void (await clients[0]!.publishAsync(topic, payload, { qos: 0 })),
     onStatus(deviceNum, isOnline) {
       if (!isOnline) return void online.delete(deviceNum);
@@ -115,6 +116,7 @@ export async function openExternalLink({ config, ingest, devices }: LinkParts): 
     isConnected: (deviceNum) => online.has(deviceNum),
     onConnect: (listener) => void connectListeners.push(listener),
     onCommandAck: (listener) => void ackListeners.push(listener),
+    status: () => ({ listening: clients.some((c) => c.connected), connections: online.size }),
     async close() {
       await Promise.all(clients.map((c) => c.endAsync()));
     },

@@ -7,11 +7,18 @@ import { demoDeviceRows, setSecretHashes } from './demoDeviceQueries';
 /**
  * The demo fleet the server drives itself (SIMULATOR on): the activated demo vessels of the seed
  * (deviceNum A1..., SN2024..., made by the seed's manufacturer), each given a fresh secret at every
- * start. Other devices are never touched.
+ * start, with its kind and where its latest report puts it (the live vessel carries on from there). Other devices
+ * are never touched.
  */
 export async function issueDemoSecrets(db: Db): Promise<SimDevice[]> {
   const rows = await demoDeviceRows(db);
-  const devices = rows.map((r) => ({ id: r.id, deviceNum: r.num, secret: randomBytes(32).toString('base64url') }));
+  const devices = rows.map((r) => ({
+    id: r.id,
+    deviceNum: r.num,
+    secret: randomBytes(32).toString('base64url'),
+    kind: r.kind,
+    lastReport: r.lat === null || r.lon === null || r.heading === null ? undefined : { lat: r.lat, lon: r.lon, heading: r.heading },
+  }));
   if (devices.length) {
     await setSecretHashes(
       db,
@@ -19,5 +26,5 @@ export async function issueDemoSecrets(db: Db): Promise<SimDevice[]> {
       devices.map((d) => hashDeviceSecret(d.secret)),
     );
   }
-  return devices.map(({ deviceNum, secret }) => ({ deviceNum, secret }));
+  return devices.map(({ id: _id, ...device }) => device);
 }

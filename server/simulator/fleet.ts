@@ -1,11 +1,16 @@
 import type { DeviceReport } from '../../src/domain/reportSchema';
 import type { CommandAck } from '../link/deviceLink';
 import { SimVessel } from './vessel';
+import { placeOnRoute, routeGeometry, SEA_ROUTES } from './seaRoutes';
 
 /** A device the simulator reports as: its number and the secret issued at activation. */
 export interface SimDevice {
   deviceNum: string;
   secret: string;
+  /** Its device kind (src/domain/deviceKinds.ts): what it reports; a VSAT terminal without it. */
+  kind?: string;
+  /** Where its latest stored report puts it: the vessel carries on from there along its route (none: where its seed puts it). */
+  lastReport?: { lat: number; lon: number; heading: number };
 }
 
 export interface FleetReports {
@@ -22,7 +27,17 @@ export class SimFleet {
     seed: number,
     start: number,
   ) {
-    this.vessels = devices.map((_, i) => new SimVessel(i, seed, start));
+    this.vessels = devices.map(
+      ({ lastReport, kind }, i) =>
+        new SimVessel(
+          i,
+          seed,
+          start,
+          lastReport &&
+            placeOnRoute(routeGeometry(SEA_ROUTES[i % SEA_ROUTES.length]!), [lastReport.lat, lastReport.lon], lastReport.heading),
+          kind,
+        ),
+    );
   }
 
   /** Every vessel advanced to `now` (ms); only those with something to send are listed. */

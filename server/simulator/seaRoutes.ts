@@ -148,3 +148,27 @@ export function positionAt(geo: RouteGeometry, distance: number): { position: La
   const f = legLength > 0 ? (d - geo.cumulative[i - 1]!) / legLength : 0;
   return { position: [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f], course: courseDeg(a, b) };
 }
+
+/**
+ * The place on the route nearest to a position, and which way a vessel on it sails (the way its
+ * heading points along the route there): where the live simulator carries on from a vessel's
+ * latest stored report.
+ */
+export function placeOnRoute(geo: RouteGeometry, position: LatLon, heading: number): { distance: number; direction: 1 | -1 } {
+  const w = geo.route.waypoints;
+  const scale = Math.cos(rad(position[0]));
+  let best = { gap: Infinity, distance: 0, course: 0 };
+  for (let i = 1; i < w.length; i++) {
+    const [a, b] = [w[i - 1]!, w[i]!];
+    const [dx, dy] = [(b[1] - a[1]) * scale, b[0] - a[0]];
+    const [px, py] = [(position[1] - a[1]) * scale, position[0] - a[0]];
+    const f = dx || dy ? Math.max(0, Math.min(1, (px * dx + py * dy) / (dx * dx + dy * dy))) : 0;
+    const gap = Math.hypot(px - f * dx, py - f * dy);
+    if (gap < best.gap) {
+      const legLength = geo.cumulative[i]! - geo.cumulative[i - 1]!;
+      best = { gap, distance: geo.cumulative[i - 1]! + f * legLength, course: courseDeg(a, b) };
+    }
+  }
+  const along = Math.cos(rad(heading - best.course));
+  return { distance: best.distance, direction: along >= 0 ? 1 : -1 };
+}

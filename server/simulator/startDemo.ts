@@ -8,6 +8,7 @@ import { startSimulator, type RunningSimulator } from './simulator';
 import { markOfflineDevices, pruneHistory } from '../modules/monitoring';
 import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
+import { checkRuleAlarms } from '../notify/ruleAlarms';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,21 +32,23 @@ export async function startBackgroundWork(
   env: NodeJS.ProcessEnv = process.env,
   link?: DeviceLink,
 ): Promise<BackgroundWork> {
+  // A task still running when its next tick comes is not started again beside itself.
   const asLeader = (task: () => Promise<unknown>, ms: number) => {
-    const timer = setInterval(() => leader.isLeader && void task().catch((e: Error) => app.log.warn(e.message)), ms);
+    let running = false;
+    const run = () => {
+      running = true;
+      return task()
+        .catch((e: Error) => app.log.warn(e.message))
+        .finally(() => (running = false));
+    };
+    const timer = setInterval(() => leader.isLeader && !running && void run(), ms);
     timer.unref();
     return timer;
   };
-  let pruning = false;
+  // A long first run (a large backlog) is not started twice: asLeader skips a tick while it runs.
   const prune = async () => {
-    if (pruning) return; // a long first run (a large backlog) is not started twice
-    pruning = true;
-    try {
-      const gone = await pruneHistory(db, { batchSize: config.retentionBatchSize, rollupRetentionDays: config.rollupRetentionDays });
-      if (gone.reports || gone.rollups) app.log.info(`retention: ${gone.reports} reports, ${gone.rollups} hourly rollups deleted`);
-    } finally {
-      pruning = false;
-    }
+    const gone = await pruneHistory(db, { batchSize: config.retentionBatchSize, rollupRetentionDays: config.rollupRetentionDays });
+    if (gone.reports || gone.rollups) app.log.info(`retention: ${gone.reports} reports, ${gone.rollups} hourly rollups deleted`);
   };
   // Commands past their deadline are marked expired within 10 s (acks after the deadline are refused anyway).
   const timers = [
@@ -53,6 +56,8 @@ export async function startBackgroundWork(
     asLeader(() => markOfflineDevices(db), 60_000),
     asLeader(() => sweepDataPeriods(db), 60_000),
     asLeader(() => expireCommands(db), 10_000),
+    // The alarms alarm rules raise (offline, weak signal, geofences), checked every minute (server/notify/ruleAlarms.ts).
+    asLeader(() => checkRuleAlarms(db), 60_000),
   ];
   let simulator: RunningSimulator | undefined;
   let starting: Promise<void> = Promise.resolve();

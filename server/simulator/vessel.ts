@@ -1,11 +1,12 @@
 import type { DeviceReport } from '../../src/domain/reportSchema';
-import { FAULT_CODES } from '../../src/domain/faultCodes';
 import { between, mulberry32, pick, vesselRng, type Rng } from './prng';
 import { MAX_BYTES_PER_REPORT, MB } from '../../src/domain/dataPlans';
 import { positionAt, routeGeometry, SEA_ROUTES, type LatLon, type RouteGeometry } from './seaRoutes';
 import { bestSatellite, lookAngles, SATELLITES } from './satellites';
 import type { CommandAck } from '../link/deviceLink';
 import { REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../../src/domain/commands';
+import { isDeviceKind, KIND_REPORTS } from '../../src/domain/deviceKinds';
+import { faultPool, linkQuality, lteSignal, pointingFields, type KindHas } from './kindLink';
 
 const GEOMETRIES = SEA_ROUTES.map(routeGeometry);
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -14,6 +15,7 @@ const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(ma
 /** Rates per hour of the events a vessel goes through. */
 const RATES = { lockLoss: 0.5, fault: 0.15, offline: 0.05 } as const;
 const MAX_BUFFERED = 100;
+const GOLDEN_RATIO = 0.618_033_988_75;
 /** Below this elevation (degrees) a terminal cannot hold a satellite: it refuses a re-point to it, and drops one it tracks. */
 const MIN_ELEVATION = 5;
 /** Commands whose answers it remembers, so a duplicate delivery is answered the same. */
@@ -44,20 +46,28 @@ export class SimVessel {
   private readonly answered = new Map<number, CommandAck>();
   /** When the previous report was made (its bytesUsed counts from there); NaN before the first. */
   private bytesFrom = Number.NaN;
+  /** What its kind has (src/domain/deviceKinds.ts): satellite pointing, a 4G modem. */
+  private readonly has: KindHas;
 
   /**
    * `at` places the vessel on its route instead of its PRNG (the history backfill, which sails a
    * vessel backwards from where the live simulator will start it); it uses its own PRNG stream.
+   * `kind` (src/domain/deviceKinds.ts; a VSAT terminal when unknown) is what it reports.
    */
   constructor(
     readonly index: number,
     seed: number,
     private last: number,
     at?: { distance: number; direction: 1 | -1; stream?: number },
+    kind?: string,
   ) {
+    this.has = KIND_REPORTS[isDeviceKind(kind) ? kind : 'vsat'];
     this.rng = vesselRng(seed + (at?.stream ?? 0), index);
     this.geo = GEOMETRIES[index % GEOMETRIES.length]!;
-    this.distance = between(this.rng, 0, this.geo.lengthNm);
+    // Spread along the route (the vessels of one route a golden-ratio step apart, off the ports),
+    // so that no two start on the same spot and hide each other on the map.
+    const slot = Math.floor(index / GEOMETRIES.length);
+    this.distance = (0.05 + 0.9 * ((slot * GOLDEN_RATIO + between(this.rng, 0, 0.03)) % 1)) * this.geo.lengthNm;
     this.direction = this.rng() < 0.5 ? 1 : -1;
     if (at) {
       this.distance = at.distance;
@@ -66,7 +76,8 @@ export class SimVessel {
     this.cruise = between(this.rng, 11, 21);
     this.speed = this.cruise;
     // Some vessels are already in trouble when the simulation starts, so the demo shows alarms at once.
-    if (this.rng() < 0.12) this.faults.set(pick(this.rng, FAULT_CODES).code, last + between(this.rng, 5, 40) * 60_000);
+    const faults = faultPool(this.has);
+    if (this.rng() < 0.12 * faults.rate) this.faults.set(pick(this.rng, faults.codes).code, last + between(this.rng, 5, 40) * 60_000);
     if (this.rng() < 0.05) this.lockLostUntil = last + between(this.rng, 20_000, 180_000);
     this.bootedAt = last;
     this.firmware = {
@@ -82,6 +93,18 @@ export class SimVessel {
 
   get routeName() {
     return this.geo.route.name;
+  }
+
+  /** The port it sails from and to, the distance left along the route (nm) and its cruising speed (kn). */
+  get voyage(): { origin: string; destination: string; remainingNm: number; cruiseKn: number } {
+    const { from, to } = this.geo.route;
+    const ahead = this.direction === 1;
+    return {
+      origin: ahead ? from : to,
+      destination: ahead ? to : from,
+      remainingNm: ahead ? this.geo.lengthNm - this.distance : this.distance,
+      cruiseKn: this.cruise,
+    };
   }
 
   /** Advances to `now` (ms) and answers the reports to send now (none while offline). */
@@ -114,7 +137,8 @@ export class SimVessel {
   private events(now: number, hours: number) {
     const happens = (perHour: number) => this.rng() < 1 - Math.exp(-perHour * hours);
     if (happens(RATES.lockLoss)) this.lockLostUntil = now + between(this.rng, 20_000, 180_000);
-    if (happens(RATES.fault)) this.faults.set(pick(this.rng, FAULT_CODES).code, now + between(this.rng, 2, 30) * 60_000);
+    const faults = faultPool(this.has);
+    if (happens(RATES.fault * faults.rate)) this.faults.set(pick(this.rng, faults.codes).code, now + between(this.rng, 2, 30) * 60_000);
     if (happens(RATES.offline)) this.offlineUntil = now + between(this.rng, 12, 40) * 60_000;
     for (const [code, until] of this.faults) if (now >= until) this.faults.delete(code);
   }
@@ -159,21 +183,28 @@ export class SimVessel {
   private carryOut(command: { id: number; kind: string; params?: unknown }, now: number): CommandAck {
     const params = (typeof command.params === 'object' && command.params !== null ? command.params : {}) as Record<string, unknown>;
     const { position } = positionAt(this.geo, this.distance);
-    const fail = (message: string): CommandAck => ({ id: command.id, ok: false, message });
+    // The message is the terminal's own words; data.reason (and its values) let the console say it in the user's language.
+    const fail = (message: string, data: Record<string, unknown>): CommandAck => ({ id: command.id, ok: false, message, data });
     switch (command.kind) {
       case 'reboot': {
         const back = now + between(this.rng, 30_000, 90_000);
         this.offlineUntil = Math.max(this.offlineUntil, back);
         this.bootedAt = back;
         this.lockLostUntil = Math.max(this.lockLostUntil, back + between(this.rng, 10_000, 30_000));
-        return { id: command.id, ok: true, message: 'rebooting', data: { downForS: Math.round((back - now) / 1000) } };
+        return { id: command.id, ok: true, data: { downForS: Math.round((back - now) / 1000) } };
       }
       case 'repoint': {
+        if (!this.has.satellite) return fail('no satellite antenna to point', { reason: 'unsupported' });
         const target = SATELLITES.find((s) => s.name === params.satellite);
-        if (!target) return fail(`unknown satellite ${String(params.satellite)}`);
+        if (!target)
+          return fail(`unknown satellite ${String(params.satellite)}`, { reason: 'unknownSatellite', satellite: String(params.satellite) });
         const look = lookAngles(position, target.longitude);
         if (look.elevation <= MIN_ELEVATION)
-          return fail(`${target.name} is below the horizon here (elevation ${round(look.elevation, 1)}°)`);
+          return fail(`${target.name} is below the horizon here (elevation ${round(look.elevation, 1)}°)`, {
+            reason: 'belowHorizon',
+            satellite: target.name,
+            elevation: round(look.elevation, 1),
+          });
         this.pointedAt = target.name;
         this.lockLostUntil = Math.max(this.lockLostUntil, now + between(this.rng, 15_000, 45_000));
         return {
@@ -190,7 +221,10 @@ export class SimVessel {
       case 'setInterval': {
         const seconds = Number(params.seconds);
         if (!Number.isInteger(seconds) || seconds < REPORT_INTERVAL_MIN_S || seconds > REPORT_INTERVAL_MAX_S)
-          return fail(`interval out of range: ${String(params.seconds)}`);
+          return fail(`interval out of range: ${String(params.seconds)}`, {
+            reason: 'intervalOutOfRange',
+            seconds: String(params.seconds),
+          });
         this.reportIntervalMs = seconds * 1000;
         return { id: command.id, ok: true, data: { seconds } };
       }
@@ -201,11 +235,15 @@ export class SimVessel {
           ok: true,
           data: {
             uptimeS: Math.max(0, Math.round((now - this.bootedAt) / 1000)),
-            satellite: sat.name,
-            pointing: this.pointedAt ? 'manual' : 'auto',
-            azimuth: round(sat.azimuth, 1),
-            elevation: round(sat.elevation, 1),
-            modemLock: now >= this.lockLostUntil && sat.elevation > MIN_ELEVATION,
+            ...(this.has.satellite
+              ? {
+                  satellite: sat.name,
+                  pointing: this.pointedAt ? 'manual' : 'auto',
+                  azimuth: round(sat.azimuth, 1),
+                  elevation: round(sat.elevation, 1),
+                }
+              : {}),
+            modemLock: now >= this.lockLostUntil && (!this.has.satellite || sat.elevation > MIN_ELEVATION),
             faults: [...this.faults.keys()].sort(),
             reportIntervalS: this.reportIntervalMs === null ? null : this.reportIntervalMs / 1000,
             buffered: this.buffer.length,
@@ -216,7 +254,7 @@ export class SimVessel {
       case 'firmwareCheck':
         return { id: command.id, ok: true, data: { ...this.firmware } };
       default:
-        return fail(`unsupported command ${command.kind}`);
+        return fail(`unsupported command ${command.kind}`, { reason: 'unsupported' });
     }
   }
 
@@ -224,8 +262,9 @@ export class SimVessel {
     const { position, course } = positionAt(this.geo, this.distance);
     const heading = this.direction === 1 ? course : (course + 180) % 360;
     const sat = this.trackedSatellite(position);
-    const lock = now >= this.lockLostUntil && sat.elevation > 5;
     const distanceToPort = Math.min(this.distance, this.geo.lengthNm - this.distance);
+    const lte = lteSignal(this.has, distanceToPort, this.rng);
+    const lock = now >= this.lockLostUntil && (this.has.satellite ? sat.elevation > 5 : true);
     // Data used since the previous report: 0.05-0.3 MB/s over the satellite at sea (0.5-3 MB per
     // 10 s), 0.5-2 MB/s near port where LTE takes over (5-20 MB per 10 s), a trickle without a link;
     // some vessels use more than others. Drawn from a PRNG of its own (vessel, time), so the
@@ -236,21 +275,19 @@ export class SimVessel {
     const appetite = 0.6 + ((this.index * 37) % 10) / 10;
     const rate = distanceToPort < 15 ? between(noise, 0.5, 2) : lock ? between(noise, 0.05, 0.3) : between(noise, 0, 0.002);
     const bytesUsed = Math.min(MAX_BYTES_PER_REPORT, Math.round(rate * appetite * MB * seconds));
+    const quality = linkQuality(this.has, sat.elevation, lte);
     return {
       deviceTime: new Date(Math.floor(now / 1000) * 1000).toISOString(),
       lat: round(position[0], 5),
       lon: round(position[1], 5),
       speed: round(this.speed, 1),
       heading: round(clamp(heading + between(this.rng, -2, 2), 0, 359.9), 1),
-      azimuth: round(sat.azimuth, 1),
-      elevation: round(sat.elevation, 1),
-      skew: round(sat.skew, 1),
-      satellite: { name: sat.name, longitude: sat.longitude },
-      signalLevel: round(clamp(lock ? 35 + sat.elevation * 0.7 + between(this.rng, -5, 5) : between(this.rng, 0, 15), 0, 100), 1),
-      snr: round(clamp(lock ? 3 + sat.elevation * 0.15 + between(this.rng, -1, 1) : between(this.rng, -5, 1), -20, 50), 1),
+      ...pointingFields(this.has, sat),
+      signalLevel: round(clamp(lock ? quality.signal + between(this.rng, -5, 5) : between(this.rng, 0, 15), 0, 100), 1),
+      snr: round(clamp(lock ? quality.snr + between(this.rng, -1, 1) : between(this.rng, -5, 1), -20, 50), 1),
       modemLock: lock,
       txOn: lock,
-      lteSignal: distanceToPort < 15 ? Math.round(between(this.rng, -110, -65)) : null,
+      lteSignal: lte,
       faults: [...this.faults.keys()].sort(),
       firmware: this.firmware,
       bytesUsed,

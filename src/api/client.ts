@@ -36,6 +36,33 @@ export const clientFetch: typeof fetch = (...args) => hooks.fetch(...args);
 export function resetClient(): void {
   hooks = { ...defaults };
   lastAnswers.clear();
+  primed.clear();
+}
+
+/**
+ * Calls started before the view that needs them has loaded (primeRequests), by method, URL and
+ * body: the first identical request within PRIMED_MS takes the answer instead of asking again.
+ * Over a satellite link this saves the time the page's code takes to load and render (about a
+ * second of the warm dashboard, npm run bench:satlink).
+ */
+const primed = new Map<string, { response: Promise<Response | null>; at: number }>();
+const PRIMED_MS = 20_000;
+let priming = false;
+
+/** Runs `calls` (request() calls whose answers are not awaited) so that each only starts its fetch, for a view to take later. */
+export function primeRequests(calls: () => void): void {
+  priming = true;
+  try {
+    calls();
+  } finally {
+    priming = false;
+  }
+}
+
+function takePrimed(key: string) {
+  const entry = primed.get(key);
+  primed.delete(key);
+  return entry && Date.now() - entry.at < PRIMED_MS ? entry.response : null;
 }
 
 export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
@@ -125,9 +152,27 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const answerKey = options.revalidate ? `${options.method ?? 'GET'} ${url}\n${typeof body === 'string' ? body : ''}` : '';
   const last = answerKey ? lastAnswers.get(answerKey) : undefined;
   if (last) headers['If-None-Match'] = last.etag;
+  const primeKey = `${options.method ?? 'GET'} ${url}\n${typeof body === 'string' ? body : ''}`;
+  if (priming) {
+    clearTimeout(timeout);
+    options.signal?.removeEventListener('abort', onAbort);
+    const init = {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'omit' as const,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    };
+    primed.set(primeKey, { response: hooks.fetch(url, init).catch(() => null), at: Date.now() });
+    return undefined as T;
+  }
+  const early = takePrimed(primeKey);
   let response: Response;
   try {
-    response = await hooks.fetch(url, { method: options.method ?? 'GET', headers, body, credentials: 'omit', signal: controller.signal });
+    // A primed answer that failed is asked for again.
+    response =
+      (early && (await early)) ||
+      (await hooks.fetch(url, { method: options.method ?? 'GET', headers, body, credentials: 'omit', signal: controller.signal }));
   } catch (cause) {
     const timedOut = controller.signal.aborted && !options.signal?.aborted;
     if (options.signal?.aborted) throw cause;

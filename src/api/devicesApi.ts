@@ -28,6 +28,13 @@ export const devicesApi = {
     });
   },
 
+  /** Other devices with this MMSI (a warning under the form's field; names only of those the user sees). */
+  mmsiInUse: (mmsi: string, exceptId: number) =>
+    request<{ count: number; vessels: { id: number; name: string }[] }>(`${M}/device/mmsiInUse`, {
+      query: { mmsi, exceptId },
+      quiet: true,
+    }),
+
   deleteGroup: (id: number) => request<null>(`${M}/deviceGroup/deleteById`, { method: 'DELETE', query: { id } }),
   moveDevices: (groupId: number, deviceIds: number[]) =>
     request<null>(`${M}/deviceGroup/moveDevices`, { method: 'POST', json: { groupId, deviceIds } }),

@@ -1,10 +1,12 @@
-import { request } from './client';
+import { primeRequests, request } from './client';
 
 /** A visible device with its latest reported state (deviceGroup/getAllDeviceUploadDataWithCondition). */
 export interface DeviceLiveState {
   id: number;
   name: string;
   deviceNum: string | null;
+  /** The vessel's MMSI (9 digits), when known. */
+  mmsi?: string | null;
   deviceKind: string;
   deviceType: string;
   ownerId: number | null;
@@ -71,6 +73,8 @@ export interface Alarm {
   ackedBy: number | null;
   ackedByName: string | null;
   ackedAt: string | null;
+  /** Messages delivered about it outside the console (the delivery log, filtered by this alarm). */
+  notifiedCount: number;
 }
 
 export interface AlarmQuery {
@@ -135,3 +139,20 @@ export const liveRefreshMs = (warnRefreshSeconds: number): number => Math.max(1,
  * by the megabyte, so it does not poll at the monitor's 10 s.
  */
 export const dashboardRefreshMs = (warnRefreshSeconds: number): number => Math.max(1, warnRefreshSeconds) * 1000;
+
+/** The dashboard's queries (src/pages/dashboard/): its latest alarms and its top faults. */
+export const DASHBOARD_LATEST_ALARMS: AlarmQuery = { pageIndex: 1, pageSize: 6, active: true };
+export const DASHBOARD_TOP_FAULTS = { days: 7, limit: 5 } as const;
+
+/**
+ * Starts the dashboard's calls before its code has loaded (at start on /dashboard, or as the login
+ * hands over to it): the fleet map, the counts, the alarms and the top faults take these answers.
+ */
+export function primeDashboard(): void {
+  primeRequests(() => {
+    void monitoringApi.liveAll({});
+    void monitoringApi.statusCounts();
+    void monitoringApi.alarms(DASHBOARD_LATEST_ALARMS);
+    void monitoringApi.topFaults(DASHBOARD_TOP_FAULTS.days, DASHBOARD_TOP_FAULTS.limit);
+  });
+}

@@ -7,6 +7,8 @@ import { request, type QueryValue } from './client';
 export interface FaultGuide extends FaultCodeInfo {
   steps: Bilingual[];
   contactManufacturer: boolean;
+  /** The step that says to start an after-sales report (0-based), or null. */
+  reportStep: number | null;
 }
 
 export interface FaultRecord {
@@ -21,12 +23,23 @@ export interface FaultRecord {
   createdAt: string;
 }
 
+/** What saving a record did to the vessel's alarms of its code (docs/api.md, faultClearing). */
+export interface FaultRecordAlarms {
+  acknowledged: number[];
+  reason: 'notCleared' | 'noActiveAlarm' | 'alreadyAcknowledged' | null;
+  ackedByName: string | null;
+}
+
 export interface ActiveAlarm {
   id: number;
   deviceId: number;
   code: string;
   severity: string;
   raisedAt: string;
+  /** In the request's language (a data plan or rule alarm has no entry in the fault guide). */
+  meaning: string;
+  ackedAt: string | null;
+  ackedByName: string | null;
 }
 
 export interface VesselItem {
@@ -49,12 +62,32 @@ export interface PermissionGroup {
 
 const S = '/supportModule';
 
+/** What a contact point's test message came to (supportModule/contactPoint/testSend). */
+export interface TestSendResult {
+  delivered: boolean;
+  ms: number;
+  reason?: 'target' | 'unreachable' | 'refused';
+  message?: string;
+}
+
+export interface QuietHours {
+  quietFrom: string | null;
+  quietTo: string | null;
+}
+
 export const supportApi = {
+  /** A sub-user puts itself on a rule of its enterprise (or takes itself off), by mail. */
+  subscribeAlarmRule: (id: number, subscribed: boolean) =>
+    request<{ id: number; subscribed: boolean }>(`${S}/alarmRule/subscribe`, { method: 'POST', query: { id, subscribed } }),
+  /** The caller's own quiet hours for alarm mails. */
+  quietHours: () => request<QuietHours>(`${S}/notification/quietHours`),
+  setQuietHours: (quiet: QuietHours) => request<QuietHours>(`${S}/notification/quietHours`, { method: 'POST', json: quiet }),
+  testContactPoint: (id: number) => request<TestSendResult>(`${S}/contactPoint/testSend`, { method: 'POST', query: { id } }),
   faultGuide: () => request<FaultGuide[]>(`${S}/faultClearing/faultCodes`),
   faultRecords: (query: Record<string, QueryValue>) =>
     request<{ list: FaultRecord[]; total: number }>(`${S}/faultClearing/getRecords`, { query }),
   addFaultRecord: (record: { deviceId: number; code: string; stepsDone: number[]; action: string; cleared: boolean }) =>
-    request<FaultRecord>(`${S}/faultClearing/addRecord`, { method: 'POST', json: record }),
+    request<FaultRecord & { alarms: FaultRecordAlarms }>(`${S}/faultClearing/addRecord`, { method: 'POST', json: record }),
   activeAlarms: (deviceId: number) =>
     request<{ list: ActiveAlarm[]; total: number }>('/deviceModule/alarm/getAll', { query: { deviceId, active: true, pageSize: 100 } }),
   vessels: (search: string) =>

@@ -11,8 +11,9 @@ export interface Picture {
 }
 
 export const usersApi = {
-  login: (name: string, password: string) =>
-    request<{ token: string }>('/users/login', { method: 'POST', form: { name, password }, token: null }),
+  /** `timeZone`: the console's UTC offset in hours; the user's alarm mails use it. */
+  login: (name: string, password: string, timeZone: number) =>
+    request<{ token: string }>('/users/login', { method: 'POST', form: { name, password, timeZone: String(timeZone) }, token: null }),
   logout: (token: string | null) => request<null>('/users/logout', { method: 'POST', token, quiet: true }),
   getSelf: () => request<User>('/users/getSelf'),
   updatePassword: (id: number, password: string) => request<null>('/users/updatePassword', { method: 'POST', query: { id, password } }),

@@ -2,6 +2,7 @@ import type { Device } from '../domain/device';
 import type { DeviceReport } from '../domain/reportSchema';
 import type { DataWindow, StreamKind, VoyageStatus } from '../domain/vesselSchemas';
 import { request } from './client';
+import { ErrorCode } from '../domain/errorCodes';
 
 /** The vessel pages' calls (deviceModule/vessel, statistics, voyage, camera). */
 export interface FaultText {
@@ -37,6 +38,8 @@ export interface VesselDetail {
   faults: FaultText[];
   currentVoyage: Voyage | null;
   pendingReport: PendingReport | null;
+  /** A reboot the vessel acknowledged and is carrying out: it is down until it connects again (docs/api.md, "command"). */
+  rebooting: { commandId: number; since: string; downForS: number | null } | null;
 }
 export interface SeriesPoint {
   t: number;
@@ -98,7 +101,9 @@ export interface Page<T> {
 }
 
 export const vesselApi = {
-  getDetail: (id: number, signal?: AbortSignal) => request<VesselDetail>('/deviceModule/vessel/getDetail', { query: { id }, signal }),
+  /** Quiet about code 2: a vessel the user may not see (or none) is the page's own "no access" state, not a message. */
+  getDetail: (id: number, signal?: AbortSignal) =>
+    request<VesselDetail>('/deviceModule/vessel/getDetail', { query: { id }, signal, quiet: [ErrorCode.NotFound] }),
   getSeries: (id: number, window: DataWindow, signal?: AbortSignal) =>
     request<VesselSeries>('/deviceModule/vessel/getSeries', { query: { id, window }, signal, quiet: [3] }),
   getDaily: (id: number, days: number, utcOffset: number, signal?: AbortSignal) =>

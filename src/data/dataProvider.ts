@@ -67,7 +67,8 @@ async function call<T>(path: string, options: RequestOptions): Promise<T> {
 function writeOptions(endpoint: WriteEndpoint, record: Row, signal?: AbortSignal): RequestOptions {
   const payload = endpoint.params ? endpoint.params(record) : record;
   const method: Method = endpoint.method ?? 'POST';
-  return endpoint.send === 'json' ? { method, json: payload, signal } : { method, query: payload as Params, signal };
+  const quiet = endpoint.quiet;
+  return endpoint.send === 'json' ? { method, json: payload, signal, quiet } : { method, query: payload as Params, signal, quiet };
 }
 
 const compare = (a: unknown, b: unknown): number => {
@@ -150,7 +151,9 @@ export function createDataProvider(resources: Readonly<Record<string, ResourceEn
     async getOne(resource, params) {
       const endpoints = endpointsOf(resource);
       const one = requireEndpoint(resource, 'one');
-      const data = await call<Row | null>(one.path, { method: one.method ?? 'GET', query: one.params ? one.params(params.id) : { id: params.id }, signal: params.signal });
+      // meta.quiet: codes the caller shows in place rather than as a message (a vessel the user may not see).
+      const quiet = (params.meta as { quiet?: RequestOptions['quiet'] } | undefined)?.quiet;
+      const data = await call<Row | null>(one.path, { method: one.method ?? 'GET', query: one.params ? one.params(params.id) : { id: params.id }, signal: params.signal, quiet });
       if (!data) throw new CzHttpError('not found', 404, ErrorCode.NotFound, null);
       return { data: withId(endpoints, data) as never };
     },

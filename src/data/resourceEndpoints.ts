@@ -1,4 +1,5 @@
 import type { Method, QueryValue } from '../api';
+import { TABLE_ROUTES, tableFilters, tableLevels, type TableAction, type TableResource } from '../domain/tableResource';
 
 /**
  * How one resource maps onto the /cz API: the data half of a resource definition, read by the
@@ -32,6 +33,8 @@ export interface WriteEndpoint {
   send: 'json' | 'query';
   /** Shapes what is sent (default: the record itself). */
   params?: (record: Row) => Row;
+  /** Codes the form shows itself (field errors under their fields), not announced by the error catalogue. */
+  quiet?: readonly number[];
 }
 
 export interface IdEndpoint {
@@ -71,3 +74,28 @@ export const fieldsBody = (fields: readonly string[], withId = false) => (record
   for (const field of fields) out[field] = record[field] === '' || record[field] === undefined ? null : record[field];
   return out;
 };
+
+/**
+ * The endpoints of a resource the reference server builds from its table declaration
+ * (docs/extending.md): the routes of the declaration's path, for the actions its levels allow.
+ */
+export function tableEndpoints(server: TableResource): ResourceEndpoints {
+  const at = (action: keyof typeof TABLE_ROUTES) => `${server.path}/${TABLE_ROUTES[action]}`;
+  const fields = Object.entries(server.columns)
+    .filter(([, spec]) => !spec.sql)
+    .map(([field]) => field);
+  const allowed = (action: TableAction) => tableLevels(server, action).length > 0;
+  return {
+    list: {
+      path: at('list'),
+      paged: true,
+      filters: [...(server.search?.length ? ['search'] : []), ...tableFilters(server)],
+      sortable: ['id', ...(server.sortable ?? [])],
+    },
+    one: { path: at('one') },
+    ...(allowed('create') ? { create: { path: at('create'), send: 'json' as const, params: fieldsBody(fields) } } : {}),
+    ...(allowed('edit') ? { update: { path: at('update'), send: 'json' as const, params: fieldsBody(fields, true) } } : {}),
+    ...(allowed('delete') ? { delete: { path: at('delete'), method: 'DELETE' as const } } : {}),
+    ...(allowed('export') ? { export: { path: at('export') } } : {}),
+  };
+}

@@ -16,12 +16,20 @@ export const isDisruptive = (kind: string): boolean => (DISRUPTIVE_COMMAND_KINDS
 /**
  * queued: stored, the device not reached yet; sent: published to the device (QoS 1);
  * acknowledged / failed: the device answered; expired: its deadline passed first;
- * cancelled: withdrawn by an operator while still queued.
+ * cancelled: withdrawn by an operator while still queued. A reboot is not over at its ack: it
+ * stays acknowledged while the vessel is down (the vessel is "rebooting") and becomes done when
+ * the vessel is back (it connects again), or failed when it is not back within REBOOT_BACK_WITHIN_MIN.
  */
-export const COMMAND_STATES = ['queued', 'sent', 'acknowledged', 'failed', 'expired', 'cancelled'] as const;
+export const COMMAND_STATES = ['queued', 'sent', 'acknowledged', 'done', 'failed', 'expired', 'cancelled'] as const;
 export type CommandState = (typeof COMMAND_STATES)[number];
 /** States a command can still leave (the console keeps polling while one of these is listed). */
 export const OPEN_COMMAND_STATES: readonly CommandState[] = ['queued', 'sent'];
+/** How long a rebooted vessel has to come back (connect again) before its reboot is failed. */
+export const REBOOT_BACK_WITHIN_MIN = 10;
+/** A reboot the vessel acknowledged and is carrying out: the vessel is down until it connects again. */
+export const isRebooting = (c: Pick<DeviceCommand, 'kind' | 'state'>): boolean => c.kind === 'reboot' && c.state === 'acknowledged';
+/** Whether a command may still change state (queued, sent, or a reboot under way). */
+export const isOpenCommand = (c: Pick<DeviceCommand, 'kind' | 'state'>): boolean => OPEN_COMMAND_STATES.includes(c.state) || isRebooting(c);
 
 /**
  * The report interval a terminal may be set to: 5 s (the fastest a satellite link should be asked
@@ -98,6 +106,8 @@ export interface DeviceCommand {
   createdAt: string;
   sentAt: string | null;
   ackedAt: string | null;
+  /** When a reboot ended: the vessel was back (state done). */
+  doneAt: string | null;
   deadline: string;
   message: string | null;
   result: Record<string, unknown> | null;

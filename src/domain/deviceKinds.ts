@@ -11,7 +11,22 @@ export type DeviceKind = (typeof DeviceKind)[keyof typeof DeviceKind];
 export const DEVICE_KINDS: readonly DeviceKind[] = Object.values(DeviceKind);
 export const isDeviceKind = (value: unknown): value is DeviceKind => (DEVICE_KINDS as readonly unknown[]).includes(value);
 
-/** Names in import and export files (the same in both languages; an import also takes the kind's id). */
+/**
+ * What a device of each kind has, so what its reports carry (docs/devices.md, "What each kind
+ * reports"): satellite pointing (azimuth, elevation, skew and the satellite; absent without a
+ * satellite link, src/domain/reportSchema.ts) and a 4G signal (lteSignal: a 4G router always, a
+ * vBox where there is coverage, null or absent otherwise).
+ */
+export const KIND_REPORTS: Record<DeviceKind, { satellite: boolean; lte: boolean }> = {
+  antenna: { satellite: true, lte: false },
+  vsat: { satellite: true, lte: false },
+  '4g': { satellite: false, lte: true },
+  microwave: { satellite: false, lte: false },
+  vbox: { satellite: true, lte: true },
+  others: { satellite: false, lte: false },
+};
+
+/** Names in export files (the same in both languages); an import also takes the kind's id and its name in either language (DEVICE_KIND_KEYS). */
 export const DEVICE_KIND_LABELS: Record<DeviceKind, string> = {
   antenna: 'Antenna',
   vsat: 'VSAT',

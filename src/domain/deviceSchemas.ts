@@ -16,6 +16,12 @@ export const CALLSIGN_PATTERN = /^[A-Za-z0-9]{3,10}$/;
 /** Group names may not contain these (docs/requirements.md §5): the virtual groups' names in both languages. */
 export const RESERVED_GROUP_NAMES = ['Special Focus', 'Ungrouped Device', '特别关注', '未分组设备'] as const;
 
+/**
+ * The latest day it is anywhere on earth (UTC+14, YYYY-MM-DD): a manufacture date after it is in
+ * the future for everyone, and one up to it is today somewhere, so no user's today is refused.
+ */
+export const latestToday = (now = Date.now()) => new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+
 export const deviceFields = {
   name: requiredText(64),
   deviceNum: optionalPattern(DEVICE_NUM_PATTERN, 'validation.deviceNum'),
@@ -35,7 +41,8 @@ export const deviceFields = {
     .trim()
     .required('validation.required')
     .matches(DATE_PATTERN, 'validation.date')
-    .test('real-date', 'validation.date', isRealDate),
+    .test('real-date', 'validation.date', isRealDate)
+    .test('not-future', 'validation.notFuture', (v) => !v || !DATE_PATTERN.test(v) || v <= latestToday()),
   deviceType: requiredText(32),
   aduVersion: requiredText(32),
   bduVersion: requiredText(32),

@@ -18,6 +18,10 @@ export const ErrorCode = {
   BadRequest: 12,
   /** A device's number or secret did not match (ingest). */
   DeviceAuthFailed: 13,
+  /** A firmware package was sent to devices of another type, model or customer (data: those devices). */
+  FirmwareMismatch: 14,
+  /** A rollout would install an older version than devices run, without allowDowngrade (data: those devices). */
+  FirmwareDowngrade: 15,
   /** The caller's permission groups do not grant this action (data.permission names it). */
   PermissionDenied: 20,
   LoggedInElsewhere: -24,
@@ -45,6 +49,8 @@ export const errorMessageKey: Record<ErrorCode, string> = {
   [ErrorCode.HasDependents]: 'error.hasDependents',
   [ErrorCode.BadRequest]: 'error.badRequest',
   [ErrorCode.DeviceAuthFailed]: 'error.deviceAuth',
+  [ErrorCode.FirmwareMismatch]: 'error.firmwareMismatch',
+  [ErrorCode.FirmwareDowngrade]: 'error.firmwareDowngrade',
   [ErrorCode.PermissionDenied]: 'error.permissionDenied',
   [ErrorCode.LoggedInElsewhere]: 'error.loggedInElsewhere',
   [ErrorCode.SessionTimeout]: 'error.sessionTimeout',

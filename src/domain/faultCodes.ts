@@ -6,7 +6,17 @@ export const FaultSeverity = { Critical: 'critical', Major: 'major', Minor: 'min
 export type FaultSeverity = (typeof FaultSeverity)[keyof typeof FaultSeverity];
 export const FAULT_SEVERITIES: readonly FaultSeverity[] = Object.values(FaultSeverity);
 
-export const FaultUnit = { Antenna: 'antenna', Bdu: 'bdu', Motor: 'motor', Sensor: 'sensor', DataPlan: 'dataPlan' } as const;
+export const FaultUnit = {
+  Antenna: 'antenna',
+  Bdu: 'bdu',
+  Motor: 'motor',
+  Sensor: 'sensor',
+  DataPlan: 'dataPlan',
+  Link: 'link',
+  Command: 'command',
+  Firmware: 'firmware',
+  Position: 'position',
+} as const;
 export type FaultUnit = (typeof FaultUnit)[keyof typeof FaultUnit];
 
 export interface Bilingual {
@@ -163,13 +173,116 @@ export const DATA_PLAN_ALARMS: readonly DataPlanAlarmInfo[] = [
 ];
 export const DATA_PLAN_ALARM_CODES: readonly string[] = DATA_PLAN_ALARMS.map((a) => a.code);
 
+/**
+ * The alarm an alarm rule raises for a vessel silent longer than the rule allows (its
+ * offlineMinutes; docs/api.md, "Notifications"). Cleared by the vessel's next report.
+ */
+export const OFFLINE_ALARM: FaultCodeInfo = {
+  code: 'OFFLINE',
+  severity: 'major',
+  unit: 'bdu',
+  meaning: { zh: '船舶离线时间超过告警规则的设定', en: 'Vessel silent longer than an alarm rule allows' },
+  remedy: {
+    zh: '检查船上供电与卫星链路；船舶再次上报后告警自动恢复。',
+    en: "Check the vessel's power and satellite link; the alarm clears with its next report.",
+  },
+};
+
+/**
+ * The other alarms alarm rules raise (docs/api.md, "Notifications"), each with the severity of the
+ * rule that raised it (these are defaults) and a detail: weak signal or SNR for the rule's minutes
+ * (cleared when the figures recover), a command that failed or expired (cleared by the vessel's
+ * next acknowledged command), a firmware update that failed (cleared by a successful one), a vessel
+ * inside a geofence a rule watches for entries, or outside one it watches for departures.
+ */
+const ruleAlarm = (code: string, severity: FaultSeverity, unit: FaultUnit, meaning: Bilingual, remedy: Bilingual): FaultCodeInfo => ({
+  code,
+  severity,
+  unit,
+  meaning,
+  remedy,
+});
+export const RULE_ALARMS: readonly FaultCodeInfo[] = [
+  ruleAlarm(
+    'SIGNAL_LOW',
+    'major',
+    'link',
+    { zh: '信号或信噪比持续偏低', en: 'Signal or SNR low for longer than a rule allows' },
+    {
+      zh: '检查天线是否被遮挡、卫星参数与天气；信号恢复后告警自动解除。',
+      en: 'Check for obstructions, the satellite parameters and the weather; the alarm clears when the signal recovers.',
+    },
+  ),
+  ruleAlarm(
+    'CMD_FAILED',
+    'minor',
+    'command',
+    { zh: '远程指令失败或超时', en: 'A remote command failed or expired' },
+    {
+      zh: '查看指令结果后重新发送；船舶下一条指令执行成功后告警自动解除。',
+      en: "Read the command's result and send it again; the alarm clears when the vessel's next command succeeds.",
+    },
+  ),
+  ruleAlarm(
+    'FW_FAILED',
+    'major',
+    'firmware',
+    { zh: '固件升级失败', en: 'Firmware update failed' },
+    {
+      zh: '查看升级任务的失败原因后重试；升级成功后告警自动解除。',
+      en: 'Read why the rollout failed and try again; the alarm clears when an update succeeds.',
+    },
+  ),
+  ruleAlarm(
+    'GEOFENCE_IN',
+    'minor',
+    'position',
+    { zh: '船舶进入电子围栏', en: 'Vessel entered a geofence' },
+    { zh: '船舶离开该区域后告警自动解除。', en: 'The alarm clears when the vessel leaves the area.' },
+  ),
+  ruleAlarm(
+    'GEOFENCE_OUT',
+    'major',
+    'position',
+    { zh: '船舶离开电子围栏', en: 'Vessel left a geofence' },
+    { zh: '船舶返回该区域后告警自动解除。', en: 'The alarm clears when the vessel is back in the area.' },
+  ),
+];
+export const RULE_ALARM_CODES: readonly string[] = RULE_ALARMS.map((a) => a.code);
+/** Codes an alarm rule raises only when it names them (the others follow from the rule's settings). */
+export const NAMED_RULE_ALARM_CODES: readonly string[] = ['CMD_FAILED', 'FW_FAILED'];
+
+/** Alarm codes that are no device's fault: a report neither refreshes nor clears them. */
+export const SERVER_ALARM_CODES: readonly string[] = [...DATA_PLAN_ALARM_CODES, OFFLINE_ALARM.code, ...RULE_ALARM_CODES];
+
 export const FAULT_CODE_LIST: readonly string[] = FAULT_CODES.map((f) => f.code);
 /** Every code an alarm may carry (the alarm list's code filter). */
-export const ALARM_CODE_LIST: readonly string[] = [...FAULT_CODE_LIST, ...DATA_PLAN_ALARM_CODES];
+export const ALARM_CODE_LIST: readonly string[] = [...FAULT_CODE_LIST, ...SERVER_ALARM_CODES];
 const DEVICE_CODES = new Set(FAULT_CODE_LIST);
-const BY_CODE = new Map<string, FaultCodeInfo>([...FAULT_CODES, ...DATA_PLAN_ALARMS].map((f) => [f.code, f]));
+const BY_CODE = new Map<string, FaultCodeInfo>(
+  [...FAULT_CODES, ...DATA_PLAN_ALARMS, OFFLINE_ALARM, ...RULE_ALARMS].map((f) => [f.code, f]),
+);
 /** Meaning, remedy and severity of any alarm code (device fault or data plan). */
 export const faultInfo = (code: string): FaultCodeInfo | undefined => BY_CODE.get(code);
 /** A device fault code (what a report may carry); data plan codes are not. */
 export const isFaultCode = (value: unknown): value is string => typeof value === 'string' && DEVICE_CODES.has(value);
 export const alarmKindOf = (code: string): AlarmKind => (DATA_PLAN_ALARM_CODES.includes(code) ? AlarmKind.DataPlan : AlarmKind.Device);
+
+const COMMAND_NAMES: Record<string, Bilingual> = {
+  reboot: { zh: '重启', en: 'reboot' },
+  repoint: { zh: '重新对星', en: 're-point' },
+  setInterval: { zh: '设置上报间隔', en: 'set report interval' },
+  diagnostics: { zh: '诊断', en: 'diagnostics' },
+  firmwareCheck: { zh: '检查固件', en: 'firmware check' },
+};
+
+/**
+ * An alarm's meaning in a language, with what it is about when the alarm says (its detail: a
+ * geofence's name, a command's kind, a firmware version, the weak figures).
+ */
+export function alarmMeaning(code: string, detail: string | null | undefined, lang: keyof Bilingual): string {
+  const meaning = faultInfo(code)?.meaning[lang] ?? code;
+  if (!detail) return meaning;
+  const what = COMMAND_NAMES[detail] && code === 'CMD_FAILED' ? COMMAND_NAMES[detail]![lang] : detail;
+  return lang === 'zh' ? `${meaning}：${what}` : `${meaning}: ${what}`;
+}

@@ -83,3 +83,11 @@ export const FAULT_STEPS: Readonly<Record<string, readonly Bilingual[]>> = {
 /** Only E90 must go to the manufacturer. */
 export const CONTACT_MANUFACTURER_CODES: readonly string[] = ['E90'];
 export const stepsOf = (code: string): readonly Bilingual[] => FAULT_STEPS[code] ?? [];
+/**
+ * The step that says to start an after-sales report (0-based), or null: the console offers the
+ * report there to those who may raise one, and the others are told to contact their service provider.
+ */
+export const reportStepOf = (code: string): number | null => {
+  const i = stepsOf(code).indexOf(FINAL);
+  return i < 0 ? null : i;
+};

@@ -109,6 +109,48 @@ export const setFirmwareEnabledSchema = yup.object({
   enabled: yup.boolean().typeError('validation.boolean').required('validation.required'),
 });
 
+/**
+ * A package's customer that means "every customer" (docs/architecture.md, Firmware): such a shared
+ * package is offered to the devices of every enterprise; any other customer names the enterprise
+ * (its company, nickname or login name, case and spaces aside) whose devices alone may take it.
+ */
+export const SHARED_FIRMWARE_CUSTOMERS = ['*', 'all', 'shared', 'general', 'common', '通用', '全部', '共享'] as const;
+const customerKey = (text: string | null | undefined) => (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+export const isSharedCustomer = (customer: string): boolean =>
+  (SHARED_FIRMWARE_CUSTOMERS as readonly string[]).includes(customerKey(customer));
+/** The customer as compared with an enterprise's names (trimmed, inner spaces single, lower case); null for a shared package. */
+export const customerMatchKey = (customer: string): string | null => (isSharedCustomer(customer) ? null : customerKey(customer));
+/** Whether a package of this customer may go to a device of this owner enterprise (null: a device without owner takes shared packages only). */
+export function customerFits(
+  customer: string,
+  owner: { name?: string | null; nickname?: string | null; company?: string | null } | null,
+): boolean {
+  if (isSharedCustomer(customer)) return true;
+  const wanted = customerKey(customer);
+  return !!owner && !!wanted && [owner.company, owner.nickname, owner.name].some((n) => customerKey(n) === wanted);
+}
+
+/** A firmware version's numbers (V2.2.6 -> [2, 2, 6]; a suffix such as -beta is ignored); null when it has none. */
+export function versionNumbers(version: string | null | undefined): number[] | null {
+  const m = /^\s*V?(\d+)\.(\d+)\.(\d+)/i.exec(version ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+/** Negative when a is older than b, 0 when the same numbers, null when either has no numbers. */
+export function compareVersions(a: string | null | undefined, b: string | null | undefined): number | null {
+  const x = versionNumbers(a);
+  const y = versionNumbers(b);
+  if (!x || !y) return null;
+  for (let i = 0; i < 3; i += 1) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+}
+/**
+ * Whether installing the package would take the device back: its version is older than the
+ * device's ADU version (the version the device runs, docs/api.md firmware). A rollout with such
+ * devices goes ahead only with allowDowngrade (the console asks for an explicit confirmation).
+ */
+export const isDowngrade = (packageVersion: string, deviceVersion: string | null | undefined): boolean =>
+  (compareVersions(packageVersion, deviceVersion) ?? 0) < 0;
+
 /** A rollout: the devices named (of the package's type and model), or those of one group; N at a time. */
 export const rolloutSchema = yup
   .object({
@@ -119,6 +161,8 @@ export const rolloutSchema = yup
       .required('validation.required')
       .min(1, 'validation.rolloutConcurrency')
       .max(ROLLOUT_MAX_CONCURRENT, 'validation.rolloutConcurrency'),
+    /** The caller confirmed that devices with a newer version take this older package. */
+    allowDowngrade: yup.boolean().typeError('validation.boolean').optional(),
   })
   .test('devices-or-group', 'validation.rolloutDevices', function check(value) {
     if ((value?.deviceIds?.length ?? 0) > 0 || value?.groupId) return true;

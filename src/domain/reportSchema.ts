@@ -21,6 +21,9 @@ export const MAX_FUTURE_MS = 5 * 60_000;
 
 const num = (min: number, max: number, key: string) =>
   yup.number().strict().typeError(key).required('validation.required').min(min, key).max(max, key);
+/** A number a device of some kinds does not have (src/domain/deviceKinds.ts, KIND_REPORTS): absent or null, else in range. */
+const optionalNum = (min: number, max: number, key: string) =>
+  yup.number().strict().typeError(key).min(min, key).max(max, key).optional().nullable();
 
 /** A real instant whose calendar date is the one written (JavaScript would roll 02-30 into March). */
 
@@ -36,9 +39,10 @@ export const reportSchema = yup.object({
   lon: num(-180, 180, 'validation.longitude'),
   speed: num(0, 60, 'validation.speed'),
   heading: num(0, 360, 'validation.heading'),
-  azimuth: num(0, 360, 'validation.azimuth'),
-  elevation: num(-90, 90, 'validation.elevation'),
-  skew: num(-90, 90, 'validation.skew'),
+  // Satellite pointing: absent (or null) from a device without a satellite link (a 4G router, a microwave link, an AIS transponder).
+  azimuth: optionalNum(0, 360, 'validation.azimuth'),
+  elevation: optionalNum(-90, 90, 'validation.elevation'),
+  skew: optionalNum(-90, 90, 'validation.skew'),
   satellite: yup
     .object({
       name: yup
@@ -53,7 +57,8 @@ export const reportSchema = yup.object({
       longitude: num(-180, 180, 'validation.longitude'),
     })
     .default(undefined)
-    .required('validation.required'),
+    .optional()
+    .nullable(),
   signalLevel: num(0, 100, 'validation.signalLevel'),
   snr: num(-20, 50, 'validation.snr'),
   modemLock: yup.boolean().strict().typeError('validation.boolean').required('validation.required'),

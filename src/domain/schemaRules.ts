@@ -37,3 +37,20 @@ export const isRealDate = (value: string | undefined | null): boolean => {
 /** An ISO date-time that JavaScript reads and whose date part is a real calendar day, whatever its zone. */
 export const isRealTime = (value: string | undefined | null): boolean =>
   !value || (isRealDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)));
+
+/** A calendar day, YYYY-MM-DD; empty is "not given" (required() decides). */
+export const dayRule = () =>
+  yup
+    .string()
+    .transform(blankToUndefined)
+    .trim()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+    .test('real-date', 'validation.date', isRealDate);
+
+/** One of a fixed list of values (a kind, a state); the message names what is wrong with it. */
+export const choiceRule = (values: readonly string[], message = 'validation.invalid') =>
+  yup
+    .string()
+    .transform(blankToUndefined)
+    .trim()
+    .oneOf([...values], message);

@@ -28,6 +28,9 @@ export const devicesEn: DeepStrings<typeof devicesZh> = {
     noSubUser: 'None (no sub-user)',
     readOnly: 'Sub-users can view devices but not change them.',
     saved: 'Device saved',
+    mmsiInUse: 'Another vessel has this MMSI: please check it |||| %{smart_count} other vessels have this MMSI: please check it',
+    mmsiInUseBy: '%{names} already has this MMSI: please check it |||| %{names} already have this MMSI: please check it',
+    listSeparator: ', ',
   },
   import: {
     title: 'Batch import devices',

@@ -25,6 +25,9 @@ export const devicesZh = {
     noSubUser: '无（不指定子用户）',
     readOnly: '子用户只能查看设备信息，不能修改。',
     saved: '设备已保存',
+    mmsiInUse: '另有 %{smart_count} 艘船舶使用此 MMSI，请核对',
+    mmsiInUseBy: '此 MMSI 已被 %{names} 使用，请核对',
+    listSeparator: '、',
   },
   import: {
     title: '批量导入设备',

@@ -13,14 +13,21 @@ export type ExtraMessages = Partial<Record<Language, Record<string, unknown>>>;
 const withExtra = (messages: ConsoleMessages, extra: Record<string, unknown> | undefined): ConsoleMessages =>
   extra ? ({ ...messages, resources: { ...extra, ...(messages as { resources?: object }).resources } } as ConsoleMessages) : messages;
 
+/**
+ * A language's catalogue as react-admin reads it: the console's catalogue (already loaded) with the
+ * words resources bring (resourceMessages(language) of src/resources, passed in by the app shell).
+ * The provider below builds its catalogues only through this, and the language tests read it.
+ */
+export const catalogueOf = (language: Language, extra?: Record<string, unknown>): ConsoleMessages => withExtra(messagesOf(language), extra);
+
 export function createI18nProvider(initial: string = DEFAULT_LANGUAGE, extra: ExtraMessages = {}) {
   const first = normaliseLanguage(initial);
   return polyglotI18nProvider(
     (locale) => {
       const language = normaliseLanguage(locale);
       return language === first
-        ? withExtra(messagesOf(first), extra[first])
-        : loadMessages(language).then((m) => withExtra(m, extra[language]));
+        ? catalogueOf(first, extra[first])
+        : loadMessages(language).then(() => catalogueOf(language, extra[language]));
     },
     first,
     [

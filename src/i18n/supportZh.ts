@@ -3,6 +3,13 @@ export const supportZh = {
   menu: {
     permissionConfig: '权限配置',
   },
+  quietHours: {
+    title: '告警邮件免打扰时段',
+    hint: '非紧急的告警邮件会等到时段结束后合并为一封发送。时间按你最近一次登录时的时区计算；两项都留空表示不设免打扰。',
+    from: '开始（HH:MM）',
+    to: '结束（HH:MM）',
+    saved: '免打扰时段已保存',
+  },
   severity: { critical: '严重', major: '重要', minor: '一般' },
   unit: { antenna: '天线', bdu: 'BDU', motor: '电机', sensor: '传感器' },
   fault: {
@@ -30,6 +37,11 @@ export const supportZh = {
     notCleared: '未排除',
     save: '保存记录',
     saved: '已保存处理记录',
+    savedAcknowledged: '已保存处理记录，并确认了该船舶的 %{code} 告警',
+    savedNoAlarm: '已保存处理记录。该船舶没有进行中的 %{code} 告警，无需确认',
+    savedAlreadyAcknowledged: '已保存处理记录。该船舶的 %{code} 告警已由 %{name} 确认',
+    acknowledged: '已确认',
+    reportLocked: '如按以上步骤仍未恢复，请联系您的服务商，由服务商发起售后报告。',
     history: '该船舶的处理记录',
     noHistory: '暂无处理记录',
     recordedBy: '记录人',

@@ -9,6 +9,19 @@ export const vesselEn: DeepStrings<typeof vesselZh> = {
     none: 'No vessel found',
     choose: 'Choose a vessel first',
   },
+  /** A vessel the user may not see (or none): the page's one message and the ways back. */
+  noAccess: {
+    title: 'No access to this vessel',
+    text: 'This vessel is not among the vessels you may see, or it no longer exists. Ask your fleet manager for access, or choose another vessel.',
+    choose: 'Choose another vessel',
+    fleet: 'Back to the status monitor',
+  },
+  /** A reboot under way (the vessel page's state chip). */
+  rebooting: {
+    chip: 'Rebooting',
+    since: 'Down since %{time} for a reboot; back in about %{seconds} s',
+    sinceNoTime: 'Down since %{time} for a reboot',
+  },
   // One name per page: the links and headings say what the menu entries say (menu.*).
   links: {
     detail: 'Device Detail Data',

@@ -1,6 +1,17 @@
 /** Strings of the vessel pages (detail data, time statistics, voyage, camera); vesselEn.ts has the same keys. */
 export const vesselZh = {
   picker: { label: '选择船舶', placeholder: '按名称、设备编号或 MMSI 搜索', none: '没有找到船舶', choose: '请先选择一艘船舶' },
+  noAccess: {
+    title: '无权查看此船舶',
+    text: '这艘船舶不在您可查看的船舶之中，或已不存在。请向船队管理员申请权限，或选择其他船舶。',
+    choose: '选择其他船舶',
+    fleet: '返回状态监控',
+  },
+  rebooting: {
+    chip: '重启中',
+    since: '%{time} 起因重启离线，约 %{seconds} 秒后恢复',
+    sinceNoTime: '%{time} 起因重启离线',
+  },
   // One name per page: the links and headings say what the menu entries say (menu.*).
   links: { detail: '设备详情数据', track: '位置轨迹', statistics: '统计', camera: '摄像头信息', location: '设备位置' },
   detail: {

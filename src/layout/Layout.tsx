@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -25,6 +26,16 @@ function StateSync() {
   useEffect(() => {
     if (locale !== language) setLocale(language);
   }, [language, locale, setLocale]);
+  // The server writes fault names, alarm texts and its messages in the request's language: on a
+  // switch every cached answer is from the other language, so all of them are read again (the ones
+  // on screen at once, the others when next shown).
+  const queryClient = useQueryClient();
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    void queryClient.invalidateQueries();
+  }, [language, queryClient]);
   useEffect(() => {
     if (!mobile) setOpen(sidebarOpen);
   }, [mobile, sidebarOpen, setOpen]);

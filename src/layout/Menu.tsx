@@ -11,6 +11,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
+import { pageTitle } from '../i18n/pageTitle';
 import { DASHBOARD, menuFor, type PageEntry } from '../navigation/menu';
 import { useClientState } from '../state/useClientState';
 import { SidebarLogo } from './SidebarLogo';
@@ -31,13 +32,13 @@ function Item({ page, open, nested }: { page: PageEntry; open: boolean; nested?:
       <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
         <Icon fontSize="small" />
       </ListItemIcon>
-      {open && <ListItemText primary={t(page.titleKey)} />}
+      {open && <ListItemText primary={pageTitle(t, page.titleKey)} />}
     </ListItemButton>
   );
   return open ? (
     button
   ) : (
-    <Tooltip title={t(page.titleKey)} placement="right">
+    <Tooltip title={pageTitle(t, page.titleKey)} placement="right">
       {button}
     </Tooltip>
   );
@@ -82,7 +83,7 @@ export function Menu() {
               <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
                 <Icon fontSize="small" />
               </ListItemIcon>
-              {open && <ListItemText primary={t(group.titleKey)} />}
+              {open && <ListItemText primary={pageTitle(t, group.titleKey)} />}
               {open && (isExpanded(group.path) ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
             </ListItemButton>
             <Collapse in={isExpanded(group.path) || !open} timeout="auto" unmountOnExit>

@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
+import { pageTitle } from '../i18n/pageTitle';
 import { canAccessPage } from '../navigation/access';
 import { pageOf } from '../navigation/menu';
 import { getState, setState } from '../state/clientState';
@@ -148,7 +149,7 @@ export function TabsStrip() {
               role="tab"
               aria-selected={path === active}
               data-testid={`tab-${path}`}
-              label={found ? t(found.page.titleKey) : path}
+              label={found ? pageTitle(t, found.page.titleKey) : path}
               size="small"
               color={path === active ? 'primary' : 'default'}
               variant={path === active ? 'filled' : 'outlined'}

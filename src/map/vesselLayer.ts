@@ -1,6 +1,12 @@
 import L from 'leaflet';
 import Supercluster from 'supercluster';
+import { drawArrow, drawCluster, drawGroupCentre, drawLabels } from './vesselDrawing';
 import {
+  groupOverlapping,
+  sameSpot,
+  SPREAD_ANY_ZOOM,
+  showLabels,
+  spreadOffsets,
   CLUSTER_MAX_ZOOM,
   CLUSTER_RADIUS_PX,
   clusterColour,
@@ -33,12 +39,18 @@ export interface DrawStats {
   points: number;
   clusters: number;
   vesselsInClusters: number;
+  /** Vessel names written beside their arrows. */
+  labels: number;
+  /** Vessels drawn spread around a spot they share with others. */
+  spread: number;
   drawMs: number;
 }
 
 export interface VesselLayerOptions {
   /** A click on a single vessel; clusters zoom in by themselves. */
   onVesselClick?: (vessel: MapVessel) => void;
+  /** A click on the shared position of vessels on the same spot (drawn spread around it): they are listed. */
+  onGroupClick?: (vessels: MapVessel[]) => void;
   /** Extra screen area drawn around the view, as a share of its size, so a pan shows no blank edge. */
   padding?: number;
 }
@@ -48,12 +60,12 @@ interface Hit {
   y: number;
   r: number;
   vessel?: MapVessel;
+  group?: MapVessel[];
   clusterId?: number;
   lat: number;
   lng: number;
 }
 
-const VESSEL_LENGTH = 9;
 const VESSEL_PANE = 'fleetVessels';
 
 /**
@@ -71,14 +83,16 @@ export class VesselLayer extends L.Layer {
   private layerMap: L.Map | null = null;
   private readonly padding: number;
   private readonly onVesselClick?: (vessel: MapVessel) => void;
+  private readonly onGroupClick?: (vessels: MapVessel[]) => void;
   /** How long the last setVessels took to build the cluster index. */
   indexMs = 0;
-  stats: DrawStats = { vessels: 0, points: 0, clusters: 0, vesselsInClusters: 0, drawMs: 0 };
+  stats: DrawStats = { vessels: 0, points: 0, clusters: 0, vesselsInClusters: 0, labels: 0, spread: 0, drawMs: 0 };
 
   constructor(options: VesselLayerOptions = {}) {
     super();
     this.padding = options.padding ?? 0.25;
     this.onVesselClick = options.onVesselClick;
+    this.onGroupClick = options.onGroupClick;
   }
 
   /** Replaces the vessels (those without a position are left out) and redraws. */
@@ -172,13 +186,14 @@ export class VesselLayer extends L.Layer {
     let points = 0;
     let clusters = 0;
     let vesselsInClusters = 0;
+    let spread = 0;
 
+    // Single vessels are collected first: those on the same spot are drawn spread around it.
+    const singles: { v: MapVessel; x: number; y: number }[] = [];
     const drawVessel = (v: MapVessel) => {
       const p = toCanvas(v.lat, v.lon);
       if (p.x < -10 || p.y < -10 || p.x > width + 10 || p.y > height + 10) return;
-      drawArrow(ctx, p.x, p.y, headingRadians(v.heading), stateColour(v.status));
-      hits.push({ x: p.x - origin.x, y: p.y - origin.y, r: 9, vessel: v, lat: v.lat, lng: v.lon });
-      points += 1;
+      singles.push({ v, x: p.x, y: p.y });
     };
 
     if (this.index) {
@@ -207,8 +222,45 @@ export class VesselLayer extends L.Layer {
     } else {
       for (const v of this.vessels) drawVessel(v);
     }
+    const labels: { x: number; y: number; name: string; left?: boolean }[] = [];
+    const arrow = (v: MapVessel, x: number, y: number, left = false) => {
+      drawArrow(ctx, x, y, headingRadians(v.heading), stateColour(v.status));
+      hits.push({ x: x - origin.x, y: y - origin.y, r: 9, vessel: v, lat: v.lat, lng: v.lon });
+      labels.push({ x, y, name: v.name, left });
+      points += 1;
+    };
+    // Zoomed out, vessels merely near each other stay where they are; those on one spot are spread.
+    const together =
+      map.getZoom() >= SPREAD_ANY_ZOOM ? undefined : (a: (typeof singles)[number], b: (typeof singles)[number]) => sameSpot(a.v, b.v);
+    for (const group of groupOverlapping(singles, undefined, together)) {
+      if (group.length === 1) {
+        const { v, x, y } = singles[group[0]!]!;
+        arrow(v, x, y);
+        continue;
+      }
+      const members = group.map((i) => singles[i]!);
+      const cx = members.reduce((n, m) => n + m.x, 0) / members.length;
+      const cy = members.reduce((n, m) => n + m.y, 0) / members.length;
+      const offsets = spreadOffsets(members.length);
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = 'rgba(29,39,51,0.55)';
+      ctx.beginPath();
+      for (const o of offsets) {
+        ctx.moveTo(cx, cy);
+        ctx.lineTo(cx + o.dx, cy + o.dy);
+      }
+      ctx.stroke();
+      // Names of the arrows left of the spot are written on their left, away from the others.
+      spread += members.length;
+      members.forEach((m, i) => arrow(m.v, cx + offsets[i]!.dx, cy + offsets[i]!.dy, offsets[i]!.dx < -1));
+      drawGroupCentre(ctx, cx, cy);
+      const first = members[0]!.v;
+      hits.push({ x: cx - origin.x, y: cy - origin.y, r: 7, group: members.map((m) => m.v), lat: first.lat, lng: first.lon });
+    }
+    const written = showLabels(map.getZoom(), points) ? drawLabels(ctx, labels) : 0;
     this.hits = hits;
-    this.stats = { vessels: this.vessels.length, points, clusters, vesselsInClusters, drawMs: performance.now() - started };
+    const drawMs = performance.now() - started;
+    this.stats = { vessels: this.vessels.length, points, clusters, vesselsInClusters, labels: written, spread, drawMs };
   }
 
   /** The vessel or cluster under a container point, the nearest within its radius. */
@@ -229,6 +281,7 @@ export class VesselLayer extends L.Layer {
     const hit = this.hitAt(event.containerPoint);
     if (!hit || !this.layerMap) return;
     if (hit.vessel) this.onVesselClick?.(hit.vessel);
+    else if (hit.group) this.onGroupClick?.(hit.group);
     else if (hit.clusterId !== undefined && this.index) {
       const zoom = Math.min(this.index.getClusterExpansionZoom(hit.clusterId), this.layerMap.getMaxZoom());
       this.layerMap.setView([hit.lat, wrapNear(hit.lng, this.layerMap.getCenter().lng)], zoom);
@@ -239,35 +292,4 @@ export class VesselLayer extends L.Layer {
     if (!this.layerMap) return;
     this.layerMap.getContainer().style.cursor = this.hitAt(event.containerPoint) ? 'pointer' : '';
   }
-}
-
-/** A vessel: an arrow pointing along its heading, with a white outline so it reads on land or sea. */
-function drawArrow(ctx: CanvasRenderingContext2D, x: number, y: number, angle: number, colour: string) {
-  ctx.save();
-  ctx.translate(x, y);
-  ctx.rotate(angle);
-  ctx.beginPath();
-  ctx.moveTo(0, -VESSEL_LENGTH);
-  ctx.lineTo(5, VESSEL_LENGTH * 0.7);
-  ctx.lineTo(0, VESSEL_LENGTH * 0.35);
-  ctx.lineTo(-5, VESSEL_LENGTH * 0.7);
-  ctx.closePath();
-  ctx.fillStyle = colour;
-  ctx.fill();
-  ctx.lineWidth = 1.2;
-  ctx.strokeStyle = '#ffffff';
-  ctx.stroke();
-  ctx.restore();
-}
-
-function drawCluster(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, colour: string, ring: string, label: string) {
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fillStyle = colour;
-  ctx.fill();
-  ctx.lineWidth = 3;
-  ctx.strokeStyle = ring;
-  ctx.stroke();
-  ctx.fillStyle = '#ffffff';
-  ctx.fillText(label, x, y);
 }

@@ -1,5 +1,6 @@
-import type { ResourceEndpoints } from '../data/resourceEndpoints';
-import { filterDefOf, type ResourceDefinition } from './types';
+import { tableEndpoints, type ResourceEndpoints } from '../data/resourceEndpoints';
+import { tableLevels } from '../domain/tableResource';
+import { filterDefOf, type ResourceDeclaration, type ResourceDefinition } from './types';
 import { EXTENSION_RESOURCES } from './extensions';
 
 /**
@@ -8,14 +9,42 @@ import { EXTENSION_RESOURCES } from './extensions';
  * Resources kept outside src/ come in through ./extensions (empty in the product; the extension
  * test points it at its fixture).
  */
-const isDefinition = (value: unknown): value is ResourceDefinition =>
-  Boolean(value && typeof value === 'object' && 'name' in value && 'endpoints' in value && 'menu' in value && 'access' in value);
+const isDeclaration = (value: unknown): value is ResourceDeclaration =>
+  Boolean(
+    value &&
+    typeof value === 'object' &&
+    'name' in value &&
+    'menu' in value &&
+    ('server' in value || ('endpoints' in value && 'access' in value)),
+  );
+
+/** A declaration completed: endpoints, access and the forms' rules from its server part where it leaves them out. */
+function complete(declaration: ResourceDeclaration): ResourceDefinition {
+  const { server } = declaration;
+  if (!server) return declaration as ResourceDefinition;
+  const access = {
+    list: tableLevels(server, 'list'),
+    show: tableLevels(server, 'show'),
+    create: tableLevels(server, 'create'),
+    edit: tableLevels(server, 'edit'),
+    delete: tableLevels(server, 'delete'),
+    export: tableLevels(server, 'export'),
+  };
+  return {
+    ...declaration,
+    endpoints: declaration.endpoints ?? tableEndpoints(server),
+    access: declaration.access ?? access,
+    // The form checks what the server checks, with the same messages.
+    createSchema: declaration.createSchema ?? server.schema.create,
+    editSchema: declaration.editSchema ?? server.schema.update ?? server.schema.create,
+  };
+}
 
 const discovered = Object.entries(import.meta.glob<Record<string, unknown>>('./*/definition.ts', { eager: true }))
   .sort(([a], [b]) => a.localeCompare(b))
-  .flatMap(([, module]) => Object.values(module).filter(isDefinition));
+  .flatMap(([, module]) => Object.values(module).filter(isDeclaration));
 
-export const RESOURCES: readonly ResourceDefinition[] = [...discovered, ...EXTENSION_RESOURCES];
+export const RESOURCES: readonly ResourceDefinition[] = [...discovered, ...EXTENSION_RESOURCES].map(complete);
 
 const names = new Set<string>();
 for (const r of RESOURCES) {

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
+import type { RaRecord } from 'ra-core';
 import type { AnyObjectSchema } from 'yup';
 import type { Level } from '../domain/levels';
 import type { MenuEntry } from '../navigation/types';
 import type { ResourceEndpoints } from '../data/resourceEndpoints';
+import type { TableResource } from '../domain/tableResource';
 
 /**
  * A resource declared as data (docs/console.md, "Schema-driven resources"; docs/extending.md): the generic List, Create, Edit
@@ -18,16 +20,44 @@ export interface Choice {
 /** A reference to another resource: the input is a ReferenceInput, the column a ReferenceField. */
 export interface ReferenceDef {
   resource: string;
-  /** The referenced record's field shown (default: its recordRepresentation). */
-  optionText?: string;
+  /** The referenced record's field shown, or the text made from the record (default: its recordRepresentation). */
+  optionText?: string | ((record: Record<string, unknown>) => string);
   /** A filter on the referenced list (e.g. only enterprises). */
   filter?: Record<string, unknown>;
+  /**
+   * Filters on the referenced list taken from other values of the same form (or filter bar), as
+   * `{ <the list's filter>: <the form's field> }`: `{ ownerId: 'ownerId' }` lists only the records of
+   * the enterprise the form names, while it names one. A pick made for another value is cleared
+   * when that value changes.
+   */
+  filterFrom?: Readonly<Record<string, string>>;
   /** The field the typed text filters on (default: the list's first filter). */
   searchField?: string;
 }
 
 export type FieldKind =
-  'text' | 'textarea' | 'email' | 'password' | 'number' | 'boolean' | 'date' | 'datetime' | 'select' | 'reference' | 'file' | 'image';
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'password'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  /** Several of the fixed choices (an array of ids). */
+  | 'multiselect'
+  | 'reference'
+  /** Several records of the reference (an array of ids). */
+  | 'references'
+  | 'file'
+  | 'image'
+  /**
+   * An area drawn on a map (src/map/GeometryInput.tsx): the form's `shape` ('circle' or 'polygon'),
+   * a circle's `lat`, `lon` and `radiusM` (number boxes under the map), a polygon's [lat, lon] points
+   * in the field's own source. Its words: resources.<name>.draw.*.
+   */
+  | 'geometry';
 
 export interface FieldDef {
   source: string;
@@ -47,9 +77,24 @@ export interface FieldDef {
   disabledOnEdit?: boolean;
   /** An i18n key for the label (default: resources.<name>.fields.<source>). */
   label?: string;
+  /** An i18n key naming the group the field belongs to on the Show page and in the forms (fields without one come first). */
+  section?: string;
 }
 
-export type ColumnKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'choice' | 'chip' | 'json' | 'reference' | 'image';
+export type ColumnKind =
+  | 'text'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'choice'
+  | 'chip'
+  | 'json'
+  | 'reference'
+  | 'references'
+  | 'image'
+  /** The record's area on a small read-only map (a geometry field on the Show page). */
+  | 'geometry';
 
 export interface ColumnDef {
   source: string;
@@ -62,6 +107,12 @@ export interface ColumnDef {
   reference?: ReferenceDef;
   sortable?: boolean;
   label?: string;
+  /** The field this column draws (deviceName for the reference field deviceId): the Show page draws the field with it, once. */
+  shows?: string;
+  /** Shown only to these levels (e.g. the enterprise a row belongs to, for level 1 who sees every enterprise's). */
+  levels?: readonly Level[];
+  /** Draws the value instead of its kind (a value that reads as a sentence: a command's result); load it with lazyView. */
+  component?: ComponentType<{ record: RaRecord }>;
 }
 
 export type FilterKind = 'search' | 'text' | 'select' | 'reference' | 'date' | 'boolean' | 'number';
@@ -121,6 +172,8 @@ export interface ResourceDefinition {
   bulkActions?: readonly RowAction[];
   /** Views that really differ from the generic ones; say why in the definition's comment. */
   views?: { list?: ComponentType; create?: ComponentType; edit?: ComponentType; show?: ComponentType };
+  /** Drawn inside the generic list above its table, with the list's context (the geofences' map of the listed areas). */
+  listPanel?: ComponentType;
   /** The generic Show page is registered (rows open it). */
   show?: boolean;
   /**
@@ -128,7 +181,21 @@ export interface ResourceDefinition {
    * react-admin's catalogue under resources.<name>.
    */
   messages?: { zh: ResourceMessages; en: ResourceMessages };
+  /**
+   * The server half (docs/extending.md): the table, its scope, the levels per action, the unique
+   * keys, the rules. The reference server serves the resource from it, and `endpoints` and `access`
+   * default to what it declares.
+   */
+  server?: TableResource;
 }
+
+/**
+ * A definition as written: with a `server` part, `endpoints` and `access` may be left out (they are
+ * derived from it); without one, both are required.
+ */
+export type ResourceDeclaration =
+  | ResourceDefinition
+  | (Omit<ResourceDefinition, 'endpoints' | 'access'> & { server: TableResource; endpoints?: ResourceEndpoints; access?: ResourceAccess });
 
 /** A filter declaration in its full form. */
 export const filterDefOf = (filter: string | FilterDef, index: number): FilterDef =>

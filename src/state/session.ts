@@ -22,7 +22,7 @@ export const hasUser = (): boolean => getState().roles.length > 0 && getState().
 
 /** Logs in, stores the token and loads the user (the login page, the login-again dialog). */
 export async function loginWith(name: string, password: string): Promise<User> {
-  const { token } = await usersApi.login(name, password);
+  const { token } = await usersApi.login(name, password, getState().timeZone);
   setToken(token);
   setState({ relogin: false });
   return loadUser();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import type { CommandAck, DeviceLink } from '../../server/link/deviceLink';
 import { expireCommands } from '../../server/modules/commands';
+import { REBOOT_BACK_WITHIN_MIN } from '../../src/domain/commands';
 import { createTestServer, engines, type TestServer } from './helpers';
 import { vesselIds } from './vesselFixtures';
 
@@ -262,6 +263,34 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     expect((await api(`command/getAll?state=expired&deviceId=${ids.polaris}`, tokens.polaris!)).data.list.map((c: any) => c.id)).toEqual(
       expect.arrayContaining([queued.id, later.id]),
     );
+  });
+
+  it('fails a reboot whose vessel is not back within REBOOT_BACK_WITHIN_MIN of its ack, and completes one whose vessel connects again', async () => {
+    const num = nums[ids.polaris]!;
+    device.connect(num);
+    const lost = (await send(tokens.polaris!, { deviceId: ids.polaris, kind: 'reboot' })).data;
+    await vi.waitFor(async () => expect(await stateOf(lost.id)).toBe('sent'));
+    await device.ack(num, { id: lost.id, ok: true, data: { downForS: 40 } });
+    device.disconnect(num);
+    expect(await stateOf(lost.id)).toBe('acknowledged');
+    await s.db.query(`UPDATE device_commands SET acked_at = now() - make_interval(mins => $2) WHERE id = $1`, [
+      lost.id,
+      REBOOT_BACK_WITHIN_MIN + 1,
+    ]);
+    await expireCommands(s.db);
+    const failed = (await api(`command/getById?id=${lost.id}`, tokens.polaris!)).data;
+    expect(failed).toMatchObject({ state: 'failed', result: { downForS: 40, reason: 'notBack' }, doneAt: null });
+
+    device.connect(num);
+    const back = (await send(tokens.polaris!, { deviceId: ids.polaris, kind: 'reboot' })).data;
+    await vi.waitFor(async () => expect(await stateOf(back.id)).toBe('sent'));
+    await device.ack(num, { id: back.id, ok: true });
+    device.disconnect(num);
+    await expireCommands(s.db);
+    expect(await stateOf(back.id)).toBe('acknowledged');
+    device.connect(num);
+    await vi.waitFor(async () => expect(await stateOf(back.id)).toBe('done'));
+    device.disconnect(num);
   });
 
   it('cancels a queued command only', async () => {

@@ -56,11 +56,23 @@ describe.each(engines)('commands over MQTT (embedded broker) on %s', (engine) =>
       await vi.waitFor(async () => expect((await stateOf(now.id)).state).toBe('acknowledged'), { timeout: 10_000, interval: 20 });
       expect((await stateOf(now.id)).result).toMatchObject({ reportIntervalS: 30 });
 
-      // A reboot: acknowledged, then the vessel drops off the broker while it is down.
+      // A reboot: acknowledged, then the vessel drops off the broker while it is down; the vessel page
+      // says it is rebooting, and the reboot is done only once the vessel is back.
+      const detail = async () => (await s.call({ url: `${s.base}/deviceModule/vessel/getDetail?id=${deviceId}`, token })).data;
       const reboot = (await send({ deviceId, kind: 'reboot' })).data;
       await vi.waitFor(async () => expect((await stateOf(reboot.id)).state).toBe('acknowledged'), { timeout: 10_000, interval: 20 });
+      const downForS = (await stateOf(reboot.id)).result.downForS as number;
       vessels.sync(Date.now());
       await vi.waitFor(() => expect(s.link.isConnected(device!.deviceNum)).toBe(false), { timeout: 10_000 });
+      expect((await detail()).rebooting).toMatchObject({ commandId: reboot.id, downForS });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await stateOf(reboot.id)).toMatchObject({ state: 'acknowledged', doneAt: null });
+      // Back: the simulator's clock past the vessel's downtime reconnects it.
+      vessels.sync(Date.now() + (downForS + 1) * 1000);
+      await vi.waitFor(async () => expect((await stateOf(reboot.id)).state).toBe('done'), { timeout: 10_000, interval: 20 });
+      const done = await stateOf(reboot.id);
+      expect(Date.parse(done.doneAt)).toBeGreaterThan(Date.parse(done.ackedAt));
+      expect((await detail()).rebooting).toBeNull();
     } finally {
       await vessels?.stop();
     }

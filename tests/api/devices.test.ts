@@ -163,6 +163,13 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
       ],
       ['bad date', { manufactureDate: '2024-02-30' }, 'manufactureDate', '日期格式应为 YYYY-MM-DD', 'The date must look like YYYY-MM-DD'],
       ['bad MMSI', { mmsi: '12345' }, 'mmsi', 'MMSI必须是9位数字', 'The MMSI must be 9 digits'],
+      [
+        'manufacture date in the future',
+        { manufactureDate: '2099-01-01' },
+        'manufactureDate',
+        '日期不能晚于今天',
+        'The date cannot be later than today',
+      ],
       ['bad IMO', { imo: 'IMO123' }, 'imo', 'IMO必须是7位数字', 'The IMO number must be 7 digits'],
     ];
     it.each(cases)('refuses %s', async (_label, override, field, zh, en) => {
@@ -204,6 +211,37 @@ describe.each(engines)('deviceModule devices on %s', (engine) => {
       const other = await add('admin', validDevice(ids.oceanic!));
       const updated = await update('admin', { ...validDevice(ids.oceanic!, { [field]: first.data[field] }), id: other.data.id }, 'en');
       expect(updated).toMatchObject({ code: ErrorCode.Duplicate, data: [{ field, message: en }] });
+    });
+
+    it('names every duplicate at once: device number, SN and MAC in one answer', async () => {
+      const first = await add('admin', validDevice(ids.oceanic!));
+      const clash = validDevice(ids.oceanic!, { deviceNum: first.data.deviceNum, deviceSn: first.data.deviceSn, mac: first.data.mac });
+      expect(await add('admin', clash, 'zh')).toMatchObject({
+        code: ErrorCode.Duplicate,
+        msg: '设备编号已存在',
+        data: [
+          { field: 'deviceNum', message: '设备编号已存在' },
+          { field: 'deviceSn', message: '设备SN已存在' },
+          { field: 'mac', message: 'MAC地址已存在' },
+        ],
+      });
+    });
+
+    it("warns of another vessel's MMSI without refusing it: the count, and the names the caller may see", async () => {
+      const mmsi = String(200_000_000 + Math.floor(Math.random() * 99_999_999));
+      const mine = await add('admin', validDevice(ids.oceanic!, { mmsi }));
+      expect(mine.code).toBe(0);
+      const inUse = (who: string, exceptId = 0) =>
+        s.call({ url: dm(s, `device/mmsiInUse?mmsi=${mmsi}&exceptId=${exceptId}`), token: tokens[who] });
+      expect((await inUse('oceanic')).data).toEqual({ count: 1, vessels: [{ id: mine.data.id, name: mine.data.name }] });
+      // Another enterprise learns that the number is taken, not by which vessel.
+      expect((await inUse('polaris')).data).toEqual({ count: 1, vessels: [] });
+      // The vessel itself is no duplicate of itself.
+      expect((await inUse('oceanic', mine.data.id)).data).toEqual({ count: 0, vessels: [] });
+      const second = await add('polaris', validDevice(ids.polaris!, { mmsi }));
+      expect(second.code).toBe(0);
+      expect((await inUse('admin')).data.count).toBe(2);
+      expect((await s.call({ url: dm(s, 'device/mmsiInUse?mmsi=12345'), token: tokens.oceanic })).code).toBe(ErrorCode.Validation);
     });
 
     it('treats a MAC in lower case as the same MAC', async () => {

@@ -95,6 +95,29 @@ describe.each(engines)('deviceModule import and export on %s', (engine) => {
     }
   });
 
+  it("speaks the template's language: the notes list the kinds in it, and the import takes either language's kind names", async () => {
+    for (const [lang, kinds, owner] of [
+      ['zh', '天线, VSAT, 4G, 微波, vBox, 其他', '企业用户的 ID 或用户名'],
+      ['en', 'Antenna, VSAT, 4G, Microwave, vBox, Others', "The enterprise user's id or name"],
+    ]) {
+      const res = await s.app.inject({ url: `${dm(s, 'device/importTemplate')}?token=${tokens.oceanic}&lang=${lang}` });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const notes = workbook.worksheets[1]!.getSheetValues().map((r) => (r as string[] | undefined)?.slice(1) ?? []);
+      expect(notes[1]).toEqual([lang === 'zh' ? '设备种类' : 'Kind', kinds]);
+      expect(notes.map((n) => n[1]).find((text) => String(text).startsWith(owner!))).toBeTruthy();
+    }
+    const rows = [row({ 12: '天线' }), row({ 12: '微波' }), row({ 12: '其他' }), row({ 12: 'Antenna' }), row({ 12: 'microwave' })];
+    const zh = await upload('admin', await xlsxOf(ZH, rows), 'zh');
+    expect(zh).toMatchObject({ code: 0, data: { imported: 5 } });
+    const kindOf = async (num: unknown) =>
+      (await s.call({ url: dm(s, `device/getAll?search=${String(num)}`), token: tokens.admin })).data.list[0].deviceKind;
+    expect(await Promise.all(rows.map((r) => kindOf(r[1])))).toEqual(['antenna', 'microwave', 'others', 'antenna', 'microwave']);
+    expect((await upload('admin', await xlsxOf(EN, [row({ 12: '天线' })]), 'en')).code).toBe(0);
+    const bad = await upload('admin', await xlsxOf(ZH, [row({ 12: '雷达' })]), 'zh');
+    expect(bad.data).toEqual([{ row: 2, column: '设备种类', message: '设备种类只能是天线、VSAT、4G、微波、vBox 或其他' }]);
+  });
+
   it('imports good rows with headers in either language, owners by name, dates as dates, bare MACs', async () => {
     const before = await deviceCount();
     const rows = [row({}, 'oceanic', 'oceanops'), row({}, 'polaris')];

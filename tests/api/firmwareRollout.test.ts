@@ -4,6 +4,10 @@ import { createTestServer, engines, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { check, download, packageFields, reportUpdate, updatableDevices, upload, VSAT } from './firmwareFixtures';
 
+/** A package for every customer's devices (SHARED_FIRMWARE_CUSTOMERS). */
+const SHARED = '通用';
+const ANTENNA = { deviceType: 'Ku-band VSAT antenna', model: 'SA-100K' };
+
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 describe.each(engines)('firmware rollouts through the device API on %s', (engine) => {
@@ -29,7 +33,7 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
     s = await createTestServer(engine);
     admin = await s.login('admin');
     content = randomBytes(300_000);
-    firmwareId = (await upload(s, admin, packageFields({ version: 'V4.1.0' }), content)).data.id;
+    firmwareId = (await upload(s, admin, packageFields({ version: 'V4.1.0', customer: SHARED }), content)).data.id;
     devices = await updatableDevices(s.db, 5);
     expect(devices).toHaveLength(5);
   });
@@ -56,14 +60,78 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
       VSAT.model,
     ]);
     const mismatch = await rollout({ firmwareId, deviceIds: [devices[0]!.id, other!.id], maxConcurrent: 1 });
-    expect(mismatch.code).toBe(ErrorCode.Validation);
-    expect(mismatch.data).toEqual([{ field: 'deviceIds', message: "Only devices of the firmware's device type and model can be updated" }]);
+    expect(mismatch.code).toBe(ErrorCode.FirmwareMismatch);
+    expect(mismatch.data).toEqual([{ id: other!.id, name: expect.any(String) }]);
+    expect(mismatch.msg).toMatch(/^Firmware for VSAT terminal VT-2000 cannot go to devices of another device type or model: /);
     expect((await rollout({ firmwareId, deviceIds: [999_999], maxConcurrent: 1 })).code).toBe(ErrorCode.NotFound);
     const none = await rollout({ firmwareId, deviceIds: [], maxConcurrent: 1 });
     expect(none.data).toEqual([{ field: 'deviceIds', message: 'Choose the devices or the device group to update' }]);
     const pace = await rollout({ firmwareId, deviceIds: [devices[0]!.id], maxConcurrent: 0 });
     expect(pace.data).toEqual([{ field: 'maxConcurrent', message: 'Devices at a time must be a whole number from 1 to 1000' }]);
     expect((await s.db.query('SELECT 1 FROM firmware_rollouts')).length).toBe(0);
+  });
+
+  it("offers a customer's package only to that customer's devices, refuses other types and models, and asks before a downgrade", async () => {
+    const owned = (owner: string) =>
+      s.db.query<{ id: number; name: string }>(
+        `SELECT d.id, d.name FROM devices d JOIN users u ON u.id = d.owner_id
+          WHERE u.name = $1 AND d.device_type = $2 AND d.device_model = $3 AND d.activated ORDER BY d.id`,
+        [owner, ANTENNA.deviceType, ANTENNA.model],
+      );
+    const polaris = await owned('polaris');
+    const oceanic = await owned('oceanic');
+    expect(polaris.length).toBeGreaterThanOrEqual(2);
+    expect(oceanic.length).toBeGreaterThanOrEqual(1);
+    // The enterprise's company name, in other case and spacing, names the customer.
+    const pkg = (
+      await upload(s, admin, packageFields({ ...ANTENNA, customer: ' polaris  marine LTD. ', version: 'V3.5.0' }), randomBytes(100))
+    ).data.id;
+    const offered = await s.call({
+      method: 'GET',
+      url: `${s.base}/deviceModule/firmware/rollout/candidates?firmwareId=${pkg}&pageSize=100`,
+      token: admin,
+    });
+    expect(offered.code).toBe(0);
+    expect(new Set(offered.data.list.map((d: { ownerName: string }) => d.ownerName))).toEqual(new Set(['polaris']));
+    expect(offered.data.list.map((d: { id: number }) => d.id)).toEqual(expect.arrayContaining(polaris.map((d) => d.id)));
+
+    // Oceanic's antenna is refused on the server, in the caller's language.
+    const foreign = await rollout({ firmwareId: pkg, deviceIds: [polaris[0]!.id, oceanic[0]!.id], maxConcurrent: 1 });
+    expect(foreign.code).toBe(ErrorCode.FirmwareMismatch);
+    expect(foreign.data).toEqual([{ id: oceanic[0]!.id, name: oceanic[0]!.name }]);
+    expect(foreign.msg).toMatch(/^This firmware is for the customer polaris +marine LTD\. and cannot go to devices of other customers: /);
+    expect(foreign.msg).toContain(oceanic[0]!.name);
+    const [vsat] = await s.db.query<{ id: number; name: string }>(
+      'SELECT id, name FROM devices WHERE device_model = $1 AND activated ORDER BY id LIMIT 1',
+      [VSAT.model],
+    );
+    const zh = await s.call({
+      method: 'POST',
+      url: `${s.base}/deviceModule/firmware/rollout/add`,
+      token: admin,
+      lang: 'zh',
+      payload: { firmwareId: pkg, deviceIds: [vsat!.id], maxConcurrent: 1, allowDowngrade: true },
+    });
+    expect(zh.code).toBe(ErrorCode.FirmwareMismatch);
+    expect(zh.msg).toBe(`Ku-band VSAT antenna SA-100K 的固件不能升级其他设备类型或型号的设备：${vsat!.name}`);
+
+    // V1.2.5 over ADU V2.2.6 is a downgrade: refused until confirmed.
+    const older = (await upload(s, admin, packageFields({ ...ANTENNA, customer: 'Polaris Marine', version: 'V1.1.9' }), randomBytes(100)))
+      .data.id;
+    const [target, newer] = polaris;
+    await s.db.query("UPDATE devices SET adu_version = CASE WHEN id = $1 THEN 'V2.2.6' ELSE 'V1.0.0' END WHERE id = ANY($2::int[])", [
+      target!.id,
+      [target!.id, newer!.id],
+    ]);
+    const asked = await rollout({ firmwareId: older, deviceIds: [target!.id, newer!.id], maxConcurrent: 1 });
+    expect(asked.code).toBe(ErrorCode.FirmwareDowngrade);
+    expect(asked.data).toEqual([{ id: target!.id, name: target!.name, version: 'V2.2.6' }]);
+    expect(asked.msg).toBe(`Devices running a newer version than V1.1.9 (1): ${target!.name}. Confirm the downgrade to go ahead`);
+    expect((await s.db.query('SELECT 1 FROM firmware_rollouts WHERE firmware_id = $1', [older])).length).toBe(0);
+    const confirmed = await rollout({ firmwareId: older, deviceIds: [target!.id, newer!.id], maxConcurrent: 1, allowDowngrade: true });
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.data.total).toBe(2);
+    await s.call({ method: 'POST', url: `${s.base}/deviceModule/firmware/rollout/cancel?id=${confirmed.data.id}`, token: admin });
   });
 
   it('paces a rollout: at most N devices at a time, the rest queued until a slot frees', async () => {
@@ -132,7 +200,7 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
     const antenna = { deviceType: 'Ku-band VSAT antenna', model: 'SA-100K' };
     const fleet = await updatableDevices(s.db, 20, antenna);
     expect(fleet.length).toBeGreaterThanOrEqual(5);
-    const pkg = (await upload(s, admin, packageFields({ ...antenna, version: 'V1.0.1' }), randomBytes(100))).data.id;
+    const pkg = (await upload(s, admin, packageFields({ ...antenna, version: 'V3.0.1', customer: SHARED }), randomBytes(100))).data.id;
     const id = (await rollout({ firmwareId: pkg, deviceIds: fleet.map((d) => d.id), maxConcurrent: 2 })).data.id;
     const answers = await Promise.all(fleet.map((d) => check(s, d.num)));
     expect(answers.filter((a) => a.data.state === 'downloading')).toHaveLength(2);
@@ -144,7 +212,7 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
   it('frees the slot of a device silent for too long (failed: timeout)', async () => {
     const antenna = { deviceType: 'Microwave link', model: 'MW-80' };
     const [x, y] = await updatableDevices(s.db, 2, antenna);
-    const pkg = (await upload(s, admin, packageFields({ ...antenna, version: 'V1.0.2' }), randomBytes(100))).data.id;
+    const pkg = (await upload(s, admin, packageFields({ ...antenna, version: 'V3.0.2', customer: SHARED }), randomBytes(100))).data.id;
     const id = (await rollout({ firmwareId: pkg, deviceIds: [x!.id, y!.id], maxConcurrent: 1 })).data.id;
     expect((await check(s, x!.num)).data.state).toBe('downloading');
     expect((await check(s, y!.num)).data.state).toBe('queued');
@@ -196,7 +264,7 @@ describe.each(engines)('firmware rollouts through the device API on %s', (engine
         GROUP BY m.group_id ORDER BY n DESC LIMIT 1`,
       [VSAT.deviceType, VSAT.model],
     );
-    const second = (await upload(s, admin, packageFields({ version: 'V4.2.0' }), randomBytes(1000))).data.id;
+    const second = (await upload(s, admin, packageFields({ version: 'V4.2.0', customer: SHARED }), randomBytes(1000))).data.id;
     const created = await rollout({ firmwareId: second, groupId: group!.id, maxConcurrent: 1 });
     expect(created.code).toBe(0);
     expect(created.data.total).toBe(group!.n);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startWithLogins, type TestServer } from './helpers';
 import { dm, validDevice } from './deviceFixtures';
 import { ErrorCode } from '../../src/domain/errorCodes';
+import { SECRET, ingest, report } from './monitoringFixtures';
+import { hashDeviceSecret } from '../../server/auth/deviceCredentials';
 
 const sp = (s: TestServer, path: string) => `${s.base}/supportModule/${path}`;
 
@@ -94,5 +96,58 @@ describe.each(engines)('supportModule fault clearing on %s', (engine) => {
       { field: 'cleared', message: 'required' },
     ]);
     expect((await get('admin', 'faultClearing/getRecords')).data.total).toBe(before);
+  });
+
+  it("a record of a fault cleared acknowledges the vessel's alarms of its code, in the audit log, or says why not", async () => {
+    const granted = grantedDevice;
+    await s.db.query('UPDATE devices SET activated = true, secret_hash = $2 WHERE id = $1', [granted, hashDeviceSecret(SECRET)]);
+    const [{ num }] = (await s.db.query('SELECT device_num AS num FROM devices WHERE id = $1', [granted])) as { num: string }[];
+    expect((await ingest(s, num, report({ faults: ['E05', 'E06'] }))).code).toBe(0);
+    const alarmsOf = async () =>
+      (await s.call({ url: `${s.base}/deviceModule/alarm/getAll?deviceId=${granted}&active=true`, token: tokens.oceanic })).data.list.map(
+        (a: { id: number; code: string; ackedByName: string | null }) => ({ id: a.id, code: a.code, ackedByName: a.ackedByName }),
+      );
+    const before = await alarmsOf();
+    const e05 = before.find((a: { code: string }) => a.code === 'E05')!;
+    expect(e05.ackedByName).toBeNull();
+
+    // Not cleared: nothing acknowledged, and the answer says so.
+    const tried = await post('oceanops', 'faultClearing/addRecord', record(granted, { cleared: false }));
+    expect(tried.data.alarms).toEqual({ acknowledged: [], reason: 'notCleared', ackedByName: null });
+    expect((await alarmsOf()).find((a: { code: string }) => a.code === 'E05').ackedByName).toBeNull();
+
+    // Cleared: the E05 alarm is acknowledged by the sub-user who recorded it; E06 stays as it was.
+    const done = await post('oceanops', 'faultClearing/addRecord', record(granted));
+    expect(done.code).toBe(0);
+    expect(done.data.alarms).toEqual({ acknowledged: [e05.id], reason: null, ackedByName: null });
+    const after = await alarmsOf();
+    expect(after.find((a: { code: string }) => a.code === 'E05').ackedByName).toBe('oceanops');
+    expect(after.find((a: { code: string }) => a.code === 'E06').ackedByName).toBeNull();
+    const audit = await s.call({ url: `${s.base}/supportModule/auditLog/getAll?entity=alarm&entityId=${e05.id}`, token: tokens.oceanic });
+    expect(audit.data.list).toEqual([
+      expect.objectContaining({
+        userName: 'oceanops',
+        entity: 'alarm',
+        action: 'acknowledge',
+        after: expect.objectContaining({ record: done.data.id }),
+      }),
+    ]);
+
+    // Saved again: already acknowledged, by whom; a code without an alarm: none to acknowledge.
+    const again = await post('oceanops', 'faultClearing/addRecord', record(granted));
+    expect(again.data.alarms).toEqual({ acknowledged: [], reason: 'alreadyAcknowledged', ackedByName: 'oceanops' });
+    const none = await post('oceanic', 'faultClearing/addRecord', record(granted, { code: 'E01' }));
+    expect(none.data.alarms).toEqual({ acknowledged: [], reason: 'noActiveAlarm', ackedByName: null });
+  });
+
+  it('names the step that starts an after-sales report (none for E90, which goes to the manufacturer)', async () => {
+    const codes = (await get('oceanic', 'faultClearing/faultCodes')).data as {
+      code: string;
+      steps: unknown[];
+      reportStep: number | null;
+    }[];
+    const e05 = codes.find((c) => c.code === 'E05')!;
+    expect(e05.reportStep).toBe(e05.steps.length - 1);
+    expect(codes.find((c) => c.code === 'E90')!.reportStep).toBeNull();
   });
 });

@@ -171,11 +171,12 @@ describe.each(engines)('a transferred vessel keeps its past with its earlier own
       const row = fleet.data.list.find((r: any) => r.deviceId === vessel.id);
       expect(row.onlineSeconds).toBeGreaterThan(100 * 60);
       expect(row.onlineSeconds).toBeLessThanOrEqual(120 * 60);
-      expect(
-        (await api('statistics/getFleet', tokens.polaris!, { pageIndex: 1, pageSize: 500, days: 5, sort: 'name' })).data.list.find(
-          (r: any) => r.deviceId === vessel.id,
-        ).onlineSeconds,
-      ).toBe(row.onlineSeconds);
+      // The window ends at the moment of each call, and the vessel is online now: a second call may count a second or two more.
+      const byName = (
+        await api('statistics/getFleet', tokens.polaris!, { pageIndex: 1, pageSize: 500, days: 5, sort: 'name' })
+      ).data.list.find((r: any) => r.deviceId === vessel.id).onlineSeconds;
+      expect(byName - row.onlineSeconds).toBeGreaterThanOrEqual(0);
+      expect(byName - row.onlineSeconds).toBeLessThanOrEqual(5);
       const adminFleet = await api('statistics/getFleet', tokens.admin!, { pageIndex: 1, pageSize: 500, days: 5 });
       expect(adminFleet.data.list.find((r: any) => r.deviceId === vessel.id).onlineSeconds).toBeGreaterThan(270 * 60);
 

@@ -237,6 +237,11 @@ describe.each(engines)('users module on %s', (engine) => {
       expect(res.data.list.map((x: { name: string }) => x.name)).toEqual(['polarisops', 'polaris']);
     });
 
+    it('finds an enterprise by its company name too (the console shows enterprises by the name people know)', async () => {
+      const res = await s.call({ url: u('getAll?pageIndex=1&pageSize=10&name=Marine%20Ltd&permissionLevel=2'), token: admin });
+      expect(res.data.list.map((x: { name: string }) => x.name)).toEqual(['polaris']);
+    });
+
     it('shows an enterprise only its own sub-users', async () => {
       const res = await s.call({ url: u('getAll?pageIndex=1&pageSize=50'), token: oceanic });
       expect(res.data.list.map((x: { name: string }) => x.name).sort()).toEqual(['oceanbridge', 'oceanops']);

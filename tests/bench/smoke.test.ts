@@ -32,6 +32,8 @@ const FIGURES: Record<string, RegExp> = {
   'bench:soak': /failed calls in/,
   'bench:satlink': /log in -> dashboard map drawn/,
   'bench:push': /push \(SSE\)\s+[\d.]+ s[\s\S]*bytes\/event/,
+  'bench:notify': /bench:notify —[\s\S]*fault -> webhook received p50 \/ p99.*\d+ ms/,
+  'bench:rule-checks': /bench:rule-checks —[\s\S]*offline \+ weak-signal rules.*\d+/,
 };
 /** The benches that drive headless Chromium (skipped with the browser tests on a machine without it). */
 const BROWSER = new Set(['bench:bundle', 'bench:map', 'bench:track', 'bench:satlink', 'bench:push']);

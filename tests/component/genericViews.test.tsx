@@ -1,27 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { createDataProvider } from '../../src/data/dataProvider';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { loadMessages } from '../../src/i18n/messages';
 import { canAccessResource } from '../../src/navigation/access';
+import { levelAuthProvider } from './levelAuthProvider';
 import { ENDPOINTS, RESOURCES } from '../../src/resources';
 import { ResourceCreate } from '../../src/resources/generic/ResourceCreate';
 import { ResourceList } from '../../src/resources/generic/ResourceList';
-import { getState, NO_USER, setState } from '../../src/state/clientState';
+import { NO_USER, setState } from '../../src/state/clientState';
 import { buildTheme } from '../../src/theme/buildTheme';
 import { PALETTES } from '../../src/theme/palettes';
 import { mockApi, ok } from '../console/helpers';
 
 /** The generic views render a definition: columns by kind, actions by access, required filters, forms validated as you type. */
-const authProvider: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => getState().permissionLevel,
-  canAccess: async ({ resource, action }) => canAccessResource(getState().permissionLevel, resource, action),
-};
+const authProvider = levelAuthProvider;
 const definition = (name: string) => RESOURCES.find((r) => r.name === name)!;
 
 async function renderView(name: string, level: string, view: 'list' | 'create') {

@@ -47,7 +47,9 @@ describe('the login-again dialog (docs/requirements.md §2)', () => {
     fireEvent.change(screen.getByTestId('relogin-password'), { target: { value: 'secret1' } });
     fireEvent.keyDown(screen.getByTestId('relogin-password'), { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/redirect/system/user'));
-    expect(calls[0]!.body).toBe('name=neo&password=secret1');
+    const form = new URLSearchParams(calls[0]!.body as string);
+    expect(form.get('name')).toBe('neo');
+    expect(form.get('password')).toBe('secret1');
     expect(getState()).toMatchObject({ token: 'NEW', relogin: false });
     expect(screen.queryByTestId('relogin-dialog')).not.toBeInTheDocument();
   });

@@ -7,8 +7,11 @@ import {
   clusterColour,
   clusterLabel,
   clusterRing,
+  groupOverlapping,
   headingRadians,
+  showLabels,
   shouldCluster,
+  spreadOffsets,
   stateColour,
   wrapNear,
 } from '../../src/map/vesselStyle';
@@ -69,9 +72,11 @@ function recordingContext() {
     'stroke',
     'arc',
     'fillText',
+    'strokeText',
   ]) {
     ctx[op] = (...args: unknown[]) => calls.push({ op, args, fillStyle: ctx.fillStyle as string });
   }
+  ctx.measureText = (text: string) => ({ width: text.length * 7 });
   return { ctx, calls };
 }
 
@@ -138,6 +143,38 @@ describe('the vessel layer on a Leaflet map', () => {
     expect(layer.stats.clusters).toBe(0);
   });
 
+  it('writes the names, and spreads vessels on one spot apart: each can be clicked, and the spot lists them', () => {
+    const listed: number[][] = [];
+    const clicked: number[] = [];
+    const layer = new VesselLayer({
+      onVesselClick: (v) => clicked.push(v.id),
+      onGroupClick: (vs) => listed.push(vs.map((v) => v.id)),
+    }).addTo(map);
+    const spot = { lat: 31.2, lon: 121.5, heading: 0, status: 1 };
+    layer.setVessels([
+      { id: 1, name: 'Ocean Star', ...spot },
+      { id: 2, name: 'Ocean Pearl', ...spot },
+      { id: 3, name: 'Far Away', lat: -30, lon: -40, heading: 0, status: 0 },
+    ]);
+    expect(layer.stats).toMatchObject({ vessels: 3, points: 3 });
+    expect(calls.filter((c) => c.op === 'fillText').map((c) => c.args[0])).toEqual(['Ocean Star', 'Ocean Pearl', 'Far Away']);
+    const at = map.latLngToContainerPoint([spot.lat, spot.lon]);
+    const apart = [1, 2].map((id) => {
+      const hit = [...Array(80).keys()]
+        .flatMap((dx) => [...Array(80).keys()].map((dy) => at.add([dx - 40, dy - 40])))
+        .find((p) => layer.hitAt(p)?.vessel?.id === id);
+      expect(hit, `vessel ${id} can be hit`).toBeDefined();
+      return hit!;
+    });
+    expect(apart[0]!.distanceTo(apart[1]!)).toBeGreaterThan(15);
+    const fire = (p: L.Point) =>
+      map.fire('click', { latlng: map.containerPointToLatLng(p), containerPoint: p, layerPoint: map.containerPointToLayerPoint(p) });
+    fire(apart[1]!);
+    fire(at);
+    expect(clicked).toEqual([2]);
+    expect(listed).toEqual([[1, 2]]);
+  });
+
   it('finds the vessel under a click and reports it', () => {
     const clicked: MapVessel[] = [];
     const layer = new VesselLayer({ onVesselClick: (v) => clicked.push(v) }).addTo(map);
@@ -147,6 +184,31 @@ describe('the vessel layer on a Leaflet map', () => {
     expect(layer.hitAt(at.add([30, 30]))).toBeUndefined();
     map.fire('click', { latlng: map.containerPointToLatLng(at), containerPoint: at, layerPoint: map.containerPointToLayerPoint(at) });
     expect(clicked.map((v) => v.id)).toEqual([9]);
+  });
+});
+
+describe('vessels on the same spot, names and the search (the first day with the console)', () => {
+  it('groups screen points that overlap and spreads a group so every arrow stands apart', () => {
+    const groups = groupOverlapping([
+      { x: 100, y: 100 },
+      { x: 103, y: 101 },
+      { x: 300, y: 40 },
+      { x: 100, y: 100 },
+    ]);
+    expect(groups).toEqual([[0, 1, 3], [2]]);
+    for (const n of [2, 3, 8, 9, 30]) {
+      const offsets = spreadOffsets(n);
+      expect(offsets).toHaveLength(n);
+      for (let i = 0; i < n; i += 1)
+        for (let j = i + 1; j < n; j += 1)
+          expect(Math.hypot(offsets[i]!.dx - offsets[j]!.dx, offsets[i]!.dy - offsets[j]!.dy), `${n}: ${i}-${j}`).toBeGreaterThan(10);
+    }
+  });
+
+  it('names vessels when zoomed in or when few are on screen', () => {
+    expect(showLabels(6, 500)).toBe(true);
+    expect(showLabels(3, 40)).toBe(true);
+    expect(showLabels(3, 41)).toBe(false);
   });
 });
 

@@ -33,7 +33,12 @@ describe('authProvider: the session states of docs/requirements.md §4', () => {
     });
     await expect(auth.login({ username: 'neo', password: 'pw123456' })).resolves.toEqual({ redirectTo: '/' });
     expect(calls[0]!.url.pathname).toBe('/cz/test/users/login');
-    expect(calls[0]!.body).toBe('name=neo&password=pw123456');
+    // The console's UTC offset goes with the login (the user's alarm mails use it).
+    const form = new URLSearchParams(calls[0]!.body as string);
+    expect([...form.keys()]).toEqual(['name', 'password', 'timeZone']);
+    expect(form.get('name')).toBe('neo');
+    expect(form.get('password')).toBe('pw123456');
+    expect(Number.isInteger(Number(form.get('timeZone')))).toBe(true);
     expect(calls[0]!.url.searchParams.has('token')).toBe(false);
     expect(getCookie('token')).toBe('T1');
     expect(getState()).toMatchObject({ token: 'T1', id: 8, name: 'neo', permissionLevel: '2', roles: ['2'] });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, request } from '../../src/api';
 import { fetchAlarmCount } from '../../src/api/usersApi';
-import { monitoringApi } from '../../src/api/monitoringApi';
+import { DASHBOARD_LATEST_ALARMS, monitoringApi, primeDashboard } from '../../src/api/monitoringApi';
 import { mockApi, ok, recordActions } from './helpers';
 
 let stop: () => void = () => undefined;
@@ -24,6 +24,25 @@ describe('the HTTP client', () => {
     expect(calls[0]!.url.searchParams.get('pageIndex')).toBe('1');
     expect(calls[0]!.url.searchParams.has('name')).toBe(false);
     expect(calls[0]!.credentials).toBe('omit');
+  });
+
+  it("starts the dashboard's calls early, and its views take those answers instead of asking again", async () => {
+    let n = 0;
+    const { calls } = setup(() => ok({ answer: (n += 1) }));
+    primeDashboard();
+    expect(calls.map((c) => c.url.pathname.split('/').pop())).toEqual([
+      'getAllDeviceUploadDataWithCondition',
+      'statusCounts',
+      'getAll',
+      'topFaults',
+    ]);
+    // The map's call, as the fleet map makes it once loaded: the primed answer, no second request.
+    await expect(monitoringApi.liveAll({}, { background: true })).resolves.toEqual({ answer: 1 });
+    await expect(monitoringApi.alarms(DASHBOARD_LATEST_ALARMS)).resolves.toEqual({ answer: 3 });
+    expect(calls).toHaveLength(4);
+    // Taken once: the next refresh asks the server.
+    await expect(monitoringApi.liveAll({})).resolves.toEqual({ answer: 5 });
+    expect(calls).toHaveLength(5);
   });
 
   it('sends form-encoded and JSON bodies', async () => {

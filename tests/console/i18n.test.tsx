@@ -18,15 +18,13 @@ import { catalogueAction, formatMessage } from '../../src/api/catalogue';
 import { ApiError } from '../../src/api/errors';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import { PERMISSION_MODULES } from '../../src/domain/permissionGroups';
+import { createI18nProvider } from '../../src/i18n/i18nProvider';
+import { RESOURCES, resourceMessages } from '../../src/resources';
+import { builtKeys, definitionWordProblems, missingLabels } from './catalogues';
 
-function flatten(value: unknown, prefix = '', out: Record<string, string> = {}): Record<string, string> {
-  if (typeof value === 'string') out[prefix] = value;
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  return out;
-}
-
-const zhKeys = flatten(zh);
-const enKeys = flatten(en);
+// The catalogues as react-admin reads them: the console's own with the words definitions bring (resources.<name>).
+const zhKeys = builtKeys('zh');
+const enKeys = builtKeys('en');
 
 describe('the language tables', () => {
   it('have exactly the same keys in zh and en', () => {
@@ -55,6 +53,28 @@ describe('the language tables', () => {
       expect(zhKeys[entry.titleKey], entry.titleKey).toBeTruthy();
       expect(enKeys[entry.titleKey], entry.titleKey).toBeTruthy();
     }
+  });
+
+  it("read the words resource definitions bring, as react-admin's provider has them", async () => {
+    const withMessages = RESOURCES.filter((r) => r.messages);
+    expect(withMessages.length).toBeGreaterThan(0);
+    const provider = createI18nProvider('en', { zh: resourceMessages('zh'), en: resourceMessages('en') });
+    for (const r of withMessages) {
+      const key = `resources.${r.name}.name`;
+      expect(enKeys[key], key).toBe(r.messages!.en.name);
+      expect(zhKeys[key], key).toBe(r.messages!.zh.name);
+      expect(provider.translate(key)).toBe(enKeys[key]);
+    }
+    expect(enKeys['resources.device/dataPlan.fields.usedGb']).toBe('Used this period (GB)');
+  });
+
+  it('give every definition with its own words the same keys in zh and en, and a label for each field, column and filter', () => {
+    expect(RESOURCES.flatMap(definitionWordProblems)).toEqual([]);
+  });
+
+  it('label every field, column and filter a generic view of a resource shows, in both languages', () => {
+    expect(RESOURCES.flatMap((r) => missingLabels(r, zhKeys))).toEqual([]);
+    expect(RESOURCES.flatMap((r) => missingLabels(r, enKeys))).toEqual([]);
   });
 
   it('give the catalogue its menu names', () => {
@@ -101,7 +121,7 @@ describe('the language tables', () => {
 
 /** Latin words a Chinese text may keep: acronyms, units, product and format names. */
 const KEPT =
-  /^([A-Z0-9-]{1,8}|vBox|dB|dBm|MB|English|xlsx|xls|http|https|m3u8|true|false|mini|small|medium|multipart|form|data|xx|Cookie|Excel|Z)$/;
+  /^([A-Z0-9-]{1,8}|vBox|dB|dBm|MB|English|xlsx|xls|http|https|m3u8|true|false|mini|small|medium|multipart|form|data|xx|Cookie|Excel|Webhook|Z)$/;
 const CJK = /[\u3400-\u9fff]/;
 
 describe('the Chinese catalogue (no text of the other language)', () => {

@@ -66,7 +66,8 @@ describe.skipIf(skipBrowserTests)('commands to antennas in headless Chromium', (
       await deviceAcks('reboot', true, { downForS: 42 });
       // The section reads the open command again by itself until it closes.
       await row(page, 'reboot').and(page.locator('[data-state="acknowledged"]')).waitFor({ timeout: 15_000 });
-      expect(await row(page, 'reboot').textContent()).toContain(lang === 'en' ? 'Acknowledged' : '已确认');
+      // Acknowledged, a reboot is under way: the vessel is down until it is back (docs/api.md, "command").
+      expect(await row(page, 'reboot').textContent()).toContain(lang === 'en' ? 'Rebooting' : '重启中');
 
       // A re-point: the satellite is chosen from the known ones, and it is confirmed too.
       await page.getByTestId('command-repoint').click();

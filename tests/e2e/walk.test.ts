@@ -56,6 +56,8 @@ export function routesFor(level: string, vesselId: number): Route[] {
 
 /** Words that are the same in both languages: product names, units, standards, abbreviations. */
 const SHARED_WORDS = new Set([
+  // A webhook is called so in Chinese too (the contact point's channel).
+  'Webhook',
   'VSAT',
   'vBox',
   'vbox',
@@ -234,7 +236,8 @@ function languageFindings(text: string, lang: Lang, data: DataText): { foreign: 
   if (lang === 'zh') {
     foreign = (stripped.match(ASCII_WORD) ?? []).filter((w) => !SHARED_WORDS.has(w) && !data.words.has(w));
   } else {
-    foreign = (stripped.match(CJK) ?? []).filter((run) => !data.joined.includes(run));
+    // A language is named in its own script where one is chosen (a contact point's 中文 / English).
+    foreign = (stripped.match(CJK) ?? []).filter((run) => run !== '中文' && !data.joined.includes(run));
   }
   return { foreign: [...new Set(foreign)], keys };
 }

@@ -21,7 +21,9 @@ import { multipart as sheetPart, xlsxOf } from '../api/deviceFixtures';
  * - every firmware row has its file and every file of the firmware folder has its row (no
  *   temporary file left either);
  * - every ingest request answered with code 0 before the kill has its reports stored;
- * - the server starts cleanly on what the kill left (prints its address, answers /ping, logs no error).
+ * - the server starts cleanly on what the kill left (prints its address, answers /ping, logs no error);
+ * - every alarm of a storm reaches its webhook at least once, however far its notification had got
+ *   (an outbox event, a pending row, a row leased by the killed worker, a message sent).
  * A kill that lands after the work completed checks the completed state: the invariants hold either way.
  */
 
@@ -45,6 +47,11 @@ const SERVER_VARS = [
   'API_SEGMENT',
   'NODE_ENV',
   'LOG_LEVEL',
+  'NOTIFY_ALLOW_PRIVATE_TARGETS',
+  'NOTIFY_TICK_MS',
+  'NOTIFY_DIGEST_SECONDS',
+  'NOTIFY_LEASE_SECONDS',
+  'NOTIFY_RETRY_BASE_MS',
 ];
 /** What a clean start never prints: an error-level log line, a thrown error, a refusal to start. */
 const ERROR_OUTPUT = /"level":(50|60)|\b(error|fatal|panic|unhandled)\b|could not start/i;
@@ -163,6 +170,15 @@ async function login(server: ServerProcess, name: string): Promise<string> {
 
 async function callJson<T = any>(server: ServerProcess, path: string, token: string): Promise<Envelope<T>> {
   return (await (await fetch(`${server.api}${path}${path.includes('?') ? '&' : '?'}token=${token}&lang=en`)).json()) as Envelope<T>;
+}
+
+async function postJson<T = any>(server: ServerProcess, path: string, token: string, body: unknown): Promise<Envelope<T>> {
+  const res = await fetch(`${server.api}${path}?token=${token}&lang=en`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
 }
 
 // ---- device import -----------------------------------------------------------------------
@@ -453,6 +469,116 @@ function ingestBurst(server: ServerProcess, devices: { deviceNum: string; secret
   };
 }
 
+// ---- alarm notifications ------------------------------------------------------------------
+
+/**
+ * The worker's settings in these runs: receivers on 127.0.0.1, a short lease (a killed worker's rows
+ * are sent again 5 s after their claim), a 1 s storm window (2 messages a second, the rest in digests).
+ */
+const NOTIFY_ENV = {
+  NOTIFY_ALLOW_PRIVATE_TARGETS: '1',
+  NOTIFY_TICK_MS: '100',
+  NOTIFY_DIGEST_SECONDS: '1',
+  NOTIFY_LEASE_SECONDS: '5',
+  NOTIFY_RETRY_BASE_MS: '200',
+};
+/** Raised and gone in turns: a rule from 'minor' takes all three (critical, major, minor). */
+const STORM_FAULTS = ['E01', 'E03', 'E11'];
+/** Alarms each storm request raises: [none, faults, none, faults] clears the last request's, raises, clears, raises. */
+const ALARMS_PER_REQUEST = 2 * STORM_FAULTS.length;
+
+interface Delivery {
+  /** The notice ids it carried (one, or a digest's). */
+  ids: string[];
+  /** When the receiver answered 200 (never, when the server died first). */
+  answeredAt?: number;
+}
+
+interface Receiver {
+  url: string;
+  /** Every webhook message, in the order it arrived. */
+  deliveries: Delivery[];
+  /** Called as each message arrives, before its slow answer. */
+  onDelivery?: () => void;
+  close(): Promise<void>;
+}
+
+/** A webhook receiver in the test process that answers 200 after `minMs` to `maxMs`. */
+async function slowReceiver(minMs: number, maxMs: number): Promise<Receiver> {
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}') as { id: string; event: string; notifications?: { id: string }[] };
+      const delivery: Delivery = { ids: body.event === 'digest' ? body.notifications!.map((n) => n.id) : [body.id] };
+      receiver.deliveries.push(delivery);
+      receiver.onDelivery?.();
+      setTimeout(
+        () => {
+          if (!res.socket || res.socket.destroyed) return; // the server was killed meanwhile
+          delivery.answeredAt = Date.now();
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        },
+        minMs + Math.random() * (maxMs - minMs),
+      );
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const receiver: Receiver = {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    deliveries: [],
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+  return receiver;
+}
+
+interface Storm {
+  /** Ingest requests answered with code 0 (each raised ALARMS_PER_REQUEST alarms). */
+  acked(): number;
+  failedBeforeKill: string[];
+  stop(): Promise<void>;
+}
+
+/** One sender per device, each posting [none, faults, none, faults] with fresh device times, `pauseMs` apart. */
+function alarmStorm(server: ServerProcess, devices: { deviceNum: string; secret: string }[], pauseMs: number): Storm {
+  let acked = 0;
+  let stopped = false;
+  const failedBeforeKill: string[] = [];
+  const loops = devices.map(async (device) => {
+    let at = Date.now() - 3 * 3_600_000;
+    while (!stopped) {
+      const reports = [0, 1, 2, 3].map((i) => ({ ...reportAt(at + i * 1000), faults: i % 2 ? STORM_FAULTS : [] }));
+      at += reports.length * 1000;
+      try {
+        const res = await fetch(`${server.api}/deviceModule/ingest/report`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-device-num': device.deviceNum, 'x-device-secret': device.secret },
+          body: JSON.stringify({ reports }),
+        });
+        const body = (await res.json()) as Envelope<{ accepted: number }>;
+        if (body.code === 0 && body.data.accepted === reports.length) acked += 1;
+        else if (!stopped) failedBeforeKill.push(`${body.code} ${body.msg}`);
+      } catch (error) {
+        if (!stopped) failedBeforeKill.push((error as Error).message);
+        return;
+      }
+      await sleep(pauseMs);
+    }
+  });
+  return {
+    acked: () => acked,
+    failedBeforeKill,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
 // ---- the runs ------------------------------------------------------------------------------
 
 interface Sql {
@@ -483,6 +609,7 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
       SIMULATOR: '0',
       CONSOLE_DIR: join(work, 'no-console'),
       LOG_LEVEL: 'warn',
+      ...NOTIFY_ENV,
     });
     await expectCleanStart(server);
     return server;
@@ -693,6 +820,158 @@ describe.each(engines)('SIGKILL during work, then a restart on the same data, on
       expect(acknowledged).toBeGreaterThanOrEqual(200);
     } finally {
       await sql.close();
+    }
+  });
+
+  it('delivers every alarm notification at least once when killed during a storm of them', async () => {
+    let s = await running();
+    const receiver = await slowReceiver(200, 500);
+    let storm: Storm | undefined;
+    try {
+      const name = `Kill storm ${randomBytes(3).toString('hex')}`;
+      let token = await login(s, 'oceanic');
+      const contact = await postJson<{ id: number }>(s, '/supportModule/contactPoint/add', token, {
+        name,
+        channel: 'webhook',
+        target: `${receiver.url}/storm`,
+        secret: 'kill-storm-secret',
+        language: 'en',
+        timeZone: 'UTC',
+        enabled: true,
+      });
+      expect(contact.code, contact.msg).toBe(0);
+      const rule = await postJson<{ id: number }>(s, '/supportModule/alarmRule/add', token, {
+        name,
+        enabled: true,
+        minSeverity: 'minor',
+        notifyCleared: false,
+        contactPointIds: [contact.data.id],
+      });
+      expect(rule.code, rule.msg).toBe(0);
+      const keyOf = (alarmId: number) => `${alarmId}-raised-${rule.data.id}-c${contact.data.id}`;
+      const devices = await provisionOverHttp({
+        apiBase: s.api,
+        vessels: 4,
+        seed: 9,
+        user: 'admin',
+        password: 'admin123',
+        owner: 'oceanic',
+      });
+
+      // The storm runs until the receiver holds its third message (or a later one, once 200 alarms
+      // were raised); 100 ms later, with that message still unanswered, the server is killed.
+      let killDue = false;
+      receiver.onDelivery = () => {
+        if (receiver.deliveries.length >= 3 && storm!.acked() * ALARMS_PER_REQUEST >= 200) killDue = true;
+      };
+      storm = alarmStorm(s, devices, 50);
+      await until('a third webhook message during the storm', () => killDue || storm!.failedBeforeKill.length > 0, 30_000, 1);
+      await sleep(100);
+      const inFlight = receiver.deliveries.filter((d) => d.answeredAt === undefined).length;
+      const stopped = storm.stop();
+      await s.kill();
+      await stopped;
+      expect(storm.failedBeforeKill).toEqual([]);
+      expect(inFlight, 'a message unanswered at the kill').toBeGreaterThan(0);
+      const messagesBefore = receiver.deliveries.length;
+      const reachedBefore = new Set(receiver.deliveries.flatMap((d) => d.ids));
+      const answeredBefore = new Set(receiver.deliveries.filter((d) => d.answeredAt !== undefined).flatMap((d) => d.ids));
+
+      // What the kill left: the storm's alarms, and how far each one's notification had got.
+      let sql = await openSql();
+      let expected: string[];
+      let atKill: { outbox: number; pending: number; leased: number; sent: number };
+      try {
+        const alarms = await sql.query<{ id: number }>(
+          'SELECT a.id::int AS id FROM alarms a JOIN devices d ON d.id = a.device_id WHERE d.device_num = ANY($1::text[])',
+          [devices.map((d) => d.deviceNum)],
+        );
+        expected = alarms.map((a) => keyOf(a.id));
+        [atKill] = (await sql.query<typeof atKill>(
+          `SELECT (SELECT count(*)::int FROM alarm_outbox WHERE event = 'raised' AND alarm_id = ANY($2::bigint[])) AS outbox,
+                  count(*) FILTER (WHERE state = 'pending')::int AS pending,
+                  count(*) FILTER (WHERE state = 'pending' AND lease_until IS NOT NULL)::int AS leased,
+                  count(*) FILTER (WHERE state = 'sent')::int AS sent
+             FROM notifications WHERE contact_point_id = $1`,
+          [contact.data.id, alarms.map((a) => a.id)],
+        )) as [typeof atKill];
+      } finally {
+        await sql.close();
+      }
+      const acked = storm.acked();
+      // Every alarm an acknowledged request raised is there (a request in flight at the kill may add its own).
+      expect(expected.length).toBeGreaterThanOrEqual(acked * ALARMS_PER_REQUEST);
+      expect(reachedBefore.size, 'some but not all notifications reached the receiver before the kill').toBeGreaterThan(0);
+      expect(reachedBefore.size).toBeLessThan(expected.length);
+
+      // The restart: what was claimed by the dead worker is sent again once its lease ends, the rest as it comes.
+      const restartedAt = Date.now();
+      s = await start();
+      token = await login(s, 'oceanic');
+      const logTotal = async (state: string) =>
+        (
+          await callJson<{ total: number }>(
+            s,
+            `/supportModule/notification/getAll?search=${encodeURIComponent(name)}&state=${state}&pageIndex=1&pageSize=1`,
+            token,
+          )
+        ).data.total;
+      const seen = () => new Set(receiver.deliveries.flatMap((d) => d.ids));
+      const waited = await until(
+        'every alarm of the storm notified, its row sent',
+        async () =>
+          expected.every((key) => seen().has(key)) && (await logTotal('pending')) === 0 && (await logTotal('sent')) >= expected.length,
+        45_000,
+        250,
+      ).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      const doneIn = Date.now() - restartedAt;
+      await s.stop();
+      expect(s.exitCode).toBe(0);
+
+      // In SQL, after a clean stop: a row per alarm, every row of the contact point sent, nothing left in the outbox.
+      sql = await openSql();
+      try {
+        const rows = await sql.query<{ key: string; state: string; attempts: number; lastError: string | null }>(
+          'SELECT key, state, attempts, last_error AS "lastError" FROM notifications WHERE contact_point_id = $1',
+          [contact.data.id],
+        );
+        const byKey = new Map(rows.map((r) => [r.key, r]));
+        const got = seen();
+        const missing = expected.filter((key) => !got.has(key));
+        expect(
+          missing.map((key) => `${key}: ${byKey.has(key) ? JSON.stringify(byKey.get(key)) : 'no row'}`),
+          'notifications the receiver never saw (lost)',
+        ).toEqual([]);
+        expect(
+          expected.filter((key) => !byKey.has(key)),
+          'alarms without a notification row',
+        ).toEqual([]);
+        expect(rows.filter((r) => r.state !== 'sent').map((r) => `${r.key} ${r.state} ${r.attempts} ${r.lastError}`)).toEqual([]);
+        const [left] = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarm_outbox`)) as [{ n: number }];
+        expect(left.n, 'events left in the outbox').toBe(0);
+      } finally {
+        await sql.close();
+      }
+      if (waited) throw waited;
+
+      const occurrences = receiver.deliveries.reduce((n, d) => n + d.ids.length, 0);
+      const resent = receiver.deliveries
+        .slice(messagesBefore)
+        .flatMap((d) => d.ids)
+        .filter((id) => reachedBefore.has(id));
+      console.log(
+        `[${engine}] notification storm: ${expected.length} alarms (${acked} ingest requests answered); killed with ${messagesBefore} messages received ` +
+          `(${inFlight} unanswered), ${reachedBefore.size} notifications reached the receiver (${answeredBefore.size} answered, ${atKill.sent} marked sent); ` +
+          `left at the kill: ${atKill.outbox} in the outbox, ${atKill.pending} pending (${atKill.leased} leased by the killed worker); ` +
+          `after the restart: ${receiver.deliveries.length - messagesBefore} messages, all ${expected.length} seen ${(doneIn / 1000).toFixed(1)} s after it; ` +
+          `${occurrences - seen().size} duplicates (${new Set(resent).size} re-sent of those reached before the kill)`,
+      );
+    } finally {
+      await storm?.stop();
+      await receiver.close();
     }
   });
 });

@@ -125,6 +125,31 @@ describe('fleet simulator', () => {
     expect(batches).toBeGreaterThan(0);
   });
 
+  it("carries on from a vessel's latest stored report when it starts again (a restart), not from where its seed put it", () => {
+    const first = new SimFleet(devices.slice(0, 10), 1, start);
+    const latest = new Map<string, { lat: number; lon: number; heading: number }>();
+    for (let r = 1; r <= 6 * 60; r++)
+      for (const { device, reports } of first.tick(start + r * 60_000)) {
+        const { lat, lon, heading } = reports.at(-1)!;
+        latest.set(device.deviceNum, { lat, lon, heading });
+      }
+    const restartAt = start + 7 * 3_600_000;
+    const again = new SimFleet(
+      devices.slice(0, 10).map((d) => ({ ...d, lastReport: latest.get(d.deviceNum) })),
+      1,
+      restartAt,
+    );
+    let compared = 0;
+    for (const { device, reports } of again.tick(restartAt + 10_000)) {
+      const before = latest.get(device.deviceNum)!;
+      const after = reports.at(-1)!;
+      expect(distanceNm([before.lat, before.lon], [after.lat, after.lon])).toBeLessThan(1);
+      expect(Math.abs(((after.heading - before.heading + 540) % 360) - 180)).toBeLessThan(20);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
   it('heads along its route', () => {
     const fleet = new SimFleet(devices.slice(0, 1), 3, start);
     const a = fleet.tick(start + 60_000)[0]!.reports.at(-1)!;

@@ -53,8 +53,8 @@ describe('simulated vessels obey commands', () => {
     expect(report.satellite!.name).toBe(target.name);
     expect(report.modemLock).toBe(true);
     expect(report.elevation).toBeCloseTo(lookAngles([report.lat, report.lon], target.longitude).elevation, 0);
-    expect(report.signalLevel).toBeGreaterThanOrEqual(35 + report.elevation * 0.7 - 5.1);
-    expect(report.signalLevel).toBeLessThanOrEqual(35 + report.elevation * 0.7 + 5.1);
+    expect(report.signalLevel).toBeGreaterThanOrEqual(35 + report.elevation! * 0.7 - 5.1);
+    expect(report.signalLevel).toBeLessThanOrEqual(35 + report.elevation! * 0.7 + 5.1);
   });
 
   it('refuses a re-point to an unknown satellite or one below the horizon, and keeps its satellite', () => {

@@ -17,15 +17,13 @@ import { insertAuditEntry, readAuditedRow } from './auditQueries';
 const NOT_AUDITED =
   /\/(users\/login|users\/logout|ingest\/report|deviceGroup\/getAllDeviceUploadDataWithCondition|firmware\/device\/[^/]+)$/;
 
-/** Entities whose row is read before and after: table, and the request field that names the row. */
+/** Entities whose row is read before and after: table, and the request field that names the row (declared resources name theirs in their route config). */
 const ENTITY_ROWS: Record<string, { table: string; key?: string; param?: string }> = {
   user: { table: 'users' },
   device: { table: 'devices' },
   activation: { table: 'devices' },
   deviceGroup: { table: 'device_groups' },
   deviceAuth: { table: 'device_auth_grants' },
-  voyage: { table: 'voyages' },
-  camera: { table: 'cameras' },
   manualPosition: { table: 'device_manual_positions', key: 'device_id', param: 'deviceId' },
   extraLink: { table: 'extra_links', key: 'user_id', param: 'userId' },
   firmware: { table: 'firmware_packages' },
@@ -83,6 +81,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     audit: Pending | null;
   }
+  interface FastifyContextConfig {
+    /** The entity a route changes and its table, when the route says so itself (resources declared as data). */
+    audit?: { entity: string; table: string };
+  }
 }
 
 const idFrom = (request: FastifyRequest, param = 'id'): string | null => {
@@ -112,8 +114,11 @@ export function installAuditLog(app: FastifyInstance, db: Db) {
   app.addHook('preHandler', async (request) => {
     if ((request.method !== 'POST' && request.method !== 'DELETE') || !request.user || NOT_AUDITED.test(request.routeOptions.url ?? ''))
       return;
-    const { entity, action } = entityOf(request.routeOptions.url ?? '');
-    const rowSpec = ENTITY_ROWS[entity];
+    const declared = request.routeOptions.config.audit;
+    const named = entityOf(request.routeOptions.url ?? '');
+    const entity = declared?.entity ?? named.entity;
+    const action = named.action;
+    const rowSpec = declared ? { table: declared.table } : ENTITY_ROWS[entity];
     const id = idFrom(request, rowSpec?.param);
     request.audit = { entity, action, id, rowSpec, before: await readRow(db, rowSpec, id) };
   });

@@ -5,13 +5,14 @@ import { ownedRecordSql, scopeParams, visibleDevicesSql } from '../../auth/devic
 
 export const COMMAND_COLUMNS = `c.id, c.device_id AS "deviceId", d.name AS "deviceName", d.device_num AS "deviceNum", c.kind, c.params, c.state,
   c.created_by AS "createdBy", u.name AS "createdByName", c.created_at AS "createdAt", c.sent_at AS "sentAt", c.acked_at AS "ackedAt",
-  c.deadline, c.message, c.result`;
+  c.done_at AS "doneAt", c.deadline, c.message, c.result`;
 const COMMAND_FROM = `device_commands c JOIN devices d ON d.id = c.device_id LEFT JOIN users u ON u.id = c.created_by`;
 
-type CommandRow = Omit<DeviceCommand, 'createdAt' | 'sentAt' | 'ackedAt' | 'deadline'> & {
+type CommandRow = Omit<DeviceCommand, 'createdAt' | 'sentAt' | 'ackedAt' | 'doneAt' | 'deadline'> & {
   createdAt: Date | string;
   sentAt: Date | string | null;
   ackedAt: Date | string | null;
+  doneAt: Date | string | null;
   deadline: Date | string;
 };
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -21,6 +22,7 @@ export const present = (r: CommandRow): DeviceCommand => ({
   createdAt: iso(r.createdAt)!,
   sentAt: iso(r.sentAt),
   ackedAt: iso(r.ackedAt),
+  doneAt: iso(r.doneAt),
   deadline: iso(r.deadline)!,
 });
 
@@ -105,4 +107,24 @@ export async function insertCommand(
 export async function cancelQueuedCommand(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.query(`UPDATE device_commands SET state = 'cancelled' WHERE id = $1 AND state = 'queued' RETURNING id`, [id]);
   return rows.length > 0;
+}
+
+/** A reboot the vessel acknowledged and is carrying out: it is down until it connects again (docs/api.md, "command"). */
+export interface RebootUnderWay {
+  commandId: number;
+  /** When the vessel acknowledged it (went down). */
+  since: string;
+  /** How long the vessel said it would be down, when it said so. */
+  downForS: number | null;
+}
+
+export async function rebootUnderWay(db: Queryable, deviceId: number): Promise<RebootUnderWay | null> {
+  const [row] = await db.query<{ commandId: number; since: Date | string; downForS: number | string | null }>(
+    `SELECT id AS "commandId", acked_at AS since, result->>'downForS' AS "downForS" FROM device_commands
+      WHERE device_id = $1 AND state = 'acknowledged' AND kind = 'reboot' ORDER BY acked_at DESC LIMIT 1`,
+    [deviceId],
+  );
+  if (!row) return null;
+  const down = row.downForS === null ? null : Number(row.downForS);
+  return { commandId: row.commandId, since: new Date(row.since).toISOString(), downForS: Number.isFinite(down) ? down : null };
 }

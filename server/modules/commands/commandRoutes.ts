@@ -27,6 +27,7 @@ const commandObject = {
     createdAt: time,
     sentAt: time,
     ackedAt: time,
+    doneAt: time,
     deadline: time,
     message: { type: ['string', 'null'] },
     result: {

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/connection';
 import type { CommandAck, DeviceLink } from '../../link/deviceLink';
-import type { CommandPayload } from '../../../src/domain/commands';
 import { INTEGER_MAX } from '../../../src/domain/constants';
+import { REBOOT_BACK_WITHIN_MIN, type CommandPayload } from '../../../src/domain/commands';
 import {
   claimQueuedCommands,
   closeCommand,
+  completeReboots,
+  failLostReboots,
   expireOverdueCommands,
   requeueCommands,
   requeueSentCommands,
@@ -36,7 +38,9 @@ export interface CommandDelivery {
  *   commands still "sent" were in sessions that died with the last process, so they are queued
  *   again (requeueLostCommands) and go out when their device connects;
  * - an ack (link.onCommandAck) closes a sent (or still queued) command of that very device
- *   before its deadline; later acks, acks of other devices' ids and repeats change nothing.
+ *   before its deadline; later acks, acks of other devices' ids and repeats change nothing;
+ * - a reboot stays acknowledged while the vessel is down: a connect after its ack means the
+ *   vessel is back, and the reboot is done.
  * Per device, this server's deliveries run one after another so its commands leave in order;
  * devices connecting within a few milliseconds of each other share one claim statement.
  */
@@ -95,16 +99,20 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
   };
 
   // Devices connecting together (a fleet after a broker restart) are served by one claim per few milliseconds, not one each.
-  let connecting: Set<string> | null = null;
+  let connecting: Map<string, Date> | null = null;
   link.onConnect((deviceNum) => {
     if (!connecting) {
-      const batch = (connecting = new Set());
+      const batch = (connecting = new Map());
       setTimeout(() => {
         connecting = null;
-        deliver([...batch]).catch((e: Error) => log.warn(`command delivery on connect: ${e.message}`));
+        const nums = [...batch.keys()];
+        completeReboots(db, nums, [...batch.values()])
+          .catch((e: Error) => log.warn(`reboots completed on connect: ${e.message}`))
+          .then(() => deliver(nums))
+          .catch((e: Error) => log.warn(`command delivery on connect: ${e.message}`));
       }, CONNECT_BATCH_MS).unref?.();
     }
-    connecting.add(deviceNum);
+    connecting.set(deviceNum, new Date());
   });
   link.onCommandAck((deviceNum, ack) => acknowledgeCommand(db, deviceNum, ack).then(() => undefined));
 
@@ -132,7 +140,10 @@ export async function acknowledgeCommand(db: Queryable, deviceNum: string, ack: 
   return closeCommand(db, deviceNum, ack.id, ack.ok === true, message, result);
 }
 
-/** The leader's sweep: open commands past their deadline become expired. Answers how many. */
+/**
+ * The leader's sweep: open commands past their deadline become expired, and reboots whose vessel is
+ * not back REBOOT_BACK_WITHIN_MIN after the ack fail. Answers how many changed.
+ */
 export async function expireCommands(db: Queryable): Promise<number> {
-  return expireOverdueCommands(db);
+  return (await expireOverdueCommands(db)) + (await failLostReboots(db, REBOOT_BACK_WITHIN_MIN));
 }

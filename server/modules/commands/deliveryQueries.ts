@@ -57,3 +57,28 @@ export async function expireOverdueCommands(db: Queryable): Promise<number> {
   );
   return rows.length;
 }
+
+/**
+ * The reboots these devices acknowledged before they connected again (at the time given for each)
+ * are over: done, at done_at. Answers how many.
+ */
+export async function completeReboots(db: Queryable, deviceNums: readonly string[], connectedAt: readonly Date[]): Promise<number> {
+  const rows = await db.query(
+    `UPDATE device_commands c SET state = 'done', done_at = now()
+       FROM devices d, unnest($1::text[], $2::timestamptz[]) AS back(num, at)
+      WHERE d.device_num = back.num AND c.device_id = d.id AND c.state = 'acknowledged' AND c.kind = 'reboot' AND c.acked_at < back.at
+      RETURNING c.id`,
+    [deviceNums, connectedAt.map((t) => t.toISOString())],
+  );
+  return rows.length;
+}
+
+/** Reboots whose vessel is not back this many minutes after its ack fail (result.reason notBack); answers how many. */
+export async function failLostReboots(db: Queryable, withinMinutes: number): Promise<number> {
+  const rows = await db.query(
+    `UPDATE device_commands SET state = 'failed', result = coalesce(result, '{}'::jsonb) || '{"reason":"notBack"}'::jsonb
+      WHERE state = 'acknowledged' AND kind = 'reboot' AND acked_at <= now() - make_interval(mins => $1) RETURNING id`,
+    [withinMinutes],
+  );
+  return rows.length;
+}

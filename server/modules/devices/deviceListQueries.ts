@@ -4,6 +4,7 @@ import type { Device } from '../../../src/domain/device';
 import type { Page } from '../../../src/domain/user';
 import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 import { DEVICE_COLUMNS, DEVICE_JOINS } from './deviceQueries';
+import { containsPattern } from '../../db/likePattern';
 
 /** The filters of the device list (getAll) and of its export, as the query string gives them. */
 export interface DeviceFilter {
@@ -56,8 +57,6 @@ const REVERSE_FROM_OFFSET = 1000;
 const SAMPLE_ROWS = 1000;
 /** Columns `search` looks in; search_text (migration 011) joins them for the trigram index. */
 const SEARCHED = ['d.name', 'd.device_num', 'd.device_sn', 'd.mac', 'd.mmsi', 'd.callsign'];
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A comma list as [the single value, or null] and [the list of several, or null]: one value keeps index order. */
 function oneOrMany<T>(raw: string | undefined, parse: (s: string) => T | undefined): [T | null, T[] | null] {
@@ -116,7 +115,7 @@ function where(caller: Principal, f: DeviceFilter): Where {
   };
   const term = f.search?.trim().slice(0, 64);
   if (term) {
-    const pattern = arg(`%${escapeLike(term)}%`, 'text');
+    const pattern = arg(containsPattern(term), 'text');
     // Each column as before decides; search_text ILIKE is the same test on their concatenation,
     // answered by the trigram index (a term under 3 characters has no trigram: left to the plan).
     const exact = `(${SEARCHED.map((c) => `${c} ILIKE ${pattern}`).join(' OR ')})`;

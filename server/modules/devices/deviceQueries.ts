@@ -143,3 +143,12 @@ export async function devicesHoldingUniqueValues(
     [values.deviceNums, values.deviceSns, values.macs, exceptId],
   );
 }
+
+/** The other devices (not `exceptId`) with this MMSI, at most 20, each saying whether the caller sees it. */
+export async function devicesWithMmsi(db: Queryable, caller: Principal, mmsi: string, exceptId: number) {
+  return db.query<{ id: number; name: string; visible: boolean }>(
+    `SELECT d.id, d.name, ${visibleDevicesSql(caller)} AS visible FROM devices d
+      WHERE d.mmsi = $4 AND d.id <> $5 ORDER BY d.id LIMIT 20`,
+    [...scopeParams(caller), mmsi, exceptId],
+  );
+}

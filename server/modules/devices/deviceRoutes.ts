@@ -9,7 +9,7 @@ import { DEVICE_EDITORS } from '../../auth/deviceScope';
 import { Permission } from '../../../src/domain/permissionGroups';
 import { deviceBody, deviceFilterQuery, deviceObject } from './deviceJsonSchemas';
 import { listDevices } from './deviceListQueries';
-import { deleteDevice, findVisibleDevice, insertDevice, updateDevice } from './deviceQueries';
+import { deleteDevice, devicesWithMmsi, findVisibleDevice, insertDevice, updateDevice } from './deviceQueries';
 import { detachFromOtherEnterprises } from './groupQueries';
 import { assertUnique, checkDeviceWrite, uniqueViolationToBizError } from './deviceRules';
 
@@ -46,6 +46,35 @@ export async function deviceRoutes(app: Api, { db, config }: ServerContext) {
       const device = await findVisibleDevice(db, request.user, id);
       if (!device) throw notFound();
       return ok(device);
+    },
+  );
+
+  app.get(
+    '/device/mmsiInUse',
+    {
+      config: { permission: Permission.viewMachine },
+      schema: {
+        tags,
+        summary:
+          'Other devices with this MMSI (a warning, not a refusal: the form shows it under the field): their count, and the names of those the caller sees',
+        querystring: {
+          type: 'object',
+          required: ['mmsi'],
+          properties: { ...tokenQuery, mmsi: { type: 'string', pattern: '^\\d{9}$' }, exceptId: { type: 'integer', default: 0 } },
+        },
+        response: envelope({
+          type: 'object',
+          properties: {
+            count: { type: 'integer' },
+            vessels: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      const { mmsi, exceptId } = request.query;
+      const rows = await devicesWithMmsi(db, request.user, mmsi, exceptId ?? 0);
+      return ok({ count: rows.length, vessels: rows.filter((r) => r.visible).map(({ id, name }) => ({ id, name })) });
     },
   );
 

@@ -60,16 +60,17 @@ export async function takenUniqueValues(
   return taken;
 }
 
-/** Refuses a device whose deviceNum, SN or MAC another device has: code 9 naming the field. */
+/** Refuses a device whose deviceNum, SN or MAC another device has: code 9 naming every such field at once. */
 export async function assertUnique(db: Queryable, device: DeviceInput, exceptId = 0): Promise<void> {
   const taken = await takenUniqueValues(db, [device], exceptId);
-  const clash = UNIQUE_FIELDS.find((u) => device[u.field] && taken[u.field].has(device[u.field]!));
-  if (clash) throw duplicate(clash.field);
+  const clashes = UNIQUE_FIELDS.filter((u) => device[u.field] && taken[u.field].has(device[u.field]!)).map((u) => u.field);
+  if (clashes.length) throw duplicate(...clashes);
 }
 
-const duplicate = (field: UniqueField) => {
-  const message = UNIQUE_FIELDS.find((u) => u.field === field)!.message;
-  return new BizError(ErrorCode.Duplicate, message, [{ field, message }]);
+/** Code 9: msg names the first field, data every one ([{ field, message }]). */
+const duplicate = (...fields: UniqueField[]) => {
+  const errors = fields.map((field) => ({ field, message: UNIQUE_FIELDS.find((u) => u.field === field)!.message }));
+  return new BizError(ErrorCode.Duplicate, errors[0]!.message, errors);
 };
 
 /** A unique violation that slipped past the check (a concurrent write) becomes the same refusal. */

@@ -3,6 +3,7 @@ import type { Device } from '../../../src/domain/device';
 import { DEVICE_STATE_KEYS, DEVICE_KIND_LABELS } from '../../../src/domain/deviceKinds';
 import { deviceFieldKey } from '../../../src/domain/deviceSchemas';
 import { translateDomain } from '../../../src/domain/messages';
+import { csvOf } from '../../http/csv';
 
 /** The columns of an export, each with its header key and how to write a device's value. */
 const EXPORT_COLUMNS: { field: string; value: (d: Device, lang: Language) => string | number | null }[] = [
@@ -35,16 +36,9 @@ const EXPORT_COLUMNS: { field: string; value: (d: Device, lang: Language) => str
 export const exportHeaders = (lang: Language) => EXPORT_COLUMNS.map((c) => translateDomain(lang, deviceFieldKey(c.field)));
 export const exportRow = (d: Device, lang: Language) => EXPORT_COLUMNS.map((c) => c.value(d, lang));
 
-/** A CSV cell; text that a spreadsheet would run as a formula is prefixed with a quote. */
-function csvCell(value: string | number | null): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** UTF-8 CSV with a byte-order mark, so that Excel reads Chinese text correctly. */
-export function toCsv(devices: Device[], lang: Language): string {
-  const lines = [exportHeaders(lang), ...devices.map((d) => exportRow(d, lang))].map((cells) => cells.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
+export const toCsv = (devices: Device[], lang: Language): string =>
+  csvOf(
+    exportHeaders(lang),
+    devices.map((d) => exportRow(d, lang)),
+  );

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../../../src/domain/constants';
-import { DEVICE_KIND_LABELS, DEVICE_KINDS } from '../../../src/domain/deviceKinds';
+import { DEVICE_KIND_KEYS, DEVICE_KIND_LABELS, DEVICE_KINDS } from '../../../src/domain/deviceKinds';
 import { BARE_MAC_PATTERN, DEVICE_FIELDS, deviceFieldKey, type DeviceField } from '../../../src/domain/deviceSchemas';
 import { translateDomain } from '../../../src/domain/messages';
 import { normaliseHeader } from './importSheetReader';
@@ -26,13 +26,12 @@ const HEADER_TO_FIELD: Record<string, DeviceField> = Object.fromEntries(
   ),
 );
 
+/** A kind cell: the kind's id, its file name, or its name in either language (天线 as well as Antenna). */
 const KIND_BY_TEXT = new Map<string, string>(
-  DEVICE_KINDS.flatMap(
-    (k) =>
-      [
-        [k, k],
-        [DEVICE_KIND_LABELS[k].toLowerCase(), k],
-      ] as [string, string][],
+  DEVICE_KINDS.flatMap((k) =>
+    [k, DEVICE_KIND_LABELS[k], ...LANGUAGES.map((lang) => translateDomain(lang, DEVICE_KIND_KEYS[k]))].map(
+      (text) => [text.toLowerCase(), k] as [string, string],
+    ),
   ),
 );
 

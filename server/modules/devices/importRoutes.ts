@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { IMPORT_MAX_FILE_BYTES, normaliseLanguage, type Language } from '../../../src/domain/constants';
-import { DEVICE_KIND_LABELS, DEVICE_KINDS } from '../../../src/domain/deviceKinds';
+import { DEVICE_KIND_KEYS, DEVICE_KINDS } from '../../../src/domain/deviceKinds';
 import { DEVICE_FIELDS, deviceFieldKey, deviceSchema } from '../../../src/domain/deviceSchemas';
 import { translateDomain } from '../../../src/domain/messages';
 import { BizError, languageOf, ok } from '../../http/envelope';
@@ -49,13 +49,14 @@ async function templateWorkbook(lang: Language): Promise<Buffer> {
   sheet.getRow(1).font = { bold: true };
   const notes = workbook.addWorksheet(lang === 'zh' ? '说明' : 'notes');
   notes.addRows([
-    [translateDomain(lang, 'deviceField.deviceKind'), DEVICE_KINDS.map((k) => DEVICE_KIND_LABELS[k]).join(', ')],
+    // The kinds in the template's language (the import takes either language's names).
+    [translateDomain(lang, 'deviceField.deviceKind'), DEVICE_KINDS.map((k) => translateDomain(lang, DEVICE_KIND_KEYS[k])).join(', ')],
     [translateDomain(lang, 'deviceField.deviceNum'), translateDomain(lang, 'validation.deviceNum')],
     [translateDomain(lang, 'deviceField.mac'), translateDomain(lang, 'validation.mac')],
     [translateDomain(lang, 'deviceField.deviceSn'), translateDomain(lang, 'validation.snNoSpace')],
     [translateDomain(lang, 'deviceField.manufactureDate'), translateDomain(lang, 'validation.date')],
-    [translateDomain(lang, 'deviceField.ownerId'), 'id / name'],
-    [translateDomain(lang, 'deviceField.ownerSubId'), 'id / name / 0'],
+    [translateDomain(lang, 'deviceField.ownerId'), translateDomain(lang, 'import.ownerCell')],
+    [translateDomain(lang, 'deviceField.ownerSubId'), translateDomain(lang, 'import.ownerSubCell')],
   ]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../db/connection';
 import {
+  customerMatchKey,
   ACTIVE_UPDATE_STATES,
   ROLLOUT_STALL_MINUTES,
   UNFINISHED_UPDATE_STATES,
@@ -66,8 +67,19 @@ export interface CandidateQuery {
   name?: string;
 }
 
-/** The devices a package can go to: those of its device type and model (optionally one group or owner). */
-export async function listCandidates(db: Queryable, firmware: { deviceType: string; model: string }, q: CandidateQuery) {
+/** An enterprise name as customerMatchKey compares it (trimmed, inner spaces single, lower case). */
+const nameKey = (column: string) => `lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
+/** Whether the owner `u` of a device is the package's customer ($n: customerMatchKey, null for a shared package). */
+const customerFitsSql = (param: string) =>
+  `(${param}::text IS NULL OR ${nameKey('u.company')} = ${param} OR ${nameKey('u.nickname')} = ${param} OR ${nameKey('u.name')} = ${param})`;
+
+type PackageScope = { deviceType: string; model: string; customer: string };
+
+/**
+ * The devices a package can go to: those of its device type and model whose owner is the package's
+ * customer, or all of them for a shared package (optionally one group or owner).
+ */
+export async function listCandidates(db: Queryable, firmware: PackageScope, q: CandidateQuery) {
   const name = q.name?.trim() ? `%${q.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db.query<Record<string, unknown> & { total: number }>(
     `SELECT d.id, d.name, d.device_num AS "deviceNum", d.device_sn AS "deviceSn", d.owner_id AS "ownerId", u.name AS "ownerName",
@@ -78,8 +90,18 @@ export async function listCandidates(db: Queryable, firmware: { deviceType: stri
        LEFT JOIN device_group_members m ON m.device_id = d.id LEFT JOIN device_groups g ON g.id = m.group_id
       WHERE d.device_type = $1 AND d.device_model = $2 AND ($3::int IS NULL OR m.group_id = $3) AND ($4::int IS NULL OR d.owner_id = $4)
         AND ($5::text IS NULL OR d.name ILIKE $5 OR d.device_num ILIKE $5 OR d.device_sn ILIKE $5)
+        AND ${customerFitsSql('$8')}
       ORDER BY d.id LIMIT $6 OFFSET $7`,
-    [firmware.deviceType, firmware.model, q.groupId ?? null, q.ownerId ?? null, name, q.pageSize, (q.pageIndex - 1) * q.pageSize],
+    [
+      firmware.deviceType,
+      firmware.model,
+      q.groupId ?? null,
+      q.ownerId ?? null,
+      name,
+      q.pageSize,
+      (q.pageIndex - 1) * q.pageSize,
+      customerMatchKey(firmware.customer),
+    ],
   );
   return { list: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
 }
@@ -93,11 +115,24 @@ export async function expireStalled(tx: Queryable, rolloutId: number): Promise<v
   );
 }
 
-/** The named devices that exist, whether each matches the package's device type and model, and whether it is activated. */
-export async function namedDevices(db: Queryable, ids: readonly number[], firmware: { deviceType: string; model: string }) {
-  return db.query<{ id: number; matches: boolean; activated: boolean }>(
-    'SELECT id, (device_type = $2 AND device_model = $3) AS matches, activated FROM devices WHERE id = ANY($1::int[])',
-    [ids, firmware.deviceType, firmware.model],
+export interface NamedDevice {
+  id: number;
+  name: string;
+  /** Of the package's device type and model. */
+  matches: boolean;
+  /** Its owner is the package's customer, or the package is shared. */
+  customerFits: boolean;
+  activated: boolean;
+  aduVersion: string | null;
+}
+
+/** The named devices that exist: whether each matches the package's type and model and its customer, is activated, and its ADU version. */
+export async function namedDevices(db: Queryable, ids: readonly number[], firmware: PackageScope) {
+  return db.query<NamedDevice>(
+    `SELECT d.id, d.name, (d.device_type = $2 AND d.device_model = $3) AS matches, ${customerFitsSql('$4')} AS "customerFits",
+            d.activated, d.adu_version AS "aduVersion"
+       FROM devices d LEFT JOIN users u ON u.id = d.owner_id WHERE d.id = ANY($1::int[]) ORDER BY d.id`,
+    [ids, firmware.deviceType, firmware.model, customerMatchKey(firmware.customer)],
   );
 }
 
@@ -106,12 +141,12 @@ export async function groupExists(db: Queryable, groupId: number) {
   return group !== undefined;
 }
 
-/** A group's activated devices of the package's device type and model. */
-export async function groupDevices(db: Queryable, groupId: number, firmware: { deviceType: string; model: string }) {
+/** A group's activated devices of the package's device type and model and of its customer (any, for a shared package). */
+export async function groupDevices(db: Queryable, groupId: number, firmware: PackageScope) {
   const rows = await db.query<{ id: number }>(
-    `SELECT d.id FROM devices d JOIN device_group_members m ON m.device_id = d.id
-          WHERE m.group_id = $1 AND d.device_type = $2 AND d.device_model = $3 AND d.activated`,
-    [groupId, firmware.deviceType, firmware.model],
+    `SELECT d.id FROM devices d JOIN device_group_members m ON m.device_id = d.id LEFT JOIN users u ON u.id = d.owner_id
+          WHERE m.group_id = $1 AND d.device_type = $2 AND d.device_model = $3 AND d.activated AND ${customerFitsSql('$4')}`,
+    [groupId, firmware.deviceType, firmware.model, customerMatchKey(firmware.customer)],
   );
   return rows.map((r) => r.id);
 }

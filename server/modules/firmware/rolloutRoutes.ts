@@ -2,7 +2,7 @@ import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
-import { UPDATE_STATES, rolloutSchema } from '../../../src/domain/firmware';
+import { UPDATE_STATES, isDowngrade, rolloutSchema } from '../../../src/domain/firmware';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
@@ -27,6 +27,12 @@ const tokenOnly = { type: 'object', properties: tokenQuery } as const;
 const noSuchRollout = () => new BizError(ErrorCode.NotFound, 'error.rolloutNotFound');
 const refuseDevices = (message: string, vars: Record<string, string | number> = {}) =>
   new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'deviceIds', message }], vars);
+/** Names for a message: the first five, then "…". */
+const someNames = (rows: readonly { name: string }[]) =>
+  rows
+    .slice(0, 5)
+    .map((r) => r.name)
+    .join(', ') + (rows.length > 5 ? ', …' : '');
 
 /**
  * deviceModule/firmware/rollout: sending a package to devices of its type and model (named, or a
@@ -70,7 +76,8 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
       schema: {
         tags,
         summary:
-          'Start a rollout: { firmwareId, deviceIds or groupId, maxConcurrent }. Devices already in an unfinished rollout are refused (code 9)',
+          'Start a rollout: { firmwareId, deviceIds or groupId, maxConcurrent, allowDowngrade }. Devices of another type, model or customer are refused (code 14), ' +
+          'devices running a newer version need allowDowngrade (code 15), devices already in an unfinished rollout are refused (code 9)',
         querystring: tokenOnly,
         body: {
           type: 'object',
@@ -79,6 +86,7 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
             deviceIds: { type: 'array', items: { type: 'integer' } },
             groupId: { type: ['integer', 'null'] },
             maxConcurrent: { type: 'integer' },
+            allowDowngrade: { type: 'boolean', description: 'The caller confirmed that devices running a newer version take this package' },
           },
         },
         response: envelope(rolloutObject),
@@ -95,7 +103,30 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
         const named = [...new Set(input.deviceIds)];
         const rows = await namedDevices(db, named, firmware);
         if (rows.length !== named.length) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
-        if (rows.some((r) => !r.matches)) throw refuseDevices('validation.firmwareDeviceMismatch');
+        // A package never goes to a device it was not built for: refused whatever the caller says.
+        const foreign = rows.filter((r) => !r.matches);
+        if (foreign.length)
+          throw new BizError(
+            ErrorCode.FirmwareMismatch,
+            'error.firmwareMismatch',
+            foreign.map(({ id, name }) => ({ id, name })),
+            {
+              deviceType: firmware.deviceType,
+              model: firmware.model,
+              devices: someNames(foreign),
+            },
+          );
+        const others = rows.filter((r) => !r.customerFits);
+        if (others.length)
+          throw new BizError(
+            ErrorCode.FirmwareMismatch,
+            'error.firmwareCustomerMismatch',
+            others.map(({ id, name }) => ({ id, name })),
+            {
+              customer: firmware.customer,
+              devices: someNames(others),
+            },
+          );
         if (rows.some((r) => !r.activated)) throw refuseDevices('validation.firmwareNotActivated');
         named.forEach((id) => ids.add(id));
       }
@@ -104,6 +135,16 @@ export async function rolloutRoutes(app: Api, { db }: ServerContext) {
         (await groupDevices(db, input.groupId, firmware)).forEach((id) => ids.add(id));
       }
       if (!ids.size) throw refuseDevices('error.firmwareNoDevices');
+      if (!input.allowDowngrade) {
+        const older = (await namedDevices(db, [...ids], firmware)).filter((r) => isDowngrade(firmware.version, r.aduVersion));
+        if (older.length)
+          throw new BizError(
+            ErrorCode.FirmwareDowngrade,
+            'error.firmwareDowngrade',
+            older.map(({ id, name, aduVersion }) => ({ id, name, version: aduVersion })),
+            { count: older.length, version: firmware.version, devices: someNames(older) },
+          );
+      }
       const started = await insertRollout(db, {
         firmwareId: firmware.id,
         maxConcurrent: input.maxConcurrent,

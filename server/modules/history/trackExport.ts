@@ -1,5 +1,6 @@
 import type { TrackColumns } from './simplify';
 import type { TrackDevice } from './trackQueries';
+import { roundSignal } from '../../../src/domain/signal';
 
 export const TRACK_EXPORT_FORMATS = ['gpx', 'kml', 'csv'] as const;
 export type TrackExportFormat = (typeof TRACK_EXPORT_FORMATS)[number];
@@ -65,13 +66,14 @@ ${c.t.length ? `${point('start', 0)}\n${point('end', last)}` : ''}
 
 const STATE_NAMES: Record<number, string> = { 1: 'online', 2: 'warn' };
 
+/** The CSV: signal_level in whole percent, rounded as the console shows it (src/domain/signal.ts). */
 function csv(c: TrackColumns, gaps: readonly number[]): string {
   const gapSet = new Set(gaps);
   const rows = ['time,latitude,longitude,speed_kn,heading,signal_level,state,after_gap'];
   for (let i = 0; i < c.t.length; i += 1) {
     rows.push(
       `${iso(c.t[i]!)},${c.lat[i]},${c.lon[i]},${Math.round(c.speed[i]! * 10) / 10},${Math.round(c.heading[i]! * 10) / 10},` +
-        `${Math.round(c.signal[i]! * 10) / 10},${STATE_NAMES[c.state[i]!] ?? c.state[i]},${gapSet.has(i) ? 1 : 0}`,
+        `${roundSignal(c.signal[i]!)},${STATE_NAMES[c.state[i]!] ?? c.state[i]},${gapSet.has(i) ? 1 : 0}`,
     );
   }
   return `${rows.join('\r\n')}\r\n`;

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import type { Language } from '../../../src/domain/constants';
 import { ErrorCode } from '../../../src/domain/errorCodes';
-import { alarmKindOf, faultInfo } from '../../../src/domain/faultCodes';
+import { alarmKindOf, alarmMeaning, faultInfo } from '../../../src/domain/faultCodes';
 import { BizError } from '../../http/envelope';
 import { VISIBLE_DEVICES_SQL, ownedRecordSql, scopeParams } from '../../auth/deviceScope';
 
@@ -36,6 +36,7 @@ interface AlarmRow {
   deviceNum: string | null;
   ownerId: number;
   code: string;
+  detail: string | null;
   severity: string;
   raisedAt: string;
   lastSeenAt: string;
@@ -44,6 +45,7 @@ interface AlarmRow {
   ackedBy: number | null;
   ackedByName: string | null;
   ackedAt: string | null;
+  notifiedCount: number;
 }
 
 /** A page of the alarms of visible devices, newest first, with each code's unit and texts. */
@@ -63,8 +65,9 @@ export async function listAlarms(db: Queryable, caller: Principal, f: AlarmFilte
   );
   const rows = await db.query<AlarmRow>(
     `SELECT a.id::int AS id, a.device_id AS "deviceId", d.name AS "deviceName", d.device_num AS "deviceNum", d.owner_id AS "ownerId",
-            a.code, a.severity, a.raised_at AS "raisedAt", a.last_seen_at AS "lastSeenAt", a.cleared_at AS "clearedAt",
-            a.cleared_by AS "clearedBy", a.acked_by AS "ackedBy", u.name AS "ackedByName", a.acked_at AS "ackedAt"
+            a.code, a.detail, a.severity, a.raised_at AS "raisedAt", a.last_seen_at AS "lastSeenAt", a.cleared_at AS "clearedAt",
+            a.cleared_by AS "clearedBy", a.acked_by AS "ackedBy", u.name AS "ackedByName", a.acked_at AS "ackedAt",
+            (SELECT count(*)::int FROM notifications n WHERE n.alarm_id = a.id AND n.state = 'sent') AS "notifiedCount"
        FROM alarms a JOIN devices d ON d.id = a.device_id LEFT JOIN users u ON u.id = a.acked_by
       WHERE ${ALARM_WHERE}
       ORDER BY a.raised_at DESC, a.id DESC LIMIT $10 OFFSET $11`,
@@ -77,7 +80,7 @@ export async function listAlarms(db: Queryable, caller: Principal, f: AlarmFilte
       active: r.clearedAt === null,
       kind: alarmKindOf(r.code),
       unit: info?.unit ?? null,
-      meaning: info?.meaning[lang] ?? r.code,
+      meaning: alarmMeaning(r.code, r.detail, lang),
       remedy: info?.remedy[lang] ?? '',
     };
   });
@@ -92,6 +95,22 @@ export async function assertAlarmsVisible(db: Queryable, caller: Principal, ids:
     [...scopeParams(caller), unique],
   );
   if (rows.length !== unique.length) throw new BizError(ErrorCode.NotFound, 'error.alarmNotFound');
+}
+
+/** The active alarms of one code on one vessel that the caller sees, with who acknowledged each (fault clearing). */
+export async function activeAlarmsOf(
+  db: Queryable,
+  caller: Principal,
+  deviceId: number,
+  code: string,
+): Promise<{ id: number; ackedAt: string | null; ackedByName: string | null }[]> {
+  return db.query(
+    `SELECT a.id::int AS id, a.acked_at AS "ackedAt", u.name AS "ackedByName"
+       FROM alarms a JOIN devices d ON d.id = a.device_id LEFT JOIN users u ON u.id = a.acked_by
+      WHERE a.device_id = $4 AND a.code = $5 AND a.cleared_at IS NULL AND ${VISIBLE_DEVICES_SQL} AND ${ALARM_OWNED}
+      ORDER BY a.id`,
+    [...scopeParams(caller), deviceId, code],
+  );
 }
 
 export async function acknowledgeAlarms(db: Queryable, userId: number, ids: readonly number[]): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import type { DeviceReport } from '../../../src/domain/reportSchema';
-import { DATA_PLAN_ALARM_CODES, faultInfo } from '../../../src/domain/faultCodes';
+import { OFFLINE_ALARM, SERVER_ALARM_CODES, faultInfo } from '../../../src/domain/faultCodes';
 import { DeviceState } from '../../../src/domain/deviceKinds';
 import type { ReportingDevice } from '../../auth/deviceCredentials';
 import type { ActiveAlarm, AlarmChanges } from './alarmTransitions';
@@ -43,11 +43,12 @@ const REPORT_FIELDS: readonly Column[] = [
   { name: 'lon', type: 'float8', value: (x) => x.report.lon },
   { name: 'speed', type: 'real', value: (x) => x.report.speed },
   { name: 'heading', type: 'real', value: (x) => x.report.heading },
-  { name: 'azimuth', type: 'real', value: (x) => x.report.azimuth },
-  { name: 'elevation', type: 'real', value: (x) => x.report.elevation },
-  { name: 'skew', type: 'real', value: (x) => x.report.skew },
-  { name: 'satellite_name', type: 'text', value: (x) => x.report.satellite.name },
-  { name: 'satellite_longitude', type: 'real', value: (x) => x.report.satellite.longitude },
+  // Satellite pointing: null from a device without a satellite link (migration 025).
+  { name: 'azimuth', type: 'real', value: (x) => x.report.azimuth ?? null },
+  { name: 'elevation', type: 'real', value: (x) => x.report.elevation ?? null },
+  { name: 'skew', type: 'real', value: (x) => x.report.skew ?? null },
+  { name: 'satellite_name', type: 'text', value: (x) => x.report.satellite?.name ?? null },
+  { name: 'satellite_longitude', type: 'real', value: (x) => x.report.satellite?.longitude ?? null },
   { name: 'signal_level', type: 'real', value: (x) => x.report.signalLevel },
   { name: 'snr', type: 'real', value: (x) => x.report.snr },
   { name: 'modem_lock', type: 'boolean', value: (x) => x.report.modemLock },
@@ -132,12 +133,22 @@ export async function upsertStates(tx: Queryable, latest: readonly ReportRow[]):
   );
 }
 
-/** A device's active fault alarms. Data plan alarms are not the device's faults: its reports neither refresh nor clear them. */
+/** A device's active fault alarms. Data plan and offline alarms are not the device's faults: its reports neither refresh nor clear them. */
 export const readActiveFaultAlarms = (tx: Queryable, deviceId: number) =>
   tx.query<ActiveAlarm>('SELECT id::int AS id, code FROM alarms WHERE device_id = $1 AND cleared_at IS NULL AND code <> ALL($2::text[])', [
     deviceId,
-    DATA_PLAN_ALARM_CODES,
+    SERVER_ALARM_CODES,
   ]);
+
+/** A newer report ends the devices' offline alarms (raised by alarm rules: server/notify/ruleAlarmQueries.ts), at its time. */
+export async function clearOfflineAlarms(tx: Queryable, latest: readonly { id: number; at: string }[]): Promise<void> {
+  await tx.query(
+    `UPDATE alarms a SET cleared_at = GREATEST(a.raised_at, u.at)
+       FROM unnest($1::int[], $2::timestamptz[]) AS u(id, at)
+      WHERE a.device_id = u.id AND a.code = $3 AND a.cleared_at IS NULL`,
+    [latest.map((l) => l.id), latest.map((l) => l.at), OFFLINE_ALARM.code],
+  );
+}
 
 /** Refreshes (last_seen_at) and clears stored alarms; one cleared meanwhile (a transfer clears them) stays cleared. */
 export async function updateAlarms(tx: Queryable, updates: AlarmChanges['updates']): Promise<void> {

@@ -16,7 +16,7 @@ const reportBody = {
  * with x-device-num and x-device-secret). See docs/api.md "monitoring" for future, duplicate and
  * out-of-order reports.
  */
-export async function ingestRoutes(app: FastifyInstance, { devices, ingest }: ServerContext) {
+export async function ingestRoutes(app: FastifyInstance, { devices, ingest, metrics }: ServerContext) {
   app.post(
     '/ingest/report',
     {
@@ -41,9 +41,16 @@ export async function ingestRoutes(app: FastifyInstance, { devices, ingest }: Se
       },
     },
     async (request) => {
-      const device = await authenticateDevice(devices, request);
-      const reports = parseBatch(request.body);
-      return ok(await ingest.write(device, reports));
+      if (!metrics) return ok(await ingest.write(await authenticateDevice(devices, request), parseBatch(request.body)));
+      metrics.ingest.received('http');
+      try {
+        const result = await ingest.write(await authenticateDevice(devices, request), parseBatch(request.body));
+        metrics.ingest.stored('http', result.accepted);
+        return ok(result);
+      } catch (error) {
+        metrics.ingest.refused('http', error);
+        throw error;
+      }
     },
   );
 }

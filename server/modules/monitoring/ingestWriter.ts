@@ -6,6 +6,7 @@ import type { ReportingDevice } from '../../auth/deviceCredentials';
 import { alarmTransitions } from './alarmTransitions';
 import { recordDataUsage } from '../dataPlans/dataUsageQueries';
 import {
+  clearOfflineAlarms,
   insertAlarms,
   insertHistory,
   lockDevices,
@@ -38,6 +39,8 @@ interface Pending {
 export interface IngestWriter {
   /** Resolves once the reports are committed (never before: an acknowledged report is stored). */
   write(device: ReportingDevice, batch: readonly DeviceReport[]): Promise<IngestResult>;
+  /** Reports waiting for a transaction, and the backlog past which writes are refused as busy (readiness, metrics). */
+  backlog(): { queued: number; limit: number };
 }
 
 const ms = (r: DeviceReport) => Date.parse(r.deviceTime);
@@ -53,7 +56,19 @@ const MAX_QUEUED_REPORTS = 50_000;
  * the commit. When a group fails, its requests are retried one by one, so one bad request cannot
  * fail the others. One group is in flight at a time; devices are locked in id order.
  */
-export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = MAX_QUEUED_REPORTS } = {}): IngestWriter {
+export function createIngestWriter(
+  db: Db,
+  {
+    maxGroup = 500,
+    maxQueuedReports = MAX_QUEUED_REPORTS,
+    onGroup,
+  }: {
+    maxGroup?: number;
+    maxQueuedReports?: number;
+    /** Told of each group written: its reports and the time its transaction took (server/ops/metrics.ts). */
+    onGroup?: (reports: number, seconds: number) => void;
+  } = {},
+): IngestWriter {
   const queue: Pending[] = [];
   /** Reports waiting in the queue (not those being written). */
   let queued = 0;
@@ -85,9 +100,15 @@ export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = 
       if (take > 0 && reports > MAX_GROUP_REPORTS) break;
     }
     const group = queue.splice(0, take);
-    for (const item of group) queued -= item.unique.length;
+    let reports = 0;
+    for (const item of group) reports += item.unique.length;
+    queued -= reports;
+    const started = performance.now();
     void writeGroup(db, group)
-      .then((results) => group.forEach((item, i) => item.resolve(results[i]!)))
+      .then((results) => {
+        onGroup?.(reports, (performance.now() - started) / 1000);
+        group.forEach((item, i) => item.resolve(results[i]!));
+      })
       .catch(async (error) => {
         if (group.length === 1) return group[0]!.reject(error);
         for (const item of group) {
@@ -101,6 +122,7 @@ export function createIngestWriter(db: Db, { maxGroup = 500, maxQueuedReports = 
   };
 
   return {
+    backlog: () => ({ queued, limit: maxQueuedReports }),
     write(device, batch) {
       const sorted = [...batch].sort((a, b) => ms(a) - ms(b));
       const unique: DeviceReport[] = [];
@@ -184,11 +206,17 @@ async function writeGroup(db: Db, given: readonly Pending[]): Promise<IngestResu
     });
 
     const changed = [...newerByDevice.values()];
-    if (changed.length)
+    if (changed.length) {
       await upsertStates(
         tx,
         changed.map(({ device, reports }) => ({ device, report: reports[reports.length - 1]! })),
       );
+      // A vessel that reports again is no longer offline (an alarm rule's offline alarm ends).
+      await clearOfflineAlarms(
+        tx,
+        changed.map(({ device, reports }) => ({ id: device.id, at: reports[reports.length - 1]!.deviceTime })),
+      );
+    }
     for (const { device, reports } of changed) {
       if (device.activated && (hadFaults.get(device.id) !== false || reports.some((r) => r.faults.length > 0)))
         await applyAlarms(tx, device.id, reports);

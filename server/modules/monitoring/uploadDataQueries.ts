@@ -39,7 +39,7 @@ const openAlarmSql = (device: string, codes = '') => `EXISTS (SELECT 1 FROM alar
 const dataAlarmSql = (device: string) => openAlarmSql(device, ' AND da.code = ANY($13::text[])');
 
 const uploadDataSql = (from: string, orderBy = 'x.id', dataAlarms = false) => `SELECT * FROM (
-  SELECT d.id, d.name, d.device_num AS "deviceNum", d.device_kind AS "deviceKind", d.device_type AS "deviceType",
+  SELECT d.id, d.name, d.device_num AS "deviceNum", d.mmsi, d.device_kind AS "deviceKind", d.device_type AS "deviceType",
          d.owner_id AS "ownerId", o.name AS "ownerName", COALESCE(d.owner_sub_id, 0) AS "ownerSubId", d.activated,
          ${STATE_COLUMNS}
     ${from}

@@ -7,6 +7,7 @@ import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery } from '../../http/schemas';
 import { UPLOAD_DATA_SORTS, isVisibleDevice, uploadDataRows, uploadDataStateCounts, type UploadDataFilter } from './uploadDataQueries';
+import { containsPattern } from '../../db/likePattern';
 
 const ids = () =>
   yup
@@ -55,7 +56,6 @@ export const uploadDataQuerySchema = yup.object({
 });
 
 const STATE_NAMES = ['offline', 'online', 'warn'] as const;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition (docs/requirements.md §7): the visible
@@ -110,7 +110,7 @@ export async function uploadDataRoutes(app: Api, { db }: ServerContext) {
         deviceType: q.deviceType,
         ownerSubId: q.ownerSubId,
         ownerId: q.ownerId,
-        search: q.search ? `%${escapeLike(q.search)}%` : '',
+        search: q.search ? containsPattern(q.search) : '',
         unacknowledgedOnly: q.unacknowledgedOnly,
         dataPlanAlarms: q.dataPlanAlarms,
         sort: q.sort as UploadDataFilter['sort'],

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import type { AfterSalesInput } from '../../../src/domain/afterSales';
+import { containsPattern } from '../../db/likePattern';
 
 /** The API's field (as docs/requirements.md §3 spells it) -> its column. */
 export const AFTER_SALES_COLUMNS = {
@@ -54,8 +55,6 @@ const SORTS: Record<string, string> = {
   createdAt: 'r.created_at',
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function whereOf(filter: AfterSalesFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const where: string[] = [];
@@ -63,11 +62,11 @@ function whereOf(filter: AfterSalesFilter): { sql: string; params: unknown[] } {
   if (filter.dateTo) where.push(`r.dispatch_of_data <= $${params.push(filter.dateTo)}::date`);
   if (filter.classification) where.push(`r.classification = ANY($${params.push(filter.classification.split(','))}::text[])`);
   if (filter.department) {
-    const i = params.push(`%${escapeLike(filter.department)}%`);
+    const i = params.push(containsPattern(filter.department));
     where.push(`(r.department ILIKE $${i} OR r.feedback_apartment ILIKE $${i})`);
   }
   if (filter.device)
-    where.push(`(r.device_sn ILIKE $${params.push(`%${escapeLike(filter.device)}%`)} OR r.device_num ILIKE $${params.length})`);
+    where.push(`(r.device_sn ILIKE $${params.push(containsPattern(filter.device))} OR r.device_num ILIKE $${params.length})`);
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 

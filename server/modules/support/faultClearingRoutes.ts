@@ -2,12 +2,15 @@ import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { FAULT_CODES } from '../../../src/domain/faultCodes';
-import { CONTACT_MANUFACTURER_CODES, stepsOf } from '../../../src/domain/faultSteps';
+import { CONTACT_MANUFACTURER_CODES, reportStepOf, stepsOf } from '../../../src/domain/faultSteps';
 import { faultClearingRecordSchema } from '../../../src/domain/faultClearing';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
+import { Level } from '../../../src/domain/levels';
 import { findVisibleDevice } from '../devices/deviceQueries';
+import { acknowledgeAlarms, activeAlarmsOf } from '../monitoring/alarmQueries';
+import { insertAuditEntry } from '../audit/auditQueries';
 import { insertFaultClearingRecord, listFaultClearingRecords } from './faultClearingQueries';
 
 const tags = ['support'];
@@ -33,7 +36,22 @@ export const FAULT_GUIDE = FAULT_CODES.map((f) => ({
   ...f,
   steps: stepsOf(f.code),
   contactManufacturer: CONTACT_MANUFACTURER_CODES.includes(f.code),
+  reportStep: reportStepOf(f.code),
 }));
+
+/**
+ * What a record did to the vessel's alarms of its code: the ids it acknowledged, or why none
+ * (notCleared: the fault was not marked cleared; noActiveAlarm: the vessel has no active alarm of
+ * the code; alreadyAcknowledged: someone had, ackedByName says who).
+ */
+const alarmsObject = {
+  type: 'object',
+  properties: {
+    acknowledged: { type: 'array', items: { type: 'integer' } },
+    reason: { type: ['string', 'null'], enum: [null, 'notCleared', 'noActiveAlarm', 'alreadyAcknowledged'] },
+    ackedByName: { type: ['string', 'null'] },
+  },
+};
 
 /**
  * supportModule/faultClearing: the guided troubleshooting table and the records of what was done
@@ -100,23 +118,48 @@ export async function faultClearingRoutes(app: Api, { db }: ServerContext) {
             cleared: { type: 'boolean' },
           },
         },
-        response: envelope(recordObject),
+        response: envelope({ ...recordObject, properties: { ...recordObject.properties, alarms: alarmsObject } }),
       },
     },
     async (request) => {
       const input = parseWith(faultClearingRecordSchema, request.body);
-      if (!(await findVisibleDevice(db, request.user, input.deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+      const user = request.user;
+      if (!(await findVisibleDevice(db, user, input.deviceId))) throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
       const steps = [...new Set(input.stepsDone)].filter((i) => i < stepsOf(input.code).length).sort((a, b) => a - b);
-      return ok(
-        await insertFaultClearingRecord(db, {
+      const answer = await db.transaction(async (tx) => {
+        const record = (await insertFaultClearingRecord(tx, {
           deviceId: input.deviceId,
           code: input.code,
           stepsDone: steps,
           action: input.action,
           cleared: input.cleared,
-          recordedBy: request.user.id,
-        }),
-      );
+          recordedBy: user.id,
+        })) as { id: number };
+        // A fault cleared acknowledges the vessel's active alarms of its code (docs/api.md, faultClearing), each in the audit log.
+        const active = input.cleared ? await activeAlarmsOf(tx, user, input.deviceId, input.code) : [];
+        const open = active.filter((a) => a.ackedAt === null).map((a) => a.id);
+        if (open.length) await acknowledgeAlarms(tx, user.id, open);
+        for (const id of open)
+          await insertAuditEntry(tx, {
+            userId: user.id,
+            userName: user.name,
+            userLevel: user.permissionLevel,
+            enterpriseId:
+              user.permissionLevel === Level.Enterprise ? user.id : user.permissionLevel === Level.SubUser ? user.parentId : null,
+            address: request.ip,
+            method: 'POST',
+            route: (request.routeOptions.url ?? '').replace(/^\/cz\/[^/]+/, ''),
+            entity: 'alarm',
+            entityId: String(id),
+            action: 'acknowledge',
+            before: null,
+            after: { acknowledged: true, by: 'fault clearing record', record: record.id },
+          });
+        const reason = !input.cleared ? 'notCleared' : !active.length ? 'noActiveAlarm' : !open.length ? 'alreadyAcknowledged' : null;
+        const ackedByName = reason === 'alreadyAcknowledged' ? (active[0]!.ackedByName ?? null) : null;
+        return { ...record, alarms: { acknowledged: open, reason, ackedByName } };
+      });
+      return ok(answer);
     },
   );
 }

@@ -2,7 +2,7 @@ import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { loginSchema } from '../../../src/domain/userSchemas';
-import { BizError, ok } from '../../http/envelope';
+import { BizError, languageOf, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery, userObject } from '../../http/schemas';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password';
@@ -26,7 +26,20 @@ export async function sessionRoutes(app: Api, { db, config }: ServerContext) {
         tags,
         summary: 'Log in (form-encoded name, password); ends any other live session of the account',
         consumes: ['application/x-www-form-urlencoded'],
-        body: { type: 'object', properties: { name: { type: 'string' }, password: { type: 'string' }, ip: { type: 'string' } } },
+        body: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            password: { type: 'string' },
+            ip: { type: 'string' },
+            timeZone: {
+              type: 'integer',
+              minimum: -12,
+              maximum: 14,
+              description: "the console's UTC offset in hours: the user's notifications use it",
+            },
+          },
+        },
         response: envelope({ type: 'object', properties: { token: { type: 'string' } } }),
       },
     },
@@ -47,6 +60,8 @@ export async function sessionRoutes(app: Api, { db, config }: ServerContext) {
       if (!user || !valid)
         throw new BizError(ErrorCode.LoginFailed, 'error.loginFailed', { remainingAttempts: attemptFailed(attempt, limits) });
       await attemptSucceeded(db, attempt, limits);
+      // Mails to this user (alarm rules) speak its console's language and time.
+      await q.recordReaderSettings(db, user.id, languageOf(request), request.body.timeZone ?? null);
       return ok({ token: await startSession(db, user.id) });
     },
   );

@@ -24,7 +24,7 @@ export interface UserListQuery {
 }
 
 const LIST_FILTER_SQL = `${LISTED_USERS_SQL}
-  AND ($3::text IS NULL OR u.name ILIKE '%' || $3 || '%' OR u.nickname ILIKE '%' || $3 || '%')
+  AND ($3::text IS NULL OR u.name ILIKE '%' || $3 || '%' OR u.nickname ILIKE '%' || $3 || '%' OR u.company ILIKE '%' || $3 || '%')
   AND ($4::text IS NULL OR u.permission_level = $4)
   AND ($5::int IS NULL OR u.parent_id = $5)`;
 
@@ -68,6 +68,15 @@ export async function findCredentials(db: Queryable, name: string) {
     [name],
   );
   return row;
+}
+
+/** The language and UTC offset (hours) the user's console uses: its notifications follow them. */
+export async function recordReaderSettings(db: Queryable, id: number, language: string, offsetHours: number | null): Promise<void> {
+  await db.query('UPDATE users SET language = $2, time_zone_offset = COALESCE($3, time_zone_offset) WHERE id = $1', [
+    id,
+    language,
+    offsetHours,
+  ]);
 }
 
 export async function nameTaken(db: Queryable, name: string, exceptId = 0): Promise<boolean> {

@@ -34,8 +34,8 @@ export function seriesPoints(db: Queryable, deviceId: number, bucketSeconds: num
 
 /** The alarms active at some time of the window, newest first (at most 200), raised within the caller's part of the history. */
 export function windowAlarms(db: Queryable, deviceId: number, fromMs: number, toMs: number, sinceMs: number | null) {
-  return db.query<{ code: string; raisedAt: string; lastSeenAt: string; clearedAt: string | null }>(
-    `SELECT code, raised_at AS "raisedAt", last_seen_at AS "lastSeenAt", cleared_at AS "clearedAt" FROM alarms
+  return db.query<{ code: string; detail: string | null; raisedAt: string; lastSeenAt: string; clearedAt: string | null }>(
+    `SELECT code, detail, raised_at AS "raisedAt", last_seen_at AS "lastSeenAt", cleared_at AS "clearedAt" FROM alarms
       WHERE device_id = $1 AND raised_at <= to_timestamp($3 / 1000.0) AND (cleared_at IS NULL OR cleared_at >= to_timestamp($2 / 1000.0))
         AND ($4::float8 IS NULL OR raised_at >= to_timestamp($4::float8 / 1000))
       ORDER BY raised_at DESC, id DESC LIMIT 200`,

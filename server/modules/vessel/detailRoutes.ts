@@ -1,6 +1,6 @@
 import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
-import { faultInfo } from '../../../src/domain/faultCodes';
+import { alarmMeaning, faultInfo } from '../../../src/domain/faultCodes';
 import { Feature } from '../../../src/domain/features';
 import { DATA_WINDOWS, DATA_WINDOW_NAMES, SERIES_POINTS } from '../../../src/domain/vesselSchemas';
 import { languageOf, ok } from '../../http/envelope';
@@ -12,6 +12,7 @@ import { currentVoyage } from './voyageQueries';
 import { clampToHistory, historyStartMs, offlineMinutesOf, visibleVessel } from './vesselAccessQueries';
 import { latestState, seriesPoints, windowAlarms } from './detailQueries';
 import { readPendingReport } from '../monitoring/pendingReportQueries';
+import { rebootUnderWay } from '../commands/commandQueries';
 
 const tags = ['vessel'];
 /**
@@ -26,7 +27,7 @@ export async function detailRoutes(app: Api, { db }: ServerContext) {
       schema: {
         tags,
         summary:
-          'A visible vessel: its device fields, latest report, active faults (with remedies), current voyage and report awaiting activation',
+          'A visible vessel: its device fields, latest report, active faults (with remedies), current voyage, report awaiting activation and the reboot it is going through (rebooting: null when none)',
         querystring: idQuery,
         response: envelope({ type: 'object', additionalProperties: true }),
       },
@@ -46,6 +47,8 @@ export async function detailRoutes(app: Api, { db }: ServerContext) {
         faults,
         currentVoyage: await currentVoyage(db, id),
         pendingReport,
+        // A reboot under way: the vessel is down whatever its last report says (docs/api.md, "command").
+        rebooting: await rebootUnderWay(db, id),
       });
     },
   );
@@ -94,19 +97,19 @@ export async function detailRoutes(app: Api, { db }: ServerContext) {
         points,
         bands,
         totals: bandTotals(bands),
-        faults: alarms.map((a) => ({ ...a, ...describeFault(a.code, lang) })),
+        faults: alarms.map((a) => ({ ...a, ...describeFault(a.code, lang, a.detail) })),
       });
     },
   );
 }
 
-function describeFault(code: string, lang: 'zh' | 'en') {
+function describeFault(code: string, lang: 'zh' | 'en', detail?: string | null) {
   const info = faultInfo(code);
   return {
     code,
     severity: info?.severity ?? null,
     unit: info?.unit ?? null,
-    meaning: info?.meaning[lang] ?? code,
+    meaning: alarmMeaning(code, detail, lang),
     remedy: info?.remedy[lang] ?? null,
   };
 }

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { dashboardRefreshMs } from '../../api/monitoringApi';
+import { DASHBOARD_LATEST_ALARMS, DASHBOARD_TOP_FAULTS, dashboardRefreshMs } from '../../api/monitoringApi';
 import { useCallQuery } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { DEVICE_KINDS, DEVICE_KIND_KEYS } from '../../domain/deviceKinds';
@@ -22,9 +22,10 @@ import { useAgo } from '../monitor/liveFormat';
 
 const MONITOR = '/device/deviceManageData';
 const useRefetchInterval = () => dashboardRefreshMs(useWarnRefreshSeconds());
-const LATEST_ALARMS = { pageIndex: 1, pageSize: 6, active: true };
-const TOP_FAULT_DAYS = 7;
-const TOP_FAULT_LIMIT = 5;
+// The same queries as primeDashboard starts early (src/api/monitoringApi.ts).
+const LATEST_ALARMS = DASHBOARD_LATEST_ALARMS;
+const TOP_FAULT_DAYS = DASHBOARD_TOP_FAULTS.days;
+const TOP_FAULT_LIMIT = DASHBOARD_TOP_FAULTS.limit;
 
 /** Counts per state and per kind (the state cards and the kind table share the one query). */
 function useStatusCounts() {

@@ -1,9 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type L from 'leaflet';
 import Box from '@mui/material/Box';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import TextField from '@mui/material/TextField';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -29,6 +33,15 @@ declare global {
 /** The fleet map asks for every visible device. */
 const EVERY_DEVICE: LiveStateQuery = {};
 
+/** Zoom the search centres a found vessel at (at least; a closer view is kept). */
+const FOUND_ZOOM = 9;
+
+/** What the search matches a vessel by: its name, MMSI and device number, and its state in both words and the chosen language. */
+function searchText(d: DeviceLiveState, stateName: string): string {
+  const state = ['offline', 'online', 'warn alarm'][d.status] ?? 'offline';
+  return `${d.name} ${d.mmsi ?? ''} ${d.deviceNum ?? ''} ${state} ${stateName}`.toLowerCase();
+}
+
 const toMapVessel = (d: DeviceLiveState): MapVessel | null =>
   d.lat === null || d.lon === null ? null : { id: d.id, name: d.name, lat: d.lat, lon: d.lon, heading: d.heading, status: d.status };
 
@@ -43,6 +56,7 @@ export function FleetMap({ height }: { height: number | string }) {
   const fitted = useRef(false);
   const unfollow = useRef<(() => void) | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [sameSpot, setSameSpot] = useState<number[] | null>(null);
   const { data } = useCallQuery('monitoring', 'liveAll', [EVERY_DEVICE], {
     background: 'polled',
     refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()),
@@ -50,7 +64,16 @@ export function FleetMap({ height }: { height: number | string }) {
 
   const onReady = useCallback((map: L.Map) => {
     mapRef.current = map;
-    layer.current = new VesselLayer({ onVesselClick: (v) => setSelectedId(v.id) }).addTo(map);
+    layer.current = new VesselLayer({
+      onVesselClick: (v) => {
+        setSameSpot(null);
+        setSelectedId(v.id);
+      },
+      onGroupClick: (vessels) => {
+        setSelectedId(null);
+        setSameSpot(vessels.map((v) => v.id));
+      },
+    }).addTo(map);
     window.__fleetMap = {
       get stats() {
         return layer.current!.stats;
@@ -80,6 +103,21 @@ export function FleetMap({ height }: { height: number | string }) {
   }, [data]);
 
   const selected = data?.find((d) => d.id === selectedId) ?? null;
+  const stateName = useCallback(
+    (d: DeviceLiveState) => translate(DEVICE_STATE_KEYS[d.status as DeviceState] ?? 'deviceState.offline'),
+    [translate],
+  );
+  const searchable = useMemo(() => (data ?? []).filter((d) => d.lat !== null && d.lon !== null), [data]);
+  /** A found vessel: the map centres on it (zoomed in, so one on a shared spot is drawn apart) and its card opens. */
+  const find = (d: DeviceLiveState | null) => {
+    if (!d || d.lat === null || d.lon === null || !mapRef.current) return;
+    unfollow.current?.();
+    unfollow.current = null;
+    mapRef.current.setView([d.lat, d.lon], Math.max(mapRef.current.getZoom(), FOUND_ZOOM));
+    setSameSpot(null);
+    setSelectedId(d.id);
+  };
+  const spot = sameSpot ? (data ?? []).filter((d) => sameSpot.includes(d.id)) : [];
   return (
     <Box sx={{ position: 'relative', height, borderRadius: 1, overflow: 'hidden' }}>
       <BaseMap onReady={onReady} data-testid="fleet-map" style={{ height: '100%' }} />
@@ -93,11 +131,107 @@ export function FleetMap({ height }: { height: number | string }) {
           </Typography>
         </Box>
       )}
+      {searchable.length > 0 && (
+        <Autocomplete
+          size="small"
+          options={searchable}
+          getOptionLabel={(d) => d.name}
+          filterOptions={(options, { inputValue }) => {
+            const words = inputValue.trim().toLowerCase().split(/\s+/).filter(Boolean);
+            return options.filter((d) => words.every((w) => searchText(d, stateName(d).toLowerCase()).includes(w))).slice(0, 50);
+          }}
+          renderOption={({ key, ...props }, d) => (
+            <Box component="li" key={key} {...props} data-testid={`fleet-search-option-${d.id}`} sx={{ gap: 1 }}>
+              <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: stateColour(d.status), flex: 'none' }} />
+              <Box sx={{ minWidth: 0 }}>
+                <Box sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{d.name}</Box>
+                <Box sx={{ fontSize: 12, color: 'text.secondary' }}>
+                  {[d.mmsi ? `MMSI ${d.mmsi}` : null, stateName(d)].filter(Boolean).join(' · ')}
+                </Box>
+              </Box>
+            </Box>
+          )}
+          onChange={(_, d) => find(d)}
+          noOptionsText={translate('monitor.dashboard.searchNoMatch')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              placeholder={translate('monitor.dashboard.searchVessel')}
+              slotProps={{
+                htmlInput: {
+                  ...params.inputProps,
+                  'data-testid': 'fleet-search',
+                  'aria-label': translate('monitor.dashboard.searchVessel'),
+                },
+              }}
+            />
+          )}
+          sx={{
+            position: 'absolute',
+            zIndex: 1000,
+            top: 8,
+            left: 52,
+            width: 'min(300px, calc(100% - 60px))',
+            '& .MuiInputBase-root': { bgcolor: 'background.paper', boxShadow: 2 },
+          }}
+        />
+      )}
+      {spot.length > 0 && (
+        <Paper
+          elevation={4}
+          data-testid="vessel-list"
+          sx={{
+            position: 'absolute',
+            zIndex: 1000,
+            right: 8,
+            top: { xs: 52, sm: 8 },
+            width: 'min(280px, calc(100% - 16px))',
+            maxHeight: { xs: 'calc(100% - 60px)', sm: 'calc(100% - 16px)' },
+            overflow: 'auto',
+          }}
+        >
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 1.5, pr: 0.5, pt: 0.5 }}>
+            <Typography sx={{ fontWeight: 600, fontSize: 13, flex: 1 }}>
+              {translate('monitor.dashboard.sameSpot', { smart_count: spot.length })}
+            </Typography>
+            <IconButton size="small" onClick={() => setSameSpot(null)} aria-label={translate('monitor.dashboard.close')}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Box>
+          <List dense disablePadding>
+            {spot.map((d) => (
+              <ListItemButton
+                key={d.id}
+                data-testid={`vessel-list-item-${d.id}`}
+                onClick={() => {
+                  setSameSpot(null);
+                  setSelectedId(d.id);
+                }}
+                sx={{ gap: 1, fontSize: 13 }}
+              >
+                <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: stateColour(d.status), flex: 'none' }} />
+                <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{d.name}</Box>
+                <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+                  {stateName(d)}
+                </Box>
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
       {selected && (
         <Paper
           elevation={4}
           data-testid="vessel-popup"
-          sx={{ position: 'absolute', zIndex: 1000, right: 8, top: 8, p: 1.5, width: 'min(280px, calc(100% - 16px))', fontSize: 13 }}
+          sx={{
+            position: 'absolute',
+            zIndex: 1000,
+            right: 8,
+            top: { xs: 52, sm: 8 },
+            p: 1.5,
+            width: 'min(280px, calc(100% - 16px))',
+            fontSize: 13,
+          }}
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: stateColour(selected.status), flex: 'none' }} />

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { TrackPoint, TrackSummary } from '../../domain/track';
 import { formatPosition } from '../../domain/position';
 import { useDateFormatter } from '../../format/useDateFormatter';
+import { formatSignal } from '../../format/signal';
 import { useTranslate } from 'ra-core';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 
@@ -84,7 +85,7 @@ export function CursorReport({ point }: { point: TrackPoint | undefined }) {
           ],
           [t('track.cursor.speed'), t('track.cursor.knots', { value: point.speed.toFixed(1) })],
           [t('track.cursor.heading'), `${point.heading}°`],
-          [t('track.cursor.signal'), point.signal],
+          [t('track.cursor.signal'), formatSignal(point.signal), 'cursor-signal'],
           // The state colour as a dot beside dark text: the green on white is 3.5:1, under WCAG AA.
           [
             t('track.cursor.state'),

@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import { NotifiedLink } from './NotifiedLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useDateFormatter } from '../../format/useDateFormatter';
@@ -68,6 +69,7 @@ export function AlarmCards({ rows, selected, toggle, busy, canClear, onAcknowled
               {a.ackedAt
                 ? translate('monitor.alarms.ackedBy', { name: a.ackedByName ?? '', time: format(a.ackedAt) })
                 : translate('monitor.alarms.notAcked')}
+              <NotifiedLink alarm={a} />
             </Box>
             {a.active && !a.ackedAt && (
               <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>

@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import { NotifiedLink } from './NotifiedLink';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -125,6 +126,7 @@ export function AlarmTable({
                     {translate('monitor.alarms.notAcked')}
                   </Box>
                 )}
+                <NotifiedLink alarm={a} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {a.active && !a.ackedAt && (

@@ -8,6 +8,7 @@ import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
 import { RowLinks } from './RowLinks';
+import { formatSignal } from '../../format/signal';
 
 /** One vessel as a card on a narrow screen. */
 export function DeviceCard({ row, selected, onSelect }: { row: DeviceLiveState; selected: boolean; onSelect: () => void }) {
@@ -50,14 +51,16 @@ export function DeviceCard({ row, selected, onSelect }: { row: DeviceLiveState; 
             </span>
           </>
         )}
-        {row.satelliteName && (
+        {(row.satelliteName || row.signalLevel !== null) && (
           <>
             <Box component="span" sx={{ color: 'text.secondary' }}>
-              {translate('monitor.column.satellite')}
+              {translate(row.satelliteName ? 'monitor.column.satellite' : 'monitor.column.signal')}
             </Box>
-            <span>
-              {row.satelliteName} ·{' '}
-              {translate('monitor.signalValue', { level: Math.round(row.signalLevel ?? 0), snr: row.snr?.toFixed(1) })}
+            <span data-testid="monitor-signal">
+              {row.satelliteName ? `${row.satelliteName} · ` : ''}
+              {row.signalLevel === null
+                ? ''
+                : translate('monitor.signalValue', { level: formatSignal(row.signalLevel), snr: row.snr?.toFixed(1) })}
             </span>
           </>
         )}

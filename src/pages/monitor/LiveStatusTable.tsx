@@ -14,6 +14,7 @@ import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { STICKY_ACTIONS_CELL_SX } from '../../resources/generic/listStyles';
 import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
 import { RowLinks } from './RowLinks';
+import { formatSignal } from '../../format/signal';
 import type { MonitorFilters, MonitorSort } from './monitorFilters';
 
 /** The status monitor's table on a wide screen: sortable columns, one row per vessel, a click selects it. */
@@ -98,10 +99,10 @@ export function LiveStatusTable({
               </TableCell>
               <TableCell sx={{ minWidth: 110 }}>
                 <Box>{row.satelliteName ? `${row.satelliteName} (${row.satelliteLongitude}°)` : ''}</Box>
-                <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>
+                <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }} data-testid="monitor-signal">
                   {row.signalLevel === null
                     ? ''
-                    : translate('monitor.signalValue', { level: Math.round(row.signalLevel), snr: row.snr?.toFixed(1) })}
+                    : translate('monitor.signalValue', { level: formatSignal(row.signalLevel), snr: row.snr?.toFixed(1) })}
                 </Box>
               </TableCell>
               <TableCell

@@ -14,6 +14,7 @@ import { updateUserSchema } from '../../domain/userSchemas';
 import { validate } from '../../domain/validate';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { setState } from '../../state/clientState';
+import { QuietHoursCard } from './QuietHoursCard';
 
 const FIELDS = ['nickname', 'department', 'email', 'company', 'signature'] as const;
 type Form = Record<(typeof FIELDS)[number] | 'sex', string>;
@@ -27,12 +28,17 @@ const formOf = (u: User): Form => ({
   sex: u.sex ?? '',
 });
 
-/** Basic information (/personal/info): the caller's own profile (users.getSelf), saved with updateUser. */
+/** Basic information (/personal/info): the caller's own profile (users.getSelf), saved with updateUser, and its quiet hours for alarm mails. */
 export default function InfoPage() {
   const { data: user } = useCallQuery('users', 'getSelf', []);
   if (!user) return null;
   // A fresh profile from the server (after a save) starts the form again from it.
-  return <InfoForm key={JSON.stringify(formOf(user))} user={user} />;
+  return (
+    <>
+      <InfoForm key={JSON.stringify(formOf(user))} user={user} />
+      <QuietHoursCard />
+    </>
+  );
 }
 
 function InfoForm({ user }: { user: User }) {

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import LockIcon from '@mui/icons-material/Lock';
 import { useCanAccess, useGetOne } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActiveAlarm, FaultRecord, VesselItem } from '../../api/supportApi';
@@ -25,8 +26,10 @@ const AFTER_SALES = `/${AFTER_SALES_RESOURCE}`;
 /**
  * Support > Troubleshooting (/service/faultClearing, levels 1-3): the fault codes of
  * docs/requirements.md §8 as a guide. Pick a vessel (its active faults first, from the alarm API) or a code;
- * see its meaning, unit, severity and steps; record what was done in the vessel's history; an
- * admin can start an after-sales report from the fault. ?deviceId= and ?code= open one directly.
+ * see its meaning, unit, severity and steps; record what was done in the vessel's history (a fault
+ * cleared acknowledges the vessel's alarms of the code); the report step offers an after-sales
+ * report to those who may raise one (an admin), and sends the others to their service provider.
+ * ?deviceId= and ?code= open one directly.
  */
 export default function FaultClearingPage() {
   const t = useTranslate();
@@ -125,7 +128,18 @@ export default function FaultClearingPage() {
               ) : (
                 active.map((a) => (
                   <Typography key={a.id} variant="body2" sx={{ cursor: 'pointer' }} onClick={() => set('code', a.code)}>
-                    <b>{a.code}</b> · {guide?.find((g) => g.code === a.code)?.meaning[language]} · {format(a.raisedAt)}
+                    <b>{a.code}</b> · {guide?.find((g) => g.code === a.code)?.meaning[language] ?? a.meaning} · {format(a.raisedAt)}
+                    {a.ackedAt && (
+                      <Chip
+                        component="span"
+                        size="small"
+                        variant="outlined"
+                        color="success"
+                        sx={{ ml: 1 }}
+                        label={a.ackedByName ? `${t('support.fault.acknowledged')} · ${a.ackedByName}` : t('support.fault.acknowledged')}
+                        data-testid={`fc-acked-${a.code}`}
+                      />
+                    )}
                   </Typography>
                 ))
               )}
@@ -166,18 +180,28 @@ export default function FaultClearingPage() {
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {t('support.fault.remedy')}: {fault.remedy[language]}
               </Typography>
-              <FaultRecordForm key={`${fault.code}:${vessel?.id ?? ''}`} vessel={vessel} fault={fault} />
-              {canStartReport === true && (
-                <Button
-                  sx={{ mt: 2 }}
-                  variant="outlined"
-                  startIcon={<AssignmentIcon />}
-                  onClick={startReport}
-                  data-testid="fc-start-report"
-                >
-                  {t('support.fault.startReport')}
-                </Button>
-              )}
+              <FaultRecordForm
+                key={`${fault.code}:${vessel?.id ?? ''}`}
+                vessel={vessel}
+                fault={fault}
+                report={{
+                  allowed: canStartReport === true,
+                  node:
+                    canStartReport === true ? (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        startIcon={<AssignmentIcon />}
+                        onClick={startReport}
+                        data-testid="fc-start-report"
+                      >
+                        {t('support.fault.startReport')}
+                      </Button>
+                    ) : canStartReport === false ? (
+                      <Chip size="small" icon={<LockIcon />} label={t('console.page.locked')} data-testid="fc-report-locked" />
+                    ) : null,
+                }}
+              />
             </Box>
           )}
           {vessel && (

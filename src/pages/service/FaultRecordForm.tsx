@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,14 +14,36 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import type { FaultGuide, VesselItem } from '../../api/supportApi';
+import type { FaultGuide, FaultRecordAlarms, VesselItem } from '../../api/supportApi';
 import { useCallMutation } from '../../data/dataHooks';
 import { faultClearingRecordSchema } from '../../domain/faultClearing';
 import { validate } from '../../domain/validate';
 import { useClientState } from '../../state/useClientState';
 
-/** What was done for one fault of one vessel (the page remounts it for another fault or vessel). */
-export function FaultRecordForm({ vessel, fault }: { vessel: VesselItem | null; fault: FaultGuide }) {
+/** What a saved record says about the vessel's alarms of its code: acknowledged, or why not. */
+function savedMessage(t: (key: string, args?: Record<string, unknown>) => string, code: string, alarms: FaultRecordAlarms | undefined) {
+  if (alarms?.acknowledged.length) return t('support.fault.savedAcknowledged', { code });
+  if (alarms?.reason === 'noActiveAlarm') return t('support.fault.savedNoAlarm', { code });
+  if (alarms?.reason === 'alreadyAcknowledged')
+    return t('support.fault.savedAlreadyAcknowledged', { code, name: alarms.ackedByName ?? '' });
+  return t('support.fault.saved');
+}
+
+/**
+ * What was done for one fault of one vessel (the page remounts it for another fault or vessel).
+ * The guide's "start an after-sales report" step carries `report.node` (the button for those who
+ * may raise one, the locked-feature notice for the others), whose text then says to contact the
+ * service provider.
+ */
+export function FaultRecordForm({
+  vessel,
+  fault,
+  report,
+}: {
+  vessel: VesselItem | null;
+  fault: FaultGuide;
+  report: { allowed: boolean; node: ReactNode };
+}) {
   const t = useTranslate();
   const language = useClientState((s) => s.language);
   const notify = useNotify();
@@ -29,14 +51,15 @@ export function FaultRecordForm({ vessel, fault }: { vessel: VesselItem | null; 
   const [action, setAction] = useState('');
   const [cleared, setCleared] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Refetches the vessel's history; a refusal is shown by the catalogue.
+  // Refetches the vessel's history and active faults, and (an alarm acknowledged) the monitoring
+  // calls: the bell, the monitor, the alarm list; a refusal is shown by the catalogue.
   const add = useCallMutation(
     'support',
     'addFaultRecord',
-    { calls: ['support'] },
+    { calls: ['support', 'monitoring', 'vessel'] },
     {
-      onSuccess: () => {
-        notify(t('support.fault.saved'), { type: 'success' });
+      onSuccess: (saved) => {
+        notify(savedMessage(t, fault.code, saved.alarms), { type: saved.alarms?.acknowledged.length ? 'success' : 'info' });
         setAction('');
         setDone([]);
       },
@@ -56,21 +79,27 @@ export function FaultRecordForm({ vessel, fault }: { vessel: VesselItem | null; 
         {t('support.fault.steps')}
       </Typography>
       <List dense disablePadding data-testid="fc-steps">
-        {fault.steps.map((step, i) => (
-          <ListItem key={i} disableGutters>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Checkbox
-                edge="start"
-                size="small"
-                checked={done.includes(i)}
-                onChange={() => toggle(i)}
-                disabled={!vessel}
-                slotProps={{ input: { 'aria-label': `${i + 1}` } }}
-              />
-            </ListItemIcon>
-            <ListItemText primary={`${i + 1}. ${step[language]}`} />
-          </ListItem>
-        ))}
+        {fault.steps.map((step, i) => {
+          const isReport = i === fault.reportStep;
+          // Those who may not raise a report are sent to their service provider instead.
+          const text = isReport && !report.allowed ? t('support.fault.reportLocked') : step[language];
+          return (
+            <ListItem key={i} disableGutters sx={{ flexWrap: 'wrap' }} data-testid={isReport ? 'fc-report-step' : undefined}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Checkbox
+                  edge="start"
+                  size="small"
+                  checked={done.includes(i)}
+                  onChange={() => toggle(i)}
+                  disabled={!vessel}
+                  slotProps={{ input: { 'aria-label': `${i + 1}` } }}
+                />
+              </ListItemIcon>
+              <ListItemText primary={`${i + 1}. ${text}`} sx={{ flex: '1 1 0', minWidth: 0 }} />
+              {isReport && report.node && <Box sx={{ flexBasis: '100%', pl: '36px', pb: 1 }}>{report.node}</Box>}
+            </ListItem>
+          );
+        })}
       </List>
       <Typography variant="subtitle2" sx={{ mt: 1, fontWeight: 600 }}>
         {t('support.fault.record')}

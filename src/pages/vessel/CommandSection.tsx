@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,61 +10,22 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import SatelliteAltIcon from '@mui/icons-material/SatelliteAlt';
-import TimerIcon from '@mui/icons-material/Timer';
-import MedicalInformationIcon from '@mui/icons-material/MedicalInformation';
-import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useGetManyReference, useNotify } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import {
-  COMMAND_KINDS,
-  OPEN_COMMAND_STATES,
-  isDisruptive,
-  type CommandInput,
-  type CommandKind,
-  type DeviceCommand,
-} from '../../domain/commands';
-import { useCallMutation, useCallQuery } from '../../data/dataHooks';
+import { isOpenCommand, type DeviceCommand } from '../../domain/commands';
+import { callKey, useCallMutation, useCallQuery } from '../../data/dataHooks';
 import { useDateFormatter } from '../../format/useDateFormatter';
-import { COMMANDS, COMMAND_STATE_COLORS } from '../../resources/commands/definition';
-import { CommandDialog } from './CommandDialog';
+import { COMMANDS } from '../../resources/commands/definition';
+import { CommandOutcome, CommandStateChip } from '../../resources/commands/CommandCells';
+import { CommandSender } from '../../resources/commands/CommandSender';
+import { commandParamsText } from '../../resources/commands/commandText';
 import { LoadState } from './LoadState';
 
 const RECENT = 10;
-/** While a command is queued or sent its state is read again this often (live push, where it runs, refreshes sooner). */
+/** While a command is open (queued, sent, a reboot under way) its state is read again this often (live push, where it runs, refreshes sooner). */
 const OPEN_POLL_MS = 3000;
-const ICONS: Record<CommandKind, typeof RestartAltIcon> = {
-  reboot: RestartAltIcon,
-  repoint: SatelliteAltIcon,
-  setInterval: TimerIcon,
-  diagnostics: MedicalInformationIcon,
-  firmwareCheck: SystemUpdateAltIcon,
-};
-/** Kinds sent at a click: nothing to choose, nothing disrupted. */
-const needsDialog = (kind: CommandKind) => isDisruptive(kind) || kind === 'setInterval';
 const HIDE_ON_PHONE = { display: { xs: 'none', md: 'table-cell' } } as const;
-
-const compact = (value: Record<string, unknown> | null | undefined) =>
-  value
-    ? Object.entries(value)
-        .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-        .join(', ')
-    : '';
-
-export function CommandStateChip({ state }: { state: DeviceCommand['state'] }) {
-  const t = useTranslate();
-  return (
-    <Chip
-      size="small"
-      color={COMMAND_STATE_COLORS[state]}
-      variant={state === 'queued' ? 'outlined' : 'filled'}
-      label={t(`commands.state.${state}`)}
-      data-state={state}
-    />
-  );
-}
 
 /**
  * The vessel page's Commands: buttons to send each kind of command (levels 1 and 2, a
@@ -84,7 +44,7 @@ export function CommandSection({
   const t = useTranslate();
   const notify = useNotify();
   const format = useDateFormatter();
-  const [dialog, setDialog] = useState<CommandKind | null>(null);
+  const queryClient = useQueryClient();
   const right = useCallQuery('commands', 'canSend', [deviceId]);
   const canSend = right.data?.canSend === true;
   const recent = useGetManyReference<DeviceCommand>(
@@ -98,24 +58,18 @@ export function CommandSection({
     },
     {
       placeholderData: keepPreviousData,
-      refetchInterval: (query) =>
-        (query.state.data?.data ?? []).some((c) => OPEN_COMMAND_STATES.includes(c.state)) ? OPEN_POLL_MS : false,
+      refetchInterval: (query) => ((query.state.data?.data ?? []).some(isOpenCommand) ? OPEN_POLL_MS : false),
     },
   );
+  // A command changing state (a reboot acknowledged, the vessel back) changes what the vessel page says of the vessel.
+  const states = (recent.data ?? []).map((c) => `${c.id}:${c.state}`).join(',');
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (seen.current !== null && seen.current !== states) void queryClient.invalidateQueries({ queryKey: callKey('vessel', 'getDetail') });
+    seen.current = states;
+  }, [states, queryClient]);
 
-  const sender = useCallMutation('commands', 'send', { resources: [COMMANDS] });
   const canceller = useCallMutation('commands', 'cancel', { resources: [COMMANDS] });
-  const send = async (body: CommandInput) => {
-    const command = await sender.mutateAsync([body]);
-    setDialog(null);
-    notify(command.state === 'queued' ? 'commands.queuedNow' : 'commands.sentNow', {
-      type: command.state === 'queued' ? 'info' : 'success',
-    });
-  };
-  const click = (kind: CommandKind) => {
-    if (needsDialog(kind)) setDialog(kind);
-    else void send({ deviceId, kind, params: {} } as CommandInput).catch(() => undefined);
-  };
 
   return (
     <Paper sx={{ p: 2 }} data-testid="command-section">
@@ -123,24 +77,8 @@ export function CommandSection({
         {t('commands.section')}
       </Typography>
       {canSend && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} data-testid="command-buttons">
-          {COMMAND_KINDS.map((kind) => {
-            const Icon = ICONS[kind];
-            return (
-              <Button
-                key={kind}
-                size="small"
-                variant="outlined"
-                color={isDisruptive(kind) ? 'warning' : 'primary'}
-                startIcon={<Icon />}
-                disabled={sender.isPending}
-                onClick={() => click(kind)}
-                data-testid={`command-${kind}`}
-              >
-                {t(`commands.kind.${kind}`)}
-              </Button>
-            );
-          })}
+        <Box sx={{ mb: 2 }}>
+          <CommandSender vessels={[{ id: deviceId, name: deviceName }]} currentSatellite={currentSatellite} />
         </Box>
       )}
       {right.data && !canSend && (
@@ -171,23 +109,19 @@ export function CommandSection({
             </TableHead>
             <TableBody>
               {recent.data.map((c) => {
-                const outcome = [c.message, compact(c.result)].filter(Boolean).join(' · ');
                 return (
                   <TableRow key={c.id} data-testid="command-row" data-kind={c.kind} data-state={c.state}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`commands.kind.${c.kind}`)}</TableCell>
                     <TableCell>
-                      <CommandStateChip state={c.state} />
+                      <CommandStateChip command={c} />
                     </TableCell>
-                    <TableCell sx={HIDE_ON_PHONE}>{compact(c.params)}</TableCell>
+                    <TableCell sx={HIDE_ON_PHONE}>{commandParamsText(t, c)}</TableCell>
                     <TableCell sx={HIDE_ON_PHONE}>{c.createdByName}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(c.createdAt)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap', ...HIDE_ON_PHONE }}>{format(c.sentAt)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap', ...HIDE_ON_PHONE }}>{format(c.ackedAt)}</TableCell>
-                    <TableCell
-                      title={outcome}
-                      sx={{ maxWidth: { xs: 140, md: 360 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                    >
-                      {outcome}
+                    <TableCell sx={{ maxWidth: { xs: 160, md: 420 } }}>
+                      <CommandOutcome command={c} />
                     </TableCell>
                     {canSend && (
                       <TableCell align="right">
@@ -224,14 +158,6 @@ export function CommandSection({
           </Table>
         </TableContainer>
       )}
-      <CommandDialog
-        kind={dialog}
-        deviceId={deviceId}
-        deviceName={deviceName}
-        currentSatellite={currentSatellite}
-        onClose={() => setDialog(null)}
-        onSend={send}
-      />
     </Paper>
   );
 }

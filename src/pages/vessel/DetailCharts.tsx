@@ -9,6 +9,7 @@ import type { SeriesPoint, VesselSeries } from '../../api/vesselApi';
 import { useCallQuery } from '../../data/dataHooks';
 import type { DataWindow } from '../../domain/vesselSchemas';
 import { formatDate } from '../../format/date';
+import { formatSignal } from '../../format/signal';
 import { useTranslate } from 'ra-core';
 import { useClientState } from '../../state/useClientState';
 import { FaultList } from './FaultList';
@@ -38,6 +39,8 @@ function slots(series: VesselSeries): (SeriesPoint | null)[] {
 }
 
 const round = (v: number | undefined) => (v === undefined || v === null ? '' : String(Math.round(v * 10) / 10));
+/** A metric's value in a tooltip: the signal level as everywhere (formatSignal), the others to a tenth. */
+const formatMetric = (m: Metric, v: number | undefined) => (m === 'signal' ? formatSignal(v) : round(v));
 
 /** The detail charts of one data window (lazy-loaded with @mui/x-charts). */
 export default function DetailCharts({ deviceId, window }: { deviceId: number; window: DataWindow }) {
@@ -47,6 +50,11 @@ export default function DetailCharts({ deviceId, window }: { deviceId: number; w
   const state = useCallQuery('vessel', 'getSeries', [deviceId, window], { placeholderData: keepPreviousData });
   const data = state.data;
   const rows = useMemo(() => (data ? slots(data) : []), [data]);
+  // A vessel without a satellite link (a 4G router, docs/devices.md) reports no pointing: its chart is left out, not drawn empty.
+  const charts = useMemo(
+    () => CHARTS.filter((c) => rows.some((r) => r && r.n && c.metrics.some((m) => typeof r[`${m}Avg`] === 'number'))),
+    [rows],
+  );
   // The time axis draws in the browser's zone: shift the instants so it shows the selected zone.
   const xs = useMemo(
     () => rows.map((r) => new Date(r!.t + timeZone * 3_600_000 + new Date(r!.t).getTimezoneOffset() * 60_000)),
@@ -79,7 +87,7 @@ export default function DetailCharts({ deviceId, window }: { deviceId: number; w
             </Alert>
           )}
           {data.points.length > 0 &&
-            CHARTS.map((chart) => (
+            charts.map((chart) => (
               <Box key={chart.key} data-testid={`chart-${chart.key}`}>
                 <Typography variant="subtitle2">{t(`vessel.detail.${chart.key}`)}</Typography>
                 <LineChart
@@ -106,7 +114,9 @@ export default function DetailCharts({ deviceId, window }: { deviceId: number; w
                     connectNulls: false,
                     valueFormatter: (v: number | null, { dataIndex }: { dataIndex: number }) => {
                       const r = rows[dataIndex];
-                      return v === null || !r ? null : `${round(v)} (${round(r[`${m}Min`])} – ${round(r[`${m}Max`])})`;
+                      return v === null || !r
+                        ? null
+                        : `${formatMetric(m, v)} (${formatMetric(m, r[`${m}Min`])} – ${formatMetric(m, r[`${m}Max`])})`;
                     },
                   }))}
                 />

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -25,6 +26,11 @@ import { VoyageSection } from './VoyageSection';
 import { CommandSection } from './CommandSection';
 import { DataUsageSection } from './DataUsageSection';
 import { PendingReportNotice } from './PendingReportNotice';
+import { NoVesselAccess, isNoVesselAccess } from './NoVesselAccess';
+import type { VesselDetail } from '../../api/vesselApi';
+
+const REBOOTING_POLL_MS = 5000;
+import { formatSignal } from '../../format/signal';
 
 const DetailCharts = lazy(() => import('./DetailCharts'));
 
@@ -75,6 +81,29 @@ const REPORT_FIELDS = [
 ] as const;
 const FIELD_LABEL_KEY: Record<string, string> = { ownerName: 'deviceField.ownerId', ownerSubName: 'deviceField.ownerSubId' };
 
+/** A reboot under way: the vessel is down whatever its last report says. */
+function RebootingChip({ rebooting }: { rebooting: NonNullable<VesselDetail['rebooting']> }) {
+  const t = useTranslate();
+  const format = useDateFormatter();
+  const time = format(rebooting.since);
+  const title =
+    rebooting.downForS === null
+      ? t('vessel.rebooting.sinceNoTime', { time })
+      : t('vessel.rebooting.since', { time, seconds: rebooting.downForS });
+  return (
+    <Tooltip title={title}>
+      <Chip
+        size="small"
+        color="warning"
+        data-testid="state-chip"
+        data-state="rebooting"
+        label={t('vessel.rebooting.chip')}
+        aria-label={title}
+      />
+    </Tooltip>
+  );
+}
+
 export function StateChip({ status }: { status: number }) {
   const t = useTranslate();
   const name = STATE_NAMES[status] ?? 'offline';
@@ -94,8 +123,12 @@ export default function DeviceDetailPage() {
   const format = useDateFormatter();
   const [id, setId] = useVesselId();
   const [window, setWindow] = useState<DataWindow>('24h');
-  const detail = useCallQuery('vessel', 'getDetail', id ? [id] : null);
+  // Read again while the vessel reboots, so the page says when it is back.
+  const detail = useCallQuery('vessel', 'getDetail', id ? [id] : null, {
+    refetchInterval: (query) => (query.state.data?.rebooting ? REBOOTING_POLL_MS : false),
+  });
   const d = detail.data;
+  const noAccess = id !== null && isNoVesselAccess(detail.error);
   const text = (v: unknown, decimals = 2) => {
     if (typeof v === 'boolean') return t(v ? 'vessel.detail.yes' : 'vessel.detail.no');
     if (typeof v === 'number') return String(Number(v.toFixed(decimals)));
@@ -120,7 +153,9 @@ export default function DeviceDetailPage() {
         value:
           f === 'reportedAt' || f === 'receivedAt'
             ? format(d.latest![f] as string)
-            : text(d.latest![f], f === 'lat' || f === 'lon' ? 5 : 2),
+            : f === 'signalLevel'
+              ? formatSignal(d.latest![f] as number | null)
+              : text(d.latest![f], f === 'lat' || f === 'lon' ? 5 : 2),
       }))
     : [];
 
@@ -129,8 +164,14 @@ export default function DeviceDetailPage() {
 
   return (
     <Box data-testid="device-detail-page" sx={PAGE_SX}>
-      <VesselPageHeader title={t('vessel.detail.title')} id={id} onPick={setId} current="detail" />
-      {id && <LoadState state={detail} />}
+      <VesselPageHeader
+        title={t('vessel.detail.title')}
+        id={noAccess ? null : id}
+        onPick={setId}
+        current="detail"
+        requireVessel={!noAccess}
+      />
+      {noAccess ? <NoVesselAccess onChoose={() => setId(null)} /> : id && <LoadState state={detail} />}
       {id && d && d.device.id === id && (
         <Stack spacing={2}>
           {!d.device.activated && <PendingReportNotice pending={d.pendingReport} />}
@@ -139,7 +180,7 @@ export default function DeviceDetailPage() {
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="detail-name">
                 {d.device.name}
               </Typography>
-              <StateChip status={d.status} />
+              {d.rebooting ? <RebootingChip rebooting={d.rebooting} /> : <StateChip status={d.status} />}
             </Stack>
             <FieldGrid items={deviceItems} testId="device-fields" />
           </Paper>

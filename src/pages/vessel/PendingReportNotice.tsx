@@ -6,6 +6,7 @@ import { useTranslate } from 'ra-core';
 import type { PendingReport } from '../../api/vesselApi';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { FieldGrid } from './FieldGrid';
+import { formatSignal } from '../../format/signal';
 
 /**
  * A device not activated: its newest report, kept awaiting activation (docs/api.md, GET /vessel/getDetail),
@@ -24,7 +25,7 @@ export function PendingReportNotice({ pending }: { pending: PendingReport | null
     { label: t('vessel.detail.fields.lon'), value: number(r.lon, 5) },
     { label: t('vessel.detail.fields.speed'), value: number(r.speed, 2) },
     { label: t('vessel.detail.fields.satelliteName'), value: r.satellite?.name },
-    { label: t('vessel.detail.fields.signalLevel'), value: number(r.signalLevel, 2) },
+    { label: t('vessel.detail.fields.signalLevel'), value: formatSignal(r.signalLevel) },
     { label: t('vessel.detail.fields.modemLock'), value: t(r.modemLock ? 'vessel.detail.yes' : 'vessel.detail.no') },
     { label: t('vessel.detail.pending.faults'), value: r.faults?.length ? r.faults.join(', ') : t('vessel.detail.noFaults') },
   ];

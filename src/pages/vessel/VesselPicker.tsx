@@ -5,6 +5,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList, useGetOne } from 'react-admin';
 import type { Device } from '../../domain/device';
+import { ErrorCode } from '../../domain/errorCodes';
 import { useTranslate } from 'ra-core';
 
 /** The device resource (System > Device): its list and getById are the vessels this user sees. */
@@ -46,7 +47,12 @@ export function VesselPicker({
     },
     { placeholderData: keepPreviousData },
   );
-  const { data: fetched } = useGetOne<Device>(DEVICES, { id: value ?? 0 }, { enabled: !!value && picked?.id !== value });
+  // Quiet about code 2: the page says in place that the vessel is not the user's to see (NoVesselAccess).
+  const { data: fetched } = useGetOne<Device>(
+    DEVICES,
+    { id: value ?? 0, meta: { quiet: [ErrorCode.NotFound] } },
+    { enabled: !!value && picked?.id !== value },
+  );
   const selected = !value ? null : picked?.id === value ? picked : fetched?.id === value ? fetched : null;
 
   return (

@@ -1,14 +1,38 @@
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { DEVICE_EDITORS } from '../../domain/levels';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
-import { cameraSchema, updateCameraSchema } from '../../domain/vesselSchemas';
-import { fieldsBody } from '../../data/resourceEndpoints';
-import type { ResourceDefinition } from '../types';
+import { cameraSchema, streamKindOf, updateCameraSchema } from '../../domain/vesselSchemas';
+import { Feature } from '../../domain/features';
+import { TIME_COLUMNS, VESSEL_COLUMNS, type TableResource } from '../../domain/tableResource';
+import type { ResourceDeclaration } from '../types';
 import { lazyView } from '../lazyView';
+import { VESSEL_REFERENCE } from '../references';
 
-const M = '/deviceModule/camera';
-/** What camera/add and camera/update take (docs/api.md); '' is "not given". */
-export const CAMERA_FIELDS = ['deviceId', 'name', 'link', 'description'] as const;
+/**
+ * The server half (docs/api.md, "vessel"): deviceModule/camera/getAll (one vessel's cameras, all of
+ * them, by name), getById, add, update and deleteById, under the vessel's "camera" feature.
+ */
+const server: TableResource = {
+  path: '/deviceModule/camera',
+  table: 'cameras',
+  generate: false,
+  scope: 'vessel',
+  feature: Feature.Camera,
+  paged: false,
+  columns: {
+    ...VESSEL_COLUMNS,
+    name: { type: 'text' },
+    link: { type: 'text' },
+    description: { type: 'text' },
+    ...TIME_COLUMNS,
+  },
+  levels: { list: PAGE_LEVELS.all, create: DEVICE_EDITORS, edit: DEVICE_EDITORS, delete: DEVICE_EDITORS },
+  schema: { create: cameraSchema, update: updateCameraSchema },
+  sortable: ['name'],
+  audit: 'camera',
+  notFound: 'error.cameraNotFound',
+  present: (row) => ({ kind: streamKindOf(String(row.link)) }),
+};
 const label = (source: string) => `vessel.camera.fields.${source}`;
 
 /**
@@ -17,23 +41,15 @@ const label = (source: string) => `vessel.camera.fields.${source}`;
  * the vessel picker and links header drive the deviceId filter, the feature lock is shown before
  * any call, cameras play in the page (stream player) and are added/edited in dialogs.
  */
-export const camerasResource: ResourceDefinition = {
+export const camerasResource: ResourceDeclaration = {
   name: 'device/cameraInfo',
-  access: { list: PAGE_LEVELS.all, show: PAGE_LEVELS.all, create: DEVICE_EDITORS, edit: DEVICE_EDITORS, delete: DEVICE_EDITORS },
+  server,
   menu: { group: 'device', order: 70, titleKey: 'menu.cameraInfo', icon: VideocamIcon, hidden: true },
-  endpoints: {
-    // The server answers every camera of the vessel, by name ({ list, total }); paging parameters are ignored.
-    list: { path: `${M}/getAll`, paged: true, filters: ['deviceId'], sortable: [] },
-    one: { path: `${M}/getById` },
-    create: { path: `${M}/add`, send: 'json', params: fieldsBody(CAMERA_FIELDS) },
-    update: { path: `${M}/update`, send: 'json', params: fieldsBody(CAMERA_FIELDS, true) },
-    delete: { path: `${M}/deleteById`, method: 'DELETE' },
-  },
   fields: [
     {
       source: 'deviceId',
       kind: 'reference',
-      reference: { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' },
+      reference: VESSEL_REFERENCE,
       on: { create: true, edit: true },
       disabledOnEdit: true,
     },
@@ -51,15 +67,13 @@ export const camerasResource: ResourceDefinition = {
     {
       source: 'deviceId',
       kind: 'reference',
-      reference: { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' },
+      reference: VESSEL_REFERENCE,
       required: true,
       alwaysOn: true,
     },
   ],
   sort: { field: 'name', order: 'ASC' },
   perPage: 1000,
-  createSchema: cameraSchema,
-  editSchema: updateCameraSchema,
   recordRepresentation: 'name',
   views: {
     list: lazyView(

@@ -1,24 +1,22 @@
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Level } from '../../domain/levels';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { deviceAuthGrantSchema, updateDeviceAuthGrantSchema } from '../../domain/deviceSchemas';
 import { FEATURES, FEATURE_KEYS } from '../../domain/features';
 import { fieldsBody } from '../../data/resourceEndpoints';
 import type { Choice, ReferenceDef, ResourceDefinition } from '../types';
+import { ENTERPRISE_REFERENCE, VESSEL_REFERENCE } from '../references';
 
 const M = '/deviceModule/deviceAuth';
 const FIELDS = ['enterpriseId', 'deviceId', 'feature', 'deviceCount', 'subscriptionQuantity', 'deadline'] as const;
 
 const featureChoices: readonly Choice[] = FEATURES.map((id) => ({ id, nameKey: FEATURE_KEYS[id] }));
-/** Only enterprises hold grants. */
-const enterprise: ReferenceDef = {
-  resource: 'system/user',
-  filter: { permissionLevel: Level.Enterprise },
-  optionText: 'name',
-  searchField: 'name',
-};
-/** One device of it (none: every device of the enterprise); the server checks the device is the enterprise's. */
-const device: ReferenceDef = { resource: 'system/deviceManagement', optionText: 'name', searchField: 'search' };
+/**
+ * Only enterprises hold grants; one device of it (none: every device of the enterprise), which the
+ * server checks is the enterprise's: the device picker (and the list's device filter) offers only the
+ * devices of the enterprise named (device/getAll's ownerId).
+ */
+const enterprise = ENTERPRISE_REFERENCE;
+const device: ReferenceDef = { ...VESSEL_REFERENCE, filterFrom: { ownerId: 'enterpriseId' } };
 
 /**
  * System > Device Auth (level 1): which lockable features (src/domain/features.ts) an enterprise,

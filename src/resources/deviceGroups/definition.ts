@@ -4,6 +4,7 @@ import { DEVICE_EDITORS, Level } from '../../domain/levels';
 import { deviceGroupSchema, updateDeviceGroupSchema } from '../../domain/deviceSchemas';
 import type { ResourceDefinition } from '../types';
 import { lazyView } from '../lazyView';
+import { ENTERPRISE_REFERENCE } from '../references';
 
 const M = '/deviceModule/deviceGroup';
 
@@ -37,7 +38,7 @@ export const deviceGroupsResource: ResourceDefinition = {
     {
       source: 'ownerId',
       kind: 'reference',
-      reference: { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' },
+      reference: ENTERPRISE_REFERENCE,
       on: { create: true },
       when: (_values, level) => level === Level.Admin,
     },

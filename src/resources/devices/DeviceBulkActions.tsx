@@ -13,6 +13,7 @@ import { useCallMutation, type Invalidates } from '../../data/dataHooks';
 import { useClientState } from '../../state/useClientState';
 import type { RowAction } from '../types';
 import { canEditDevices } from './access';
+import { SendCommandSelected } from './SendCommandSelected';
 
 /** A pin, unpin or move changes the device lists and the groups (their counts). */
 const INVALIDATES: Invalidates = { resources: ['system/deviceManagement', 'device/deviceData'], calls: [] };
@@ -113,6 +114,7 @@ export const DEVICE_BULK_ACTIONS: readonly RowAction[] = [
   { key: 'pin', component: PinSelectedButton },
   { key: 'unpin', component: UnpinSelectedButton },
   { key: 'move', component: MoveSelected },
+  { key: 'command', component: SendCommandSelected },
 ];
 
 /** The same actions with a callback (the device group page refreshes its own panel). */

@@ -181,6 +181,23 @@ const CELLS: Record<string, (r: Device) => ReactNode> = {
   activated: (r) => <ActivationChip record={r} />,
 };
 
+/**
+ * The ticked rows' actions (pin, unpin, move, send a command): on a narrow screen they wrap onto more
+ * lines above the table, pushing it down, instead of widening the page (react-admin lays them over
+ * the filter bar in one line of fixed height, which is kept where it fits).
+ */
+const BULK_TOOLBAR_WRAPS_SX = {
+  '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': {
+    height: { xs: 'auto', md: 48 },
+    position: { xs: 'relative', md: 'absolute' },
+    transform: { xs: 'none', md: 'translateY(-48px)' },
+    flexWrap: { xs: 'wrap', md: 'nowrap' },
+    rowGap: 0.5,
+    py: { xs: 0.5, md: 0 },
+  },
+  '& .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap', rowGap: 0.5 },
+} as const;
+
 /** System > Device: status icons, filters, sort, paging, export, import, pins; edit/delete for levels 1 and 2. */
 export function DeviceList() {
   const translate = useTranslate();
@@ -212,7 +229,7 @@ export function DeviceList() {
             ))}
           </>
         }
-        sx={{ ...DATATABLE_SX, ...STICKY_ACTIONS_COLUMN_SX }}
+        sx={{ ...DATATABLE_SX, ...STICKY_ACTIONS_COLUMN_SX, ...BULK_TOOLBAR_WRAPS_SX }}
       >
         {columns.map((column) => (
           <DataTable.Col

@@ -5,21 +5,23 @@ import { DEVICE_FIELDS, deviceSchema, updateDeviceSchema } from '../../domain/de
 import { fieldsBody } from '../../data/resourceEndpoints';
 import { DEVICES_RESOURCE } from '../../data/resourceNames';
 import type { ResourceDefinition } from '../types';
-import { DEVICE_BULK_ACTIONS } from './DeviceBulkActions';
 import { DEVICE_COLUMNS, DEVICE_FIELD_DEFS, DEVICE_FILTER_DEFS, DEVICE_SORT } from './fields';
 import { lazyView } from '../lazyView';
+import { ErrorCode } from '../../domain/errorCodes';
 
 const M = '/deviceModule/device';
 /** Filters of device/getAll (and device/export), docs/api.md. */
 export const DEVICE_FILTERS = ['search', 'deviceKind', 'deviceType', 'ownerId', 'ownerSubId', 'status', 'activated', 'groupId'] as const;
+const FORM_SHOWS = [ErrorCode.Validation, ErrorCode.Duplicate];
 export const DEVICE_SORTS = ['id', 'name', 'deviceKind', 'deviceType', 'status', 'activated', 'ownerId'] as const;
 
 /** Only the device fields go to add/update (update is a full replacement); empty text is "not given". */
 
 /**
  * System > Device (levels 1, 2, 3; writes 1, 2): the device catalogue of docs/requirements.md §3. Fields,
- * columns, filters, sort and bulk actions are declared here (src/resources/devices/fields.ts) and
- * the overridden views render from them.
+ * columns, filters and sort are declared here (src/resources/devices/fields.ts) and the overridden
+ * views render from them; the list view brings its own bulk actions (DeviceBulkActions.tsx), so the
+ * definition stays data that the server can read without loading the console's components.
  */
 export const devicesResource: ResourceDefinition = {
   name: DEVICES_RESOURCE,
@@ -28,8 +30,9 @@ export const devicesResource: ResourceDefinition = {
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: DEVICE_FILTERS, sortable: DEVICE_SORTS },
     one: { path: `${M}/getById` },
-    create: { path: `${M}/add`, send: 'json', params: fieldsBody(DEVICE_FIELDS) },
-    update: { path: `${M}/update`, send: 'json', params: fieldsBody(DEVICE_FIELDS, true) },
+    // Field errors and duplicates are shown under their fields by the form (DeviceEdit.tsx), not as a message.
+    create: { path: `${M}/add`, send: 'json', params: fieldsBody(DEVICE_FIELDS), quiet: FORM_SHOWS },
+    update: { path: `${M}/update`, send: 'json', params: fieldsBody(DEVICE_FIELDS, true), quiet: FORM_SHOWS },
     delete: { path: `${M}/deleteById`, method: 'DELETE' },
   },
   fields: DEVICE_FIELD_DEFS,
@@ -37,7 +40,6 @@ export const devicesResource: ResourceDefinition = {
   filters: DEVICE_FILTER_DEFS,
   sort: DEVICE_SORT,
   perPage: 20,
-  bulkActions: DEVICE_BULK_ACTIONS,
   createSchema: deviceSchema,
   editSchema: updateDeviceSchema,
   defaults: () => ({ ownerSubId: 0 }),

@@ -2,6 +2,7 @@ import { DEVICE_KIND_KEYS, DEVICE_KINDS, DEVICE_STATES, DEVICE_STATE_KEYS } from
 import { deviceFieldKey, type DeviceField } from '../../domain/deviceSchemas';
 import { Level } from '../../domain/levels';
 import type { Choice, ColumnDef, FieldDef, FilterDef } from '../types';
+import { ENTERPRISE_REFERENCE, SUB_USER_REFERENCE } from '../references';
 
 /**
  * The device resource's declarations (fields, columns, filters), kept apart from definition.ts so
@@ -16,13 +17,10 @@ export const ACTIVATED_CHOICES: readonly Choice[] = [
   { id: 'false', nameKey: 'activation.notActivated' },
 ];
 
-const enterprises = {
-  resource: 'system/user',
-  filter: { permissionLevel: Level.Enterprise },
-  optionText: 'name',
-  searchField: 'name',
-} as const;
-const subUsers = { resource: 'system/user', filter: { permissionLevel: Level.SubUser }, optionText: 'name', searchField: 'name' } as const;
+const enterprises = ENTERPRISE_REFERENCE;
+const subUsers = SUB_USER_REFERENCE;
+/** The list's sub-user filter offers the sub-users of the enterprise its owner filter names (users/getAll's parentId). */
+const subUsersOfOwner = { ...SUB_USER_REFERENCE, filterFrom: { parentId: 'ownerId' } };
 
 const both = { create: true, edit: true } as const;
 const field = (source: DeviceField, kind: FieldDef['kind'], extra: Partial<FieldDef> = {}): FieldDef => ({
@@ -82,7 +80,7 @@ export const DEVICE_FILTER_DEFS: readonly (FilterDef & { levels?: readonly strin
   {
     source: 'ownerSubId',
     kind: 'reference',
-    reference: subUsers,
+    reference: subUsersOfOwner,
     label: 'deviceField.ownerSubId',
     levels: [Level.Admin, Level.Enterprise],
   },

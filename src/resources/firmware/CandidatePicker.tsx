@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { Candidate } from '../../api/firmwareApi';
-import type { FirmwarePackage } from '../../domain/firmware';
+import { isDowngrade, isSharedCustomer, type FirmwarePackage } from '../../domain/firmware';
 import { UpdateStateChip } from './UpdateStateChip';
 import { PAGE_SIZE } from './useCandidates';
 
@@ -66,7 +66,11 @@ export function CandidatePicker({
   return (
     <Box>
       <Typography variant="body2" color="text.secondary">
-        {translate('firmware.rollout.candidatesHint', { model: firmware.model, deviceType: firmware.deviceType })}
+        {translate(isSharedCustomer(firmware.customer) ? 'firmware.rollout.candidatesHintShared' : 'firmware.rollout.candidatesHint', {
+          model: firmware.model,
+          deviceType: firmware.deviceType,
+          customer: firmware.customer,
+        })}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 1, alignItems: { sm: 'center' } }}>
         <TextField
@@ -117,7 +121,27 @@ export function CandidatePicker({
                 <TableCell>{c.deviceNum ?? ''}</TableCell>
                 <TableCell>{c.ownerName ?? ''}</TableCell>
                 <TableCell>{c.groupName ?? ''}</TableCell>
-                <TableCell>{`ADU ${c.aduVersion} · BDU ${c.bduVersion}`}</TableCell>
+                <TableCell>
+                  {`ADU ${c.aduVersion} · BDU ${c.bduVersion}`}
+                  {isDowngrade(firmware.version, c.aduVersion) && (
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      data-testid={`fw-downgrade-${c.id}`}
+                      sx={{
+                        ml: 1,
+                        px: 0.75,
+                        py: 0.25,
+                        borderRadius: 1,
+                        bgcolor: 'warning.light',
+                        color: 'warning.contrastText',
+                        fontWeight: 600,
+                      }}
+                    >
+                      {translate('firmware.rollout.downgrade')}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>
                   {c.busyState ? (
                     <UpdateStateChip state={c.busyState} />

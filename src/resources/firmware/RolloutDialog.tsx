@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,7 +16,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { useCallMutation } from '../../data/dataHooks';
 import { errorCode, errorData } from '../../data/dataProvider';
-import { rolloutSchema, type FirmwarePackage } from '../../domain/firmware';
+import { ErrorCode } from '../../domain/errorCodes';
+import { isDowngrade, rolloutSchema, type FirmwarePackage } from '../../domain/firmware';
+import type { Candidate } from '../../api/firmwareApi';
 import { validate } from '../../domain/validate';
 import { CandidatePicker } from './CandidatePicker';
 import { useCandidates } from './useCandidates';
@@ -47,6 +50,16 @@ export function RolloutDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const candidates = useCandidates(firmware.id, open, search, page);
+  // Devices that would go back to an older version: seen in the candidates, or named by the server (code 15).
+  const [olderSeen, setOlderSeen] = useState<Map<number, string>>(new Map());
+  const [olderFromServer, setOlderFromServer] = useState<{ id: number; name: string }[]>([]);
+  const [downgradeConfirmed, setDowngradeConfirmed] = useState(false);
+  useEffect(() => {
+    const older = (candidates?.list ?? []).filter((c: Candidate) => isDowngrade(firmware.version, c.aduVersion));
+    if (older.length) setOlderSeen((m) => new Map([...m, ...older.map((c) => [c.id, c.name] as const)]));
+  }, [candidates, firmware.version]);
+  const downgrades =
+    mode === 'devices' ? [...selected].filter((id) => olderSeen.has(id)).map((id) => ({ id, name: olderSeen.get(id)! })) : olderFromServer;
   // The device groups are the device/deviceData resource's list (without its virtual groups, ids -1 and 0).
   const groups = (
     useGetList<{ id: number; name: string; ownerName: string | null }>(
@@ -65,6 +78,8 @@ export function RolloutDialog({
     setSelected(new Set());
     setErrors({});
     setFailure(null);
+    setOlderFromServer([]);
+    setDowngradeConfirmed(false);
   }, [open]);
 
   const start = async () => {
@@ -72,7 +87,9 @@ export function RolloutDialog({
       firmwareId: firmware.id,
       maxConcurrent: maxConcurrent as unknown as number,
       ...(mode === 'devices' ? { deviceIds: [...selected] } : { groupId: groupId === '' ? null : groupId }),
+      ...(downgrades.length && downgradeConfirmed ? { allowDowngrade: true } : {}),
     };
+    if (downgrades.length && !downgradeConfirmed) return;
     const checked = validate(rolloutSchema, body);
     if (!checked.ok) {
       setErrors(
@@ -93,6 +110,13 @@ export function RolloutDialog({
       onStarted();
     } catch (error) {
       const data = errorData(error);
+      if (errorCode(error) === ErrorCode.FirmwareDowngrade && Array.isArray(data)) {
+        // The server found devices with a newer version (a group, or versions changed): ask first.
+        setOlderFromServer(data as { id: number; name: string }[]);
+        setDowngradeConfirmed(false);
+        setFailure(null);
+        return;
+      }
       if (errorCode(error) !== undefined) {
         const fieldMessages = Array.isArray(data)
           ? (data as { field?: string; message?: string }[]).filter((e) => e?.field && e.message)
@@ -139,7 +163,11 @@ export function RolloutDialog({
               size="small"
               label={translate('firmware.rollout.group')}
               value={groupId}
-              onChange={(e) => setGroupId(Number(e.target.value))}
+              onChange={(e) => {
+                setGroupId(Number(e.target.value));
+                setOlderFromServer([]);
+                setDowngradeConfirmed(false);
+              }}
               error={!!errors.groupId}
               helperText={errors.groupId}
               sx={{ maxWidth: 400 }}
@@ -163,6 +191,31 @@ export function RolloutDialog({
             sx={{ maxWidth: 400 }}
             slotProps={{ htmlInput: { min: 1, max: 1000, 'data-testid': 'fw-max-concurrent' } }}
           />
+          {downgrades.length > 0 && (
+            <Alert severity="warning" data-testid="fw-downgrade-warning">
+              {translate('firmware.rollout.downgradeWarning', {
+                smart_count: downgrades.length,
+                version: firmware.version,
+                devices: downgrades
+                  .slice(0, 5)
+                  .map((d) => d.name)
+                  .join(', ')
+                  .concat(downgrades.length > 5 ? ', …' : ''),
+              })}
+              <FormControlLabel
+                sx={{ display: 'flex', mt: 0.5 }}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={downgradeConfirmed}
+                    onChange={(e) => setDowngradeConfirmed(e.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'fw-confirm-downgrade' } as object }}
+                  />
+                }
+                label={translate('firmware.rollout.confirmDowngrade', { version: firmware.version })}
+              />
+            </Alert>
+          )}
           {failure && (
             <Alert severity="error" data-testid="fw-rollout-error">
               {failure}
@@ -174,7 +227,12 @@ export function RolloutDialog({
         <Button onClick={onClose} disabled={busy}>
           {translate('ra.action.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void start()} disabled={busy} data-testid="fw-rollout-start">
+        <Button
+          variant="contained"
+          onClick={() => void start()}
+          disabled={busy || (downgrades.length > 0 && !downgradeConfirmed)}
+          data-testid="fw-rollout-start"
+        >
           {translate('firmware.rollout.start')}
         </Button>
       </DialogActions>

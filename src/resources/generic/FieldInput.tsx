@@ -1,4 +1,5 @@
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   FileField,
@@ -7,16 +8,26 @@ import {
   ImageInput,
   NumberInput,
   PasswordInput,
+  ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
   TextInput,
 } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import { useWatch } from 'react-hook-form';
+import { Suspense, useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { DayInput } from './DayInput';
+import { useNarrowedFilter } from './referenceOptions';
 import { isoToLocalInput, localInputToIso } from '../../format/zonedInput';
 import { useClientState } from '../../state/useClientState';
 import type { Choice, FieldDef, ReferenceDef } from '../types';
+import { lazyView } from '../lazyView';
+
+/** The map of a geometry field, loaded with the first form that has one (Leaflet stays out of the other forms). */
+const GeometryInput = lazyView(
+  () => import('../../map/GeometryInput'),
+  (m) => m.GeometryInput,
+);
 
 /** Fixed choices with translated names. */
 export function useChoices(choices: FieldDef['choices']): { id: string | number; name: string }[] {
@@ -33,31 +44,88 @@ export function ReferencePicker({
   label,
   disabled,
   alwaysOn,
+  required,
 }: {
   source: string;
   reference: ReferenceDef;
   label?: string;
   disabled?: boolean;
   alwaysOn?: boolean;
+  /** Marks the label (an asterisk); the form's yup schema does the checking. */
+  required?: boolean;
 }) {
   const searchField = reference.searchField ?? 'name';
+  const filter = useNarrowedFilter(source, reference, null);
   return (
-    <ReferenceInput source={source} reference={reference.resource} filter={reference.filter} alwaysOn={alwaysOn}>
+    <ReferenceInput source={source} reference={reference.resource} filter={filter} alwaysOn={alwaysOn}>
       <AutocompleteInput
         id={source}
         label={label}
         optionText={reference.optionText}
         filterToQuery={(text: string) => (text ? { [searchField]: text } : {})}
         disabled={disabled}
+        isRequired={required}
         fullWidth
+        // Focused as the first bad field after a save, it stays closed so the other errors stay in view.
+        openOnFocus={false}
+        sx={{ minWidth: 220 }}
         helperText={false}
       />
     </ReferenceInput>
   );
 }
 
-/** One input of a resource form, chosen by the field's kind. */
-export function FieldInput({ field, mode }: { field: FieldDef; mode: 'create' | 'edit' }) {
+/** Several records of a reference (a `references` field), picked by name as the user types. */
+function ReferencesPicker({
+  field,
+  disabled,
+  required,
+}: {
+  field: FieldDef & { reference: ReferenceDef };
+  disabled?: boolean;
+  required: boolean;
+}) {
+  const { reference } = field;
+  const filter = useNarrowedFilter(field.source, reference, []);
+  return (
+    <ReferenceArrayInput source={field.source} reference={reference.resource} filter={filter}>
+      <AutocompleteArrayInput
+        id={field.source}
+        label={field.label}
+        optionText={reference.optionText}
+        filterToQuery={(text: string) => (text ? { [reference.searchField ?? 'name']: text } : {})}
+        disabled={disabled}
+        isRequired={required}
+        fullWidth
+        openOnFocus={false}
+        helperText={false}
+      />
+    </ReferenceArrayInput>
+  );
+}
+
+/**
+ * A list field a record holds as null (a rule saved before the field existed) is an empty list:
+ * the picker shows it empty, and the form's rule, which wants a list, must not reject a value the
+ * user cannot see.
+ */
+function NullAsEmptyList({ source }: { source: string }) {
+  const { getValues, setValue } = useFormContext();
+  // Subscribed to the value, and checked after every render: react-admin resets the form to the
+  // loaded record after this component's effects have run, which brings the null back.
+  useWatch({ name: source });
+  useEffect(() => {
+    if (getValues(source) === null) setValue(source, [], { shouldDirty: false });
+  });
+  return null;
+}
+
+/**
+ * One input of a resource form, chosen by the field's kind. `required` puts react-admin's mark (an
+ * asterisk) on its label; the rule itself is the form's yup schema (requiredSources). No helper
+ * line is kept under an input: its error line, when there is one, pushes the next field down.
+ */
+export function FieldInput({ field, mode, required = false }: { field: FieldDef; mode: 'create' | 'edit'; required?: boolean }) {
   const level = useClientState((s) => s.permissionLevel);
   const timeZone = useClientState((s) => s.timeZone);
   const values = useWatch() as Record<string, unknown>;
@@ -70,6 +138,7 @@ export function FieldInput({ field, mode }: { field: FieldDef; mode: 'create' | 
     disabled: mode === 'edit' && field.disabledOnEdit,
     fullWidth: true,
     helperText: false as const,
+    isRequired: required,
   };
   switch (field.kind) {
     case 'password':
@@ -79,7 +148,7 @@ export function FieldInput({ field, mode }: { field: FieldDef; mode: 'create' | 
     case 'number':
       return <NumberInput {...common} min={field.min} max={field.max} step={field.step} />;
     case 'boolean':
-      return <BooleanInput source={field.source} label={field.label} disabled={common.disabled} helperText={false} />;
+      return <BooleanInput source={field.source} label={field.label} disabled={common.disabled} isRequired={required} helperText={false} />;
     case 'date':
       return <DayInput {...common} />;
     case 'datetime':
@@ -97,11 +166,37 @@ export function FieldInput({ field, mode }: { field: FieldDef; mode: 'create' | 
       return <SelectInput {...common} choices={choices} />;
     case 'reference':
       return field.reference ? (
-        <ReferencePicker source={field.source} reference={field.reference} label={field.label} disabled={common.disabled} />
+        <ReferencePicker
+          source={field.source}
+          reference={field.reference}
+          label={field.label}
+          disabled={common.disabled}
+          required={required}
+        />
+      ) : null;
+    case 'multiselect':
+      return (
+        <>
+          <NullAsEmptyList source={field.source} />
+          <AutocompleteArrayInput {...common} choices={choices} openOnFocus={false} />
+        </>
+      );
+    case 'references':
+      // Several records of the reference, picked by name as the user types.
+      return field.reference ? (
+        <>
+          <NullAsEmptyList source={field.source} />
+          <ReferencesPicker field={{ ...field, reference: field.reference }} disabled={common.disabled} required={required} />
+        </>
       ) : null;
     case 'file':
       return (
-        <FileInput source={field.source} label={field.label} accept={field.accept ? { [field.accept]: [] } : undefined}>
+        <FileInput
+          source={field.source}
+          label={field.label}
+          isRequired={required}
+          accept={field.accept ? { [field.accept]: [] } : undefined}
+        >
           <FileField source="src" title="title" />
         </FileInput>
       );
@@ -110,12 +205,19 @@ export function FieldInput({ field, mode }: { field: FieldDef; mode: 'create' | 
         <ImageInput
           source={field.source}
           label={field.label}
+          isRequired={required}
           accept={
             field.accept ? Object.fromEntries(field.accept.split(',').map((t) => [t.trim(), []])) : { 'image/png': [], 'image/jpeg': [] }
           }
         >
           <ImageField source="src" title="title" />
         </ImageInput>
+      );
+    case 'geometry':
+      return (
+        <Suspense fallback={null}>
+          <GeometryInput source={field.source} label={field.label} disabled={Boolean(common.disabled)} />
+        </Suspense>
       );
     default:
       return <TextInput {...common} type={field.kind === 'email' ? 'email' : 'text'} />;

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useTranslate } from 'ra-core';
+import { pageTitle } from '../../i18n/pageTitle';
 
 /** Read by screen readers, not drawn (MUI's visuallyHidden). */
 export const VISUALLY_HIDDEN: CSSProperties = {
@@ -31,7 +32,7 @@ export function PageHeading({
   testId?: string;
 }) {
   const translate = useTranslate();
-  const title = text ?? (titleKey ? translate(titleKey) : '');
+  const title = text ?? (titleKey ? pageTitle(translate, titleKey) : '');
   return (
     <h1 style={VISUALLY_HIDDEN} data-testid={testId}>
       {actionKey ? `${title} · ${translate(actionKey)}` : title}

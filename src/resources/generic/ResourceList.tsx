@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import {
@@ -28,6 +28,8 @@ import { DayInput } from './DayInput';
 import { ReferencePicker } from './FieldInput';
 import { DATATABLE_SX, LIST_SX, PAGE_SIZES } from './listStyles';
 import { ListExportButton } from './ListExportButton';
+import { useClientState } from '../../state/useClientState';
+import type { Level } from '../../domain/levels';
 import { PageHeading } from './PageHeading';
 
 function filterInput(filter: FilterDef, choices: { id: string | number; name: string }[]): ReactElement {
@@ -99,7 +101,10 @@ function RowActions({ definition }: { definition: ResourceDefinition }) {
       {definition.endpoints.one && definition.show && <ShowButton />}
       {definition.endpoints.update && <EditButton />}
       {definition.rowActions?.map(({ key, component: Action }) => (
-        <Action key={key} />
+        // A row action may be loaded with the list (lazyView): the row waits for it alone.
+        <Suspense key={key} fallback={null}>
+          <Action />
+        </Suspense>
       ))}
       {definition.endpoints.delete && canDelete && (
         <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: () => undefined }} />
@@ -125,13 +130,22 @@ function ListActions({ definition, addable }: { definition: ResourceDefinition; 
 /** The generic List: server-paged DataTable, the definition's columns, filters, sort, row and bulk actions. */
 export function ResourceList({ definition }: { definition: ResourceDefinition }) {
   const { inputs, addable } = useFilterInputs(definition);
+  const level = useClientState((s) => s.permissionLevel);
+  // A reader who may neither edit nor delete gets no empty actions column.
+  const { canAccess: canEdit } = useCanAccess({ resource: definition.name, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: definition.name, action: 'delete' });
   const hasRowActions = Boolean(
-    definition.endpoints.update || definition.endpoints.delete || definition.rowActions?.length || definition.show,
+    (definition.endpoints.update && canEdit) ||
+    (definition.endpoints.delete && canDelete) ||
+    definition.rowActions?.length ||
+    (definition.show && definition.endpoints.one),
   );
   const bulk = definition.bulkActions?.length ? (
     <>
       {definition.bulkActions.map(({ key, component: Action }) => (
-        <Action key={key} />
+        <Suspense key={key} fallback={null}>
+          <Action />
+        </Suspense>
       ))}
     </>
   ) : (
@@ -152,21 +166,28 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
         disableSyncWithLocation={false}
         sx={LIST_SX}
       >
+        {definition.listPanel && (
+          <Suspense fallback={null}>
+            <definition.listPanel />
+          </Suspense>
+        )}
         <DataTable
           rowClick={definition.show ? 'show' : false}
           bulkActionButtons={bulk}
           empty={<EmptyState definition={definition} />}
           sx={DATATABLE_SX}
         >
-          {definition.columns.map((column) => (
-            <DataTable.Col
-              key={column.source}
-              source={column.source}
-              label={column.label}
-              disableSort={!column.sortable}
-              render={(record: RaRecord) => <ColumnValue column={column} record={record} />}
-            />
-          ))}
+          {definition.columns
+            .filter((c) => !c.levels || c.levels.includes(level as Level))
+            .map((column) => (
+              <DataTable.Col
+                key={column.source}
+                source={column.source}
+                label={column.label}
+                disableSort={!column.sortable}
+                render={(record: RaRecord) => <ColumnValue column={column} record={record} />}
+              />
+            ))}
           {hasRowActions && (
             <DataTable.Col label="console.table.actions" disableSort render={() => <RowActions definition={definition} />} />
           )}

@@ -4,8 +4,8 @@ import { PAGE_LEVELS } from '../../domain/pageAccess';
 import { addUserSchema, updateUserSchema } from '../../domain/userSchemas';
 import type { Row } from '../../data/resourceEndpoints';
 import type { Choice, ResourceDefinition } from '../types';
-import { ResetPasswordButton } from './ResetPasswordButton';
-import { SubUserVesselsButton } from '../devices/SubUserVesselsButton';
+import { lazyView } from '../lazyView';
+import { ENTERPRISE_REFERENCE } from '../references';
 
 const levelChoices = (level: string | null): Choice[] =>
   (level === Level.Admin ? [Level.Admin, Level.Enterprise, Level.SubUser] : [Level.SubUser]).map((id) => ({
@@ -47,7 +47,7 @@ export const usersResource: ResourceDefinition = {
     {
       source: 'parentId',
       kind: 'reference',
-      reference: { resource: 'system/user', filter: { permissionLevel: Level.Enterprise }, optionText: 'name', searchField: 'name' },
+      reference: ENTERPRISE_REFERENCE,
       on: { create: true, edit: true },
       when: (values, level) => level === Level.Admin && values.permissionLevel === Level.SubUser,
     },
@@ -82,8 +82,21 @@ export const usersResource: ResourceDefinition = {
   editSchema: updateUserSchema,
   defaults: (level) => ({ permissionLevel: level === Level.Admin ? Level.Enterprise : Level.SubUser }),
   recordRepresentation: 'name',
+  // Loaded with the list, not with the definition (the server reads definitions too: docs/extending.md).
   rowActions: [
-    { key: 'resetPassword', component: ResetPasswordButton },
-    { key: 'vessels', component: SubUserVesselsButton },
+    {
+      key: 'resetPassword',
+      component: lazyView(
+        () => import('./ResetPasswordButton'),
+        (m) => m.ResetPasswordButton,
+      ),
+    },
+    {
+      key: 'vessels',
+      component: lazyView(
+        () => import('../devices/SubUserVesselsButton'),
+        (m) => m.SubUserVesselsButton,
+      ),
+    },
   ],
 };

@@ -1,0 +1,52 @@
+import { between, type Rng } from './prng';
+import { FAULT_CODES, type FaultCodeInfo } from '../../src/domain/faultCodes';
+
+/** What a kind has (src/domain/deviceKinds.ts, KIND_REPORTS). */
+export interface KindHas {
+  satellite: boolean;
+  lte: boolean;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(max, n));
+
+/**
+ * The 4G signal (dBm) a vessel reports, or null: a 4G router's link is its 4G modem, strong near
+ * port and fading offshore (never below -115 dBm here: the demo keeps its routers reachable); a vBox
+ * has 4G within 15 nm of a port; the others have no 4G modem.
+ */
+export function lteSignal(has: KindHas, distanceToPort: number, rng: Rng): number | null {
+  if (!has.lte) return null;
+  if (has.satellite) return distanceToPort < 15 ? Math.round(between(rng, -110, -65)) : null;
+  return Math.round(clamp(-68 - Math.min(distanceToPort, 400) / 10 + between(rng, -4, 4), -115, -60));
+}
+
+/** The link's quality when locked, before noise: signal level (0..100) and SNR (dB), from the satellite's elevation or the 4G signal. */
+export function linkQuality(has: KindHas, elevation: number, lte: number | null): { signal: number; snr: number } {
+  if (has.satellite) return { signal: 35 + elevation * 0.7, snr: 3 + elevation * 0.15 };
+  const signal = ((lte ?? -120) + 120) / 0.55; // -120..-65 dBm as 0..100
+  return { signal, snr: 2 + signal * 0.2 };
+}
+
+/**
+ * The fault codes a kind raises, and how often against a satellite terminal: the terminal's codes
+ * (antenna, motors, BDU) with a satellite link; without one only the mainboard's firmware (E90), a
+ * fifth as often.
+ */
+export function faultPool(has: KindHas): { codes: readonly FaultCodeInfo[]; rate: number } {
+  return has.satellite ? { codes: FAULT_CODES, rate: 1 } : { codes: FAULT_CODES.filter((f) => f.code === 'E90'), rate: 0.2 };
+}
+
+/** A report's satellite pointing: the tracked satellite's angles, or nothing at all for a kind without a satellite link. */
+export function pointingFields(
+  has: KindHas,
+  sat: { azimuth: number; elevation: number; skew: number; name: string; longitude: number },
+): { azimuth?: number; elevation?: number; skew?: number; satellite?: { name: string; longitude: number } } {
+  if (!has.satellite) return {};
+  return {
+    azimuth: round1(sat.azimuth),
+    elevation: round1(sat.elevation),
+    skew: round1(sat.skew),
+    satellite: { name: sat.name, longitude: sat.longitude },
+  };
+}

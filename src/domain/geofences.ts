@@ -1,0 +1,158 @@
+import * as yup from 'yup';
+import { choiceRule, idRule, requiredText } from './schemaRules';
+import { Level } from './levels';
+import { VESSEL_COLUMNS, type TableResource } from './tableResource';
+
+/**
+ * Geofences (docs/api.md, "Notifications"): named areas of an enterprise drawn on the map, a circle
+ * (centre and radius) or a polygon (3 to 200 points). The server records each vessel's arrival in
+ * and departure from them (the geofence events: port calls) and an alarm rule that names them
+ * raises an alarm when a vessel enters (GEOFENCE_IN) or leaves (GEOFENCE_OUT) one. One rule for the
+ * console's form and the API.
+ */
+export const GEOFENCES_NAME = 'alarm/geofence';
+export const GEOFENCE_EVENTS_NAME = 'alarm/geofenceEvent';
+export const GEOFENCE_KINDS = ['port', 'anchorage', 'restricted', 'area'] as const;
+export const GEOFENCE_SHAPES = ['circle', 'polygon'] as const;
+export type GeofenceShape = (typeof GEOFENCE_SHAPES)[number];
+export const GEOFENCE_EVENTS = ['arrival', 'departure'] as const;
+export const MAX_GEOFENCE_POINTS = 200;
+export const MIN_RADIUS_M = 50;
+export const MAX_RADIUS_M = 500_000;
+
+/** A point as [lat, lon]. */
+export type LatLon = [number, number];
+export interface GeofenceShapeInput {
+  shape: GeofenceShape;
+  lat?: number | null;
+  lon?: number | null;
+  radiusM?: number | null;
+  points?: LatLon[] | null;
+}
+
+const coordinate = (max: number, message: string) =>
+  yup.number().typeError(message).min(-max, message).max(max, message).optional().nullable();
+
+const isPoint = (p: unknown): p is LatLon =>
+  Array.isArray(p) &&
+  p.length === 2 &&
+  p.every((v) => typeof v === 'number' && Number.isFinite(v)) &&
+  Math.abs(p[0] as number) <= 90 &&
+  Math.abs(p[1] as number) <= 180;
+
+const fields = {
+  ownerId: idRule().optional().nullable(),
+  name: requiredText(64),
+  kind: choiceRule(GEOFENCE_KINDS).required('validation.required'),
+  shape: choiceRule(GEOFENCE_SHAPES).required('validation.required'),
+  lat: coordinate(90, 'validation.latitude').when('shape', {
+    is: 'circle',
+    then: (s) => s.required('validation.geofenceCircle'),
+  }),
+  lon: coordinate(180, 'validation.longitude').when('shape', {
+    is: 'circle',
+    then: (s) => s.required('validation.geofenceCircle'),
+  }),
+  radiusM: yup
+    .number()
+    .typeError('validation.geofenceRadius')
+    .integer('validation.geofenceRadius')
+    .min(MIN_RADIUS_M, 'validation.geofenceRadius')
+    .max(MAX_RADIUS_M, 'validation.geofenceRadius')
+    .optional()
+    .nullable()
+    .when('shape', { is: 'circle', then: (s) => s.required('validation.geofenceRadius') }),
+  points: yup
+    .mixed<LatLon[]>()
+    .optional()
+    .nullable()
+    .test('points', 'validation.geofencePolygon', function check(points) {
+      if (this.parent?.shape !== 'polygon') return true;
+      return Array.isArray(points) && points.length >= 3 && points.length <= MAX_GEOFENCE_POINTS && points.every(isPoint);
+    }),
+};
+
+export const geofenceSchema = yup.object(fields);
+export const updateGeofenceSchema = yup.object({ id: idRule().required('validation.required'), ...fields });
+
+const EDITORS = [Level.Admin, Level.Enterprise];
+
+export const GEOFENCES_TABLE: TableResource = {
+  path: '/supportModule/geofence',
+  table: 'geofences',
+  scope: 'enterprise',
+  columns: {
+    ownerId: { type: 'integer' },
+    name: { type: 'text', notNull: true },
+    kind: { type: 'text', notNull: true, choices: `resources.${GEOFENCES_NAME}.kinds.` },
+    shape: { type: 'text', notNull: true, choices: `resources.${GEOFENCES_NAME}.shapes.` },
+    lat: { type: 'number' },
+    lon: { type: 'number' },
+    radiusM: { type: 'integer' },
+    points: { type: 'json' },
+  },
+  // Level 3 sees its enterprise's areas (on the map and in rules); levels 1 and 2 draw them.
+  levels: { list: [...EDITORS, Level.SubUser], create: EDITORS, edit: EDITORS, delete: EDITORS, export: EDITORS },
+  schema: { create: geofenceSchema, update: updateGeofenceSchema },
+  unique: [['ownerId', 'name']],
+  search: ['name'],
+  filters: ['kind'],
+  sortable: ['name'],
+  audit: 'geofence',
+};
+
+/**
+ * Geofence events: a vessel's arrival in or departure from a geofence (port calls when it is a
+ * port), written by the server's minute check (server/notify/geofenceCheck.ts), read like any row of
+ * a vessel.
+ */
+export const GEOFENCE_EVENTS_TABLE: TableResource = {
+  path: '/supportModule/geofenceEvent',
+  table: 'geofence_events',
+  scope: 'vessel',
+  generate: false,
+  updatedAt: false,
+  columns: {
+    ...VESSEL_COLUMNS,
+    geofenceId: { type: 'integer', exported: false },
+    geofenceName: { type: 'text' },
+    geofenceKind: { type: 'text', choices: `resources.${GEOFENCES_NAME}.kinds.` },
+    event: { type: 'text', choices: `resources.${GEOFENCE_EVENTS_NAME}.events.` },
+    at: { type: 'timestamp' },
+    lat: { type: 'number' },
+    lon: { type: 'number' },
+  },
+  levels: { list: [Level.Admin, Level.Enterprise, Level.SubUser], export: [Level.Admin, Level.Enterprise, Level.SubUser] },
+  schema: { create: yup.object({ id: idRule() }) },
+  search: ['geofenceName'],
+  filters: ['event', 'geofenceKind', 'geofenceId'],
+  sortable: ['at'],
+  order: 'desc',
+  // A vessel's new enterprise does not see the port calls it made for the one before.
+  since: 'at',
+  audit: 'geofenceEvent',
+};
+
+const EARTH_M = 6_371_000;
+const rad = (d: number) => (d * Math.PI) / 180;
+
+/** Great-circle distance in metres. */
+export function distanceM(a: LatLon, b: LatLon): number {
+  const dLat = rad(b[0] - a[0]);
+  const dLon = rad(b[1] - a[1]);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Whether a point lies in a geofence (a polygon by ray casting on lat/lon, fine at port scale). */
+export function contains(g: GeofenceShapeInput, p: LatLon): boolean {
+  if (g.shape === 'circle') return g.lat != null && g.lon != null && distanceM([g.lat, g.lon], p) <= (g.radiusM ?? 0);
+  const pts = g.points ?? [];
+  let inside = false;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const [yi, xi] = pts[i]!;
+    const [yj, xj] = pts[j]!;
+    if (yi > p[0] !== yj > p[0] && p[1] < ((xj - xi) * (p[0] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
