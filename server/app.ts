@@ -37,6 +37,7 @@ import { notificationsModule } from './modules/notifications';
 import { declaredResources } from './resources/declaredResources';
 import { tableRoutes } from './resources/tableRoutes';
 import { installMetrics, installOps } from './ops';
+import { backupService } from './ops/backup/backupService';
 
 /**
  * The API modules, each mounted under /cz/{segment}/{prefix}: a module folder's index.ts
@@ -130,7 +131,8 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
   const measured = metrics ? { metrics } : {};
   const link = options.openLink ? await options.openLink(linkPartsOf({ db, config, ingest, devices, ...measured })) : noDeviceLink();
   app.addHook('onClose', () => link.close());
-  const context: ServerContext = { db, config, ingest, devices, link, ...measured };
+  const backups = backupService(db, config);
+  const context: ServerContext = { db, config, ingest, devices, link, backups, ...measured };
   const base = `/cz/${config.apiSegment}`;
   // Sessions and permission groups checked in the last few seconds cost no query (docs/architecture.md).
   const authCache = await SessionCache.open(db);
@@ -168,7 +170,7 @@ export async function buildApp(config: ServerConfig, db: Db, options: AppOptions
   );
   app.get(`${base}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   // GET /health, /ready and /metrics, outside /cz (docs/api.md, "Health and metrics").
-  await installOps(app, { db, config, ingest, link, metrics });
+  await installOps(app, { db, config, ingest, link, metrics, backups });
   if (config.notifyWorker) {
     // Alarm notifications: every replica works the outbox and the delivery log (docs/architecture.md, "Notification delivery").
     const notifier = await startNotifier(

@@ -55,6 +55,8 @@ export interface ServerConfig {
   notifyLeaseSeconds: number;
   /** Folder of uploaded firmware files; empty: beside the embedded database (DATA_DIR/../firmware), or a temp folder for memory://. */
   firmwareDir: string;
+  /** Folder of backups (BACKUP_DIR; empty: a `backups` folder beside the embedded database, ./data/backups by default). */
+  backupDir: string;
   /** Largest firmware file accepted, in bytes (FIRMWARE_MAX_MB, 512 by default). */
   firmwareMaxBytes: number;
   /**
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'none'",
     cameraSources: env.CSP_CAMERA_SOURCES?.trim() || 'https: http:',
     firmwareDir: env.FIRMWARE_DIR ?? '',
+    backupDir: env.BACKUP_DIR ?? '',
     notifyAllowPrivateTargets: env.NOTIFY_ALLOW_PRIVATE_TARGETS === '1',
     telegramApiBase: env.TELEGRAM_API_BASE?.trim() || 'https://api.telegram.org',
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${int(env.PORT, 8080)}`).replace(/\/+$/, ''),

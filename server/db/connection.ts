@@ -27,6 +27,11 @@ export interface Db extends Queryable {
   notify(channel: string, payload: string): Promise<void>;
   /** The connection pool's state (PostgreSQL; PGlite is one in-process connection and has no pool): metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite: the data folder as a gzipped tarball (a backup, server/ops/backup). Inside transaction()
+   * no other statement runs meanwhile, so the tarball and what the transaction read agree.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -106,6 +111,7 @@ async function openPglite(dataDir: string): Promise<Db> {
     async notify(channel, payload) {
       await lite.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
     },
+    dumpDataDir: () => lite.dumpDataDir('gzip'),
     close: () => lite.close(),
   };
 }

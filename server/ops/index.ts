@@ -11,11 +11,14 @@ import { liveHubs } from '../modules/live/liveRoutes';
 import { healthRoutes } from './health';
 import { createServerMetrics, type ServerMetrics } from './metrics';
 import { scrapeCounts } from './opsQueries';
+import type { BackupService } from './backup/backupService';
+import { hasOpsSocket, listenOpsSocket } from './backup/opsSocket';
 
 /** What an app's operations parts keep: the leader once elected, the metrics listener's port. */
 interface OpsState {
   leader: Leader | null;
   metricsPort: number | null;
+  backups: BackupService | null;
 }
 const states = new WeakMap<FastifyInstance, OpsState>();
 
@@ -23,6 +26,11 @@ const states = new WeakMap<FastifyInstance, OpsState>();
 export function attachLeader(app: FastifyInstance, leader: Leader): void {
   const state = states.get(app);
   if (state) state.leader = leader;
+}
+
+/** The app's backups (the leader's nightly run: server/simulator/startDemo.ts). */
+export function backupsOf(app: FastifyInstance): BackupService | null {
+  return states.get(app)?.backups ?? null;
 }
 
 /** The port of the METRICS_PORT listener once the app is ready (METRICS_PORT=0 takes a free one); null without it. */
@@ -62,6 +70,7 @@ export interface OpsParts {
   ingest: IngestWriter;
   link: DeviceLink;
   metrics: ServerMetrics | undefined;
+  backups: BackupService;
 }
 
 /**
@@ -69,10 +78,15 @@ export interface OpsParts {
  * METRICS_TOKEN alone, else only on a listener of its own at METRICS_HOST:METRICS_PORT (docs/api.md,
  * "Health and metrics").
  */
-export async function installOps(app: FastifyInstance, { db, config, ingest, link, metrics }: OpsParts): Promise<void> {
-  const state: OpsState = { leader: null, metricsPort: null };
+export async function installOps(app: FastifyInstance, { db, config, ingest, link, metrics, backups }: OpsParts): Promise<void> {
+  const state: OpsState = { leader: null, metricsPort: null, backups };
   states.set(app, state);
   await healthRoutes(app, { db, config, ingest, link, leader: () => state.leader });
+  if (hasOpsSocket(config)) {
+    // npm run backup asks a running server for the backup of its embedded database (server/ops/backup/opsSocket.ts).
+    const close = await listenOpsSocket(config, backups);
+    app.addHook('onClose', close);
+  }
   if (!metrics) return;
   Object.assign(metrics.sources, {
     ingestBacklog: () => ingest.backlog().queued,

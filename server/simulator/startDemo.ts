@@ -9,6 +9,7 @@ import { markOfflineDevices, pruneHistory } from '../modules/monitoring';
 import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
 import { checkRuleAlarms } from '../notify/ruleAlarms';
+import { backupsOf } from '../ops';
 
 const HOUR_MS = 3_600_000;
 
@@ -58,6 +59,8 @@ export async function startBackgroundWork(
     asLeader(() => expireCommands(db), 10_000),
     // The alarms alarm rules raise (offline, weak signal, geofences), checked every minute (server/notify/ruleAlarms.ts).
     asLeader(() => checkRuleAlarms(db), 60_000),
+    // The nightly backup, once its hour has come (server/ops/backup/backupService.ts).
+    asLeader(async () => backupsOf(app)?.nightly(), 5 * 60_000),
   ];
   let simulator: RunningSimulator | undefined;
   let starting: Promise<void> = Promise.resolve();

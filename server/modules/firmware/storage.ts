@@ -55,11 +55,17 @@ export interface ReceivedFile {
   truncated: boolean;
 }
 
-/** FIRMWARE_DIR, else a `firmware` folder beside the embedded database, else (memory://) a temp folder. */
+/** FIRMWARE_DIR, else a `firmware` folder beside the embedded database; null for an in-memory database without FIRMWARE_DIR. */
+export function firmwareFolder(config: Pick<ServerConfig, 'firmwareDir' | 'dataDir'>): string | null {
+  if (config.firmwareDir) return resolve(config.firmwareDir);
+  if (config.dataDir === 'memory://' || !config.dataDir) return null;
+  return resolve(dirname(resolve(config.dataDir)), 'firmware');
+}
+
+/** The firmware folder, or (memory://) a temp folder. */
 async function resolveDir(config: Pick<ServerConfig, 'firmwareDir' | 'dataDir'>): Promise<{ dir: string; temporary: boolean }> {
-  if (config.firmwareDir) return { dir: resolve(config.firmwareDir), temporary: false };
-  if (config.dataDir === 'memory://' || !config.dataDir) return { dir: await mkdtemp(join(tmpdir(), 'fleet-firmware-')), temporary: true };
-  return { dir: resolve(dirname(resolve(config.dataDir)), 'firmware'), temporary: false };
+  const dir = firmwareFolder(config);
+  return dir ? { dir, temporary: false } : { dir: await mkdtemp(join(tmpdir(), 'fleet-firmware-')), temporary: true };
 }
 
 export async function openFirmwareStore(config: Pick<ServerConfig, 'firmwareDir' | 'dataDir'>): Promise<FirmwareStore> {
