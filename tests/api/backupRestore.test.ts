@@ -139,9 +139,9 @@ describe.each(engines)('backup and restore on %s', (engine: Engine) => {
     servers.length = 0;
     rmSync(folders.firmwareDir, { recursive: true, force: true });
     if (engine === 'pglite') rmSync(folders.dataDir, { recursive: true, force: true });
-    const env =
+    const env: Record<string, string> =
       engine === 'pglite'
-        ? { DATA_DIR: folders.dataDir, FIRMWARE_DIR: folders.firmwareDir }
+        ? { DATA_DIR: folders.dataDir, FIRMWARE_DIR: folders.firmwareDir, DATABASE_URL: '' }
         : { DATABASE_URL: schemaUrl, FIRMWARE_DIR: folders.firmwareDir };
 
     const restored = await cli(['restore', file], env);
@@ -197,8 +197,10 @@ describe.each(engines)('backup and restore on %s', (engine: Engine) => {
   it('refuses a file that is not a backup, and a backup of the other engine, with a clear message', async () => {
     const junk = join(root, 'junk.tar');
     await run('bash', ['-c', `head -c 4096 /dev/urandom > ${junk}`]);
-    const env =
-      engine === 'pglite' ? { DATA_DIR: join(root, 'empty', 'pglite') } : { DATABASE_URL: schemaUrl || 'postgres://127.0.0.1/test' };
+    const env: Record<string, string> =
+      engine === 'pglite'
+        ? { DATA_DIR: join(root, 'empty', 'pglite'), DATABASE_URL: '' }
+        : { DATABASE_URL: schemaUrl || 'postgres://127.0.0.1/test' };
     const result = await cli(['restore', junk], env);
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/not a readable backup archive|not a backup/);

@@ -24,10 +24,13 @@ import {
 } from './archive';
 import {
   currentSchema,
+  differingTables,
   emptySchema,
   ensureExtensions,
   exportSnapshot,
   firmwareKeys,
+  newestMigration,
+  schemaSums,
   schemaExists,
   schemaObjectCount,
   tableSums,
@@ -112,11 +115,6 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
   }
 }
 
-async function newestMigration(tx: Queryable): Promise<string> {
-  const [row] = await tx.query<{ version: string }>('SELECT max(version) AS version FROM schema_migrations');
-  return row?.version ?? '';
-}
-
 export interface RestoreResult {
   engine: 'pglite' | 'postgres';
   tables: number;
@@ -148,7 +146,8 @@ export async function restoreBackup(file: string, config: Settings, { force = fa
         throw new Error('This backup is of a PostgreSQL database: set DATABASE_URL to the database to restore it into');
       sums = await restorePostgres(dump, config.databaseUrl, manifest.schema ?? 'public', force);
     }
-    compareSums(manifest.tables, sums);
+    const wrong = differingTables(manifest.tables, sums);
+    if (wrong.length) throw new Error(`The restored database differs from the backup in: ${wrong.join(', ')}`);
     const firmware = await restoreFirmware(staging, manifest, config);
     return { engine: manifest.engine, tables: sums.length, rows: sums.reduce((n, t) => n + t.rows, 0), firmware };
   } finally {
@@ -195,21 +194,10 @@ async function restorePostgres(dump: string, databaseUrl: string, schema: string
       args.push(`--use-list=${listFile}`);
     }
     await runTool('pg_restore', [...args, dump]);
-    await client.query('BEGIN');
-    await client.query(`SELECT set_config('search_path', $1, true)`, [schema]);
-    const sums = await tableSums(db);
-    await client.query('COMMIT');
-    return sums;
+    return await schemaSums(db, schema);
   } finally {
     await client.end();
   }
-}
-
-/** The restored tables must be the backup's, row for row: a difference names the tables. */
-function compareSums(expected: TableSum[], actual: TableSum[]): void {
-  const got = new Map(actual.map((t) => [t.table, t]));
-  const wrong = expected.filter((t) => got.get(t.table)?.rows !== t.rows || got.get(t.table)?.sum !== t.sum).map((t) => t.table);
-  if (wrong.length) throw new Error(`The restored database differs from the backup in: ${wrong.join(', ')}`);
 }
 
 /** Firmware files back into the firmware folder, each checked against its SHA-256; a file already there is kept. */

@@ -8,6 +8,14 @@ export interface TableSum {
   sum: string;
 }
 
+/** The tables of `expected` whose count or checksum differ in `actual` (or that it lacks), each with both counts. */
+export function differingTables(expected: TableSum[], actual: TableSum[], except: readonly string[] = []): string[] {
+  const got = new Map(actual.map((t) => [t.table, t]));
+  return expected
+    .filter((t) => !except.includes(t.table) && (got.get(t.table)?.rows !== t.rows || got.get(t.table)?.sum !== t.sum))
+    .map((t) => `${t.table} (${t.rows} rows, ${got.get(t.table)?.rows ?? 'no table'} here)`);
+}
+
 /** Identifiers read from the catalogue, quoted for the statements built from them. */
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -49,6 +57,22 @@ export async function tableSums(tx: Queryable): Promise<TableSum[]> {
     sums.push({ table, rows: Number(result!.rows), sum: result!.sum });
   }
   return sums;
+}
+
+/** The sums of a named schema's tables (a restored schema, read from a connection whose own schema may differ). */
+export async function schemaSums(db: Queryable, schema: string): Promise<TableSum[]> {
+  await db.query('BEGIN');
+  try {
+    await db.query(`SELECT set_config('search_path', $1, true)`, [schema]);
+    return await tableSums(db);
+  } finally {
+    await db.query('COMMIT');
+  }
+}
+
+export async function newestMigration(tx: Queryable): Promise<string> {
+  const [row] = await tx.query<{ version: string }>('SELECT max(version) AS version FROM schema_migrations');
+  return row?.version ?? '';
 }
 
 /** PostgreSQL: a repeatable-read snapshot that pg_dump can share (`--snapshot`), so the dump and the sums agree. */
@@ -139,4 +163,78 @@ export async function nightlyDue(db: Queryable): Promise<boolean> {
        FROM backup_settings s WHERE s.id = 1`,
   );
   return !!row?.due;
+}
+
+/** A table's columns a copy writes (not the generated ones, which the target computes itself). */
+export async function writableColumns(db: Queryable, table: string): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT a.attname::text AS name FROM pg_attribute a
+      WHERE a.attrelid = (quote_ident(current_schema()) || '.' || quote_ident($1))::regclass
+        AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+      ORDER BY a.attnum`,
+    [table],
+  );
+  return rows.map((r) => r.name);
+}
+
+/** Opens a cursor over a table's rows as JSON (inside the source's transaction); `fetchRows` reads it in batches. */
+export async function openRowCursor(tx: Queryable, table: string): Promise<void> {
+  await tx.query(`DECLARE move_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(table)} t`);
+}
+
+export async function fetchRows(tx: Queryable, count: number): Promise<string[]> {
+  return (await tx.query<{ j: string }>(`FETCH ${Math.trunc(count)} FROM move_rows`)).map((r) => r.j);
+}
+
+export async function closeRowCursor(tx: Queryable): Promise<void> {
+  await tx.query('CLOSE move_rows');
+}
+
+/** Writes a batch of rows (JSON objects, as the cursor read them) into the target table. */
+export async function insertRows(db: Queryable, table: string, columns: string[], rows: string[]): Promise<void> {
+  const list = columns.map(ident).join(', ');
+  await db.query(
+    `INSERT INTO ${ident(table)} (${list}) OVERRIDING SYSTEM VALUE
+     SELECT ${list} FROM json_populate_recordset(NULL::${ident(table)}, $1::json)`,
+    [`[${rows.join(',')}]`],
+  );
+}
+
+/** The move writes with triggers and foreign-key checks off (the rows come whole from a database that kept them). */
+export async function replicaMode(db: Queryable): Promise<void> {
+  await db.query(`SET LOCAL session_replication_role = replica`);
+}
+
+/** Empties every table of the target (the rows its migrations wrote), in one statement. */
+export async function truncateTables(db: Queryable, tables: string[]): Promise<void> {
+  if (tables.length) await db.query(`TRUNCATE ${tables.map(ident).join(', ')}`);
+}
+
+export async function sequenceValues(db: Queryable): Promise<{ name: string; value: string; called: boolean }[]> {
+  const names = await db.query<{ name: string }>(
+    `SELECT c.relname::text AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'S' AND n.nspname = current_schema() ORDER BY 1`,
+  );
+  const values = [];
+  for (const { name } of names) {
+    const [row] = await db.query<{ value: string; called: boolean }>(`SELECT last_value::text AS value, is_called AS called FROM ${ident(name)}`);
+    values.push({ name, value: row!.value, called: row!.called });
+  }
+  return values;
+}
+
+export async function setSequence(db: Queryable, name: string, value: string, called: boolean): Promise<void> {
+  await db.query(`SELECT setval((quote_ident(current_schema()) || '.' || quote_ident($1))::regclass, $2::bigint, $3)`, [name, value, called]);
+}
+
+/** The time span of the reports, so the target has a partition for every month they fall in. */
+export async function reportSpan(db: Queryable): Promise<{ from: string | null; to: string | null }> {
+  const [row] = await db.query<{ from: string | null; to: string | null }>(
+    `SELECT min(device_time)::text AS "from", max(device_time)::text AS "to" FROM device_reports`,
+  );
+  return row ?? { from: null, to: null };
+}
+
+export async function ensurePartitionsFor(db: Queryable, from: string, to: string): Promise<void> {
+  await db.query('SELECT ensure_report_partitions($1::timestamptz, $2::timestamptz)', [from, to]);
 }

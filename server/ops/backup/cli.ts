@@ -6,10 +6,12 @@ import { openDb } from '../../db/connection';
 import { backupService } from './backupService';
 import { restoreBackup, RestoreRefused } from './backup';
 import { askServer, hasOpsSocket } from './opsSocket';
+import { moveToPostgres, MoveRefused } from './moveToPostgres';
 
 /**
  * npm run backup [-- --to FILE_OR_FOLDER]
  * npm run restore FILE [-- --force]
+ * npm run move-to-postgres -- --to postgres://user@host/database
  * The same settings as the server (DATA_DIR, DATABASE_URL, FIRMWARE_DIR, BACKUP_DIR); README, "Backup and restore".
  */
 const { positionals, values } = parseArgs({
@@ -49,12 +51,29 @@ async function restore(): Promise<string> {
   }; counts and checksums match the backup`;
 }
 
+async function move(): Promise<string> {
+  if (!values.to) throw new MoveRefused('Say where to: npm run move-to-postgres -- --to postgres://user@host/database');
+  if (await askServer(config, '/ping')) throw new MoveRefused('The server is running on this data folder: stop it before moving');
+  const result = await moveToPostgres(config, values.to, (line) => console.log(line));
+  const lines = [
+    `${result.tables} tables, ${result.rows} rows and ${result.sequences} sequences moved into schema ${result.schema} in ${result.seconds.toFixed(1)} s; counts and checksums match the source.`,
+    `Login sessions were not moved: everyone logs in again. The data folder ${resolve(config.dataDir)} is unchanged.`,
+    `Start the server with DATABASE_URL set to the target${result.firmwareFolder ? ` and FIRMWARE_DIR=${result.firmwareFolder} (the firmware files stay there)` : ''}.`,
+  ];
+  if (result.missingFirmware.length) lines.push(`Missing from the firmware folder: ${result.missingFirmware.join(', ')}`);
+  return lines.join('\n');
+}
+
+const refused = (error: unknown) => error instanceof RestoreRefused || error instanceof MoveRefused;
+
 try {
-  if (command === 'backup') console.log(`Backup written: ${await backup()}`);
+  if (command === 'move-to-postgres') console.log(await move());
+  else if (command === 'backup') console.log(`Backup written: ${await backup()}`);
   else if (command === 'restore') console.log(`Restored: ${await restore()}`);
-  else throw new Error('Usage: cli.ts backup [--to PATH] | restore FILE [--force]');
+  else throw new Error('Usage: cli.ts backup [--to PATH] | restore FILE [--force] | move-to-postgres --to URL');
   process.exit(0);
 } catch (error) {
-  console.error(`${command === 'restore' ? 'Restore' : 'Backup'} failed: ${(error as Error).message}`);
-  process.exit(error instanceof RestoreRefused ? 2 : 1);
+  const what = { restore: 'Restore', backup: 'Backup', 'move-to-postgres': 'Move' }[command ?? ''] ?? 'Command';
+  console.error(`${what} failed: ${(error as Error).message}`);
+  process.exit(refused(error) ? 2 : 1);
 }

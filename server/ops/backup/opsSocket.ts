@@ -15,12 +15,21 @@ export const opsSocketPath = (config: Pick<ServerConfig, 'dataDir'>) => `${resol
 export const hasOpsSocket = (config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>) =>
   !config.databaseUrl && !!config.dataDir && config.dataDir !== 'memory://';
 
+/** What the socket answers: a backup's file, size and table count, or an error. */
+export interface OpsAnswer {
+  ok?: boolean;
+  file?: string;
+  sizeBytes?: number;
+  tables?: number;
+  error?: string;
+}
+
 /** Sends one request to the running server; null when no server answers on the socket. */
 export function askServer(
   config: Pick<ServerConfig, 'dataDir'>,
   path: string,
   body: unknown = {},
-): Promise<{ status: number; data: any } | null> {
+): Promise<{ status: number; data: OpsAnswer } | null> {
   return new Promise((done, fail) => {
     const payload = JSON.stringify(body);
     const req = httpRequest(
@@ -33,7 +42,7 @@ export function askServer(
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => done({ status: res.statusCode ?? 500, data: text ? JSON.parse(text) : null }));
+        res.on('end', () => done({ status: res.statusCode ?? 500, data: (text ? JSON.parse(text) : {}) as OpsAnswer }));
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '') ? done(null) : fail(error)));
