@@ -28,7 +28,7 @@ export interface Db extends Queryable {
   /** The connection pool's state (PostgreSQL; PGlite is one in-process connection and has no pool): metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
-   * PGlite: the data folder as a gzipped tarball (a backup, server/ops/backup). Inside transaction()
+   * PGlite: the data folder as a tarball, uncompressed (a backup, server/ops/backup). Inside transaction()
    * no other statement runs meanwhile, so the tarball and what the transaction read agree.
    */
   dumpDataDir?(): Promise<Blob>;
@@ -111,7 +111,7 @@ async function openPglite(dataDir: string): Promise<Db> {
     async notify(channel, payload) {
       await lite.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
     },
-    dumpDataDir: () => lite.dumpDataDir('gzip'),
+    dumpDataDir: () => lite.dumpDataDir('none'),
     close: () => lite.close(),
   };
 }

@@ -217,14 +217,20 @@ export async function sequenceValues(db: Queryable): Promise<{ name: string; val
   );
   const values = [];
   for (const { name } of names) {
-    const [row] = await db.query<{ value: string; called: boolean }>(`SELECT last_value::text AS value, is_called AS called FROM ${ident(name)}`);
+    const [row] = await db.query<{ value: string; called: boolean }>(
+      `SELECT last_value::text AS value, is_called AS called FROM ${ident(name)}`,
+    );
     values.push({ name, value: row!.value, called: row!.called });
   }
   return values;
 }
 
 export async function setSequence(db: Queryable, name: string, value: string, called: boolean): Promise<void> {
-  await db.query(`SELECT setval((quote_ident(current_schema()) || '.' || quote_ident($1))::regclass, $2::bigint, $3)`, [name, value, called]);
+  await db.query(`SELECT setval((quote_ident(current_schema()) || '.' || quote_ident($1))::regclass, $2::bigint, $3)`, [
+    name,
+    value,
+    called,
+  ]);
 }
 
 /** The time span of the reports, so the target has a partition for every month they fall in. */

@@ -77,7 +77,8 @@ export async function moveToPostgres(
     const target: Queryable = { query: async (sql, params) => (await client.query(sql, params)).rows };
     const schema = await currentSchema(target);
     if (!schema) throw new MoveRefused('The target URL names a schema that does not exist (search_path): create it first');
-    if (await schemaObjectCount(target, schema)) throw new MoveRefused(`The target schema ${schema} already holds tables: move into an empty database`);
+    if (await schemaObjectCount(target, schema))
+      throw new MoveRefused(`The target schema ${schema} already holds tables: move into an empty database`);
 
     await client.query('BEGIN');
     try {
@@ -95,9 +96,13 @@ export async function moveToPostgres(
       );
       const result = await source.transaction(async (tx) => {
         const span = await reportSpan(tx);
-        if (span.from && span.to) await ensurePartitionsFor(target, span.from, new Date(Date.parse(span.to) + 31 * 86_400_000).toISOString());
+        if (span.from && span.to)
+          await ensurePartitionsFor(target, span.from, new Date(Date.parse(span.to) + 31 * 86_400_000).toISOString());
         const tables = (await schemaTables(tx)).map((t) => t.table);
-        await truncateTables(target, (await schemaTables(target)).map((t) => t.table));
+        await truncateTables(
+          target,
+          (await schemaTables(target)).map((t) => t.table),
+        );
         let rows = 0;
         for (const table of tables) {
           if (NOT_MOVED.includes(table)) continue;
