@@ -1,7 +1,9 @@
+import type { BackupSettings, BackupStatus } from '../domain/backupSettings';
 import type { Bilingual, FaultCodeInfo } from '../domain/faultCodes';
 import type { PermissionAction, PermissionModule } from '../domain/permissionGroups';
 import type { ConsoleSettings } from '../domain/systemSettings';
 import { request, type QueryValue } from './client';
+import type { CallMode } from './monitoringApi';
 
 /** Calls of supportModule (docs/api.md "support") and the few monitoring calls its pages use. */
 export interface FaultGuide extends FaultCodeInfo {
@@ -110,4 +112,10 @@ export const supportApi = {
   monitorSettings: () => request<{ defaultOfflineMinutes: number; retentionDays: number }>('/deviceModule/monitor/settings'),
   updateMonitorSettings: (settings: { defaultOfflineMinutes: number }) =>
     request<unknown>('/deviceModule/monitor/updateSettings', { method: 'POST', json: settings }),
+  /** The database's backups (level 1): the nightly settings, the last runs, the run in progress (polled while one runs). */
+  backupStatus: (mode?: CallMode) => request<BackupStatus>(`${S}/backup/status`, { background: mode?.background === true }),
+  updateBackupSettings: (settings: BackupSettings) =>
+    request<BackupStatus>(`${S}/backup/updateSettings`, { method: 'POST', json: settings }),
+  /** Starts a backup now; the answer comes at once with `running` set, the result shows in the status when it ends. */
+  runBackup: () => request<BackupStatus>(`${S}/backup/run`, { method: 'POST' }),
 };

@@ -28,6 +28,7 @@ import { PalettePicker } from '../../layout/PalettePicker';
 import { HOME_BACKGROUNDS, LOGIN_BACKGROUNDS } from '../../pictures/backgrounds';
 import { applyConsoleSettings, setBackground, setSize, useBackground, type BackgroundKind } from '../../state/preferences';
 import { useClientState } from '../../state/useClientState';
+import { BackupCard } from './BackupCard';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -171,7 +172,7 @@ function SystemSettingsForm({ initial }: { initial: { seconds: string; defaultSi
 
 /**
  * My Setting > Theme (/personal/preference, level 1): the eight palettes, the six login and six
- * home backgrounds, this browser's size, and the system settings every user gets.
+ * home backgrounds, this browser's size, the system settings every user gets, and the database's backups.
  */
 export default function PreferencePage() {
   const t = useTranslate();
@@ -198,6 +199,9 @@ export default function PreferencePage() {
         <Backgrounds kind="home" />
       </Section>
       <SystemSettings />
+      <Section title={t('support.preference.backup.title')} hint={t('support.preference.backup.hint')}>
+        <BackupCard />
+      </Section>
     </Stack>
   );
 }
