@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs Debian's chromium for the browser tests when it is missing (needs root and apt), with a
-# Chinese font so the zh screenshots show characters rather than boxes. Outside CI a machine without
+# Chinese font so the zh screenshots show characters rather than boxes, and PostgreSQL's client
+# tools (pg_dump, pg_restore) for the backup tests on PostgreSQL. Outside CI a machine without
 # root or apt skips the browser tests; under CI=true a missing chromium fails the run.
 set -euo pipefail
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium)
 [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || packages+=(fonts-wqy-microhei)
+command -v pg_restore >/dev/null || packages+=(postgresql-client)
 if [ ${#packages[@]} = 0 ]; then exit 0; fi
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
   if [ "${CI:-}" = true ] && [ ! -x /usr/bin/chromium ]; then
