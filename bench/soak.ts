@@ -89,6 +89,10 @@ async function run(engine: 'pglite' | 'postgres') {
     child.stdin.write('mem\n');
     return JSON.parse(await next()) as { rss: number; heapUsed: number };
   };
+  const tables = async () => {
+    child.stdin.write('db\n');
+    return (JSON.parse(await next()) as { tables: { table: string; live: number; dead: number; mb: number }[] }).tables;
+  };
   const mb = (bytes: number) => Math.round(bytes / 1048576);
   const rows: Record<string, string | number>[] = [];
   const rss: [number, number][] = [];
@@ -138,6 +142,8 @@ async function run(engine: 'pglite' | 'postgres') {
     };
     rows.push(row);
     console.log(JSON.stringify(row));
+    // The tables with the most dead rows (updated in place, never vacuumed on the embedded database).
+    console.log(`  dead rows: ${(await tables()).map((t) => `${t.table} ${t.live}/${t.dead} ${t.mb} MB`).join(', ')}`);
   }
   child.stdin.write('stop\n');
   await new Promise((resolve) => child.on('exit', resolve));

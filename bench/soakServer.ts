@@ -6,13 +6,15 @@ import { addBenchVessels, startBenchServer } from './benchServer';
 import { hashPassword } from '../server/auth/password';
 import { startBackgroundWork } from '../server/simulator/startDemo';
 import { alwaysLeader } from '../server/leader';
+import { tableHealth } from '../server/ops/opsQueries';
 
 /**
  * The server of bench:soak, in a process of its own so that the memory it reports is the
  * server's alone. argv: JSON { engine, vessels, users, prefix, secret, password }. It adds the vessels
  * (owned by enterprises, a share of each granted to its sub-users) and the console users, starts
  * the background work (offline sweep, retention; no simulator), prints one JSON line
- * { url, users: [names] }, then answers each "mem" line on stdin with a JSON line of its memory.
+ * { url, users: [names] }, then answers each "mem" line on stdin with a JSON line of its memory, and
+ * each "db" line with the hot tables' live and dead rows and sizes (why an engine slows down).
  */
 const o = JSON.parse(process.argv[2]!) as {
   engine: 'pglite' | 'postgres';
@@ -52,6 +54,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const m = process.memoryUsage();
     console.log(JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external }));
   }
+  if (line.trim() === 'db') console.log(JSON.stringify({ tables: await tableHealth(server.db) }));
   if (line.trim() === 'stop') break;
 }
 await background.stop();

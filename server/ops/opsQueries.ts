@@ -41,3 +41,18 @@ export async function scrapeCounts(db: Queryable): Promise<{ openAlarms: Record<
   }
   return { openAlarms, outbox };
 }
+
+/**
+ * The tables with the most dead rows: live and dead row counts, size with indexes, and when they
+ * were last vacuumed or analyzed (the embedded database has no autovacuum: bench:soak watches these).
+ */
+export async function tableHealth(db: Queryable, limit = 6): Promise<Record<string, string | number | null>[]> {
+  return db.query(
+    `SELECT relname AS table, n_live_tup::int AS live, n_dead_tup::int AS dead,
+            (pg_total_relation_size(relid) / 1048576)::int AS mb,
+            coalesce(greatest(last_vacuum, last_autovacuum), NULL)::text AS vacuumed,
+            coalesce(greatest(last_analyze, last_autoanalyze), NULL)::text AS analyzed
+       FROM pg_stat_user_tables ORDER BY n_dead_tup DESC LIMIT $1`,
+    [limit],
+  );
+}
