@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/connection';
+import type { Db, Queryable } from '../db/connection';
 import { LEADER_LOCK_KEY } from '../leaderQueries';
 
 /** The database answers (readiness). */
@@ -55,4 +55,22 @@ export async function tableHealth(db: Queryable, limit = 6): Promise<Record<stri
        FROM pg_stat_user_tables ORDER BY n_dead_tup DESC LIMIT $1`,
     [limit],
   );
+}
+
+/**
+ * Tables worth vacuuming now on the embedded database (it has no autovacuum): dead rows past 1,000
+ * and past a fifth of the live ones, and small enough (under 256 MB with indexes) that one VACUUM
+ * is short. The report history is appended, not updated, and never qualifies.
+ */
+export async function bloatedTables(db: Queryable): Promise<{ table: string; dead: number }[]> {
+  return db.query<{ table: string; dead: number }>(
+    `SELECT relname AS table, n_dead_tup::int AS dead FROM pg_stat_user_tables
+      WHERE n_dead_tup > 1000 AND n_dead_tup > n_live_tup / 5 AND pg_total_relation_size(relid) < 256 * 1048576
+      ORDER BY n_dead_tup DESC`,
+  );
+}
+
+/** VACUUM (ANALYZE) of one table: its dead rows' room is reused, its planner statistics renewed. */
+export async function vacuumTable(db: Db, table: string): Promise<void> {
+  await db.exec(`VACUUM (ANALYZE) "${table.replaceAll('"', '""')}"`);
 }

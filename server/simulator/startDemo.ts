@@ -10,6 +10,7 @@ import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
 import { checkRuleAlarms } from '../notify/ruleAlarms';
 import { backupsOf } from '../ops';
+import { vacuumEmbedded } from '../ops/vacuum';
 
 const HOUR_MS = 3_600_000;
 
@@ -59,6 +60,8 @@ export async function startBackgroundWork(
     asLeader(() => expireCommands(db), 10_000),
     // The alarms alarm rules raise (offline, weak signal, geofences), checked every minute (server/notify/ruleAlarms.ts).
     asLeader(() => checkRuleAlarms(db), 60_000),
+    // The embedded database has no autovacuum: its tables updated in place are vacuumed every minute (server/ops/vacuum.ts).
+    asLeader(() => vacuumEmbedded(db), 60_000),
     // The nightly backup, once its hour has come (server/ops/backup/backupService.ts).
     asLeader(async () => backupsOf(app)?.nightly(), 5 * 60_000),
   ];
