@@ -19,4 +19,4 @@ export const firmwareModule: ApiModule = async (app, context) => {
   await rolloutRoutes(app, context);
   await deviceUpdateRoutes(store)(app, context);
 };
-export { openFirmwareStore, firmwareFolder } from './storage';
+export { openFirmwareStore } from './storage';

@@ -10,7 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { ServerConfig } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
-import { firmwareFolder } from '../../modules/firmware';
+import { firmwareFolder } from '../../modules/firmware/storage';
 import {
   BACKUP_NAME,
   FIRMWARE,

@@ -6,7 +6,7 @@ import { openDb, type Db, type Queryable } from '../../db/connection';
 import { latestMigration, migrate } from '../../db/migrate';
 import { ensureTables } from '../../db/generatedTables';
 import { declaredResources } from '../../resources/declaredResources';
-import { firmwareFolder } from '../../modules/firmware';
+import { firmwareFolder } from '../../modules/firmware/storage';
 import {
   closeRowCursor,
   currentSchema,
