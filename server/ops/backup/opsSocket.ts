@@ -1,15 +1,23 @@
 import { chmod, rm } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { ServerConfig } from '../../config';
 import type { BackupService } from './backupService';
 
 /**
  * The embedded database's folder belongs to one process. While the server runs, `npm run backup`
- * asks it for the backup over a Unix socket beside that folder (`data/pglite.sock`, owner-only), and
+ * asks it for the backup over a Unix socket beside that folder (`data/pglite.sock`, owner-only; in the
+ * temp folder when that path is too long for a socket), and
  * `npm run restore` refuses to touch the folder. A second server started on the same folder stops.
  */
-export const opsSocketPath = (config: Pick<ServerConfig, 'dataDir'>) => `${resolve(config.dataDir)}.sock`;
+export function opsSocketPath(config: Pick<ServerConfig, 'dataDir'>): string {
+  const beside = `${resolve(config.dataDir)}.sock`;
+  // A Unix socket's path holds at most 107 bytes: a deeper data folder gets one in the temp folder, named by its path.
+  if (Buffer.byteLength(beside) <= 100) return beside;
+  return join(tmpdir(), `fleet-console-${createHash('sha256').update(beside).digest('hex').slice(0, 16)}.sock`);
+}
 
 /** Whether the embedded database's folder has a running server (false for PostgreSQL and memory://). */
 export const hasOpsSocket = (config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>) =>
