@@ -161,7 +161,7 @@ export const supportZh = {
       folder: '备份文件夹',
       engine: '数据库',
       engines: { pglite: '内嵌数据库（PGlite）', postgres: 'PostgreSQL 数据库' },
-      restoreHint: '请在服务器停止时用 %{command} 恢复（见 README）。',
+      restoreHint: '请在服务器停止时用 %{command} 恢复（步骤见部署文档）。',
     },
   },
   themeMenu: {

@@ -183,7 +183,10 @@ const ASCII_WORD = /[A-Za-z]{3,}/g;
 /** Everything a user reads or hears on the page: its rendered text, the document title and the text in attributes. */
 async function pageText(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const parts = [document.title, document.body.innerText];
+    // Code (a command, a path, a file name) reads the same in every language: left out.
+    let body = document.body.innerText;
+    for (const code of Array.from(document.body.querySelectorAll('code'))) if (code.innerText) body = body.split(code.innerText).join(' ');
+    const parts = [document.title, body];
     for (const el of Array.from(
       document.body.querySelectorAll('[aria-label],[title],[placeholder],[alt],[aria-valuetext],[aria-roledescription]'),
     )) {

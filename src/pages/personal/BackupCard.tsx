@@ -54,8 +54,11 @@ export function BackupCard() {
       {runs.length > 1 && <RecentRuns runs={runs.slice(0, RECENT)} />}
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}>
         <Term>{t(`${K}.folder`)}</Term>
-        <Box component="dd" sx={{ m: 0, fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }} data-testid="backup-folder">
-          {folder}
+        <Box component="dd" sx={{ m: 0, fontSize: 13, overflowWrap: 'anywhere' }} data-testid="backup-folder">
+          {/* A path reads the same in every language: code, as the restore command below. */}
+          <Box component="code" sx={{ fontFamily: 'monospace' }}>
+            {folder}
+          </Box>
         </Box>
         <Term>{t(`${K}.engine`)}</Term>
         <Box component="dd" sx={{ m: 0, fontSize: 14 }}>

@@ -53,7 +53,7 @@ export function RunDetails({ run }: { run: BackupRunItem }) {
       ? [
           [
             t(`${K}.file`),
-            <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }} key="file">
+            <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }} key="file">
               {run.file}
             </Box>,
           ] as [string, ReactNode],
