@@ -49,6 +49,12 @@ describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
     return row!.most;
   }
 
+  /** Waits (up to 20 s, a loaded machine is slow to start the simulator) until the fleet is reporting. */
+  async function untilReporting(db: Db) {
+    const started = Date.now();
+    while ((await mostReportsPerVessel(db, 2)) === 0 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 100));
+  }
+
   beforeAll(async () => {
     schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -83,6 +89,7 @@ describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
     expect(replicas.filter((r) => r.leader.isLeader)).toHaveLength(1);
     const db = replicas[0]!.db;
     // One simulator at one report per second: no vessel sends more than ~4 reports in 3 s (two would send ~6).
+    await untilReporting(db);
     await new Promise((r) => setTimeout(r, 3500));
     const once = await mostReportsPerVessel(db, 3);
     expect(once).toBeGreaterThanOrEqual(2);
@@ -95,6 +102,8 @@ describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
     const started = Date.now();
     while (!survivor.leader.isLeader && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
     expect(survivor.leader.isLeader).toBe(true);
+    await new Promise((r) => setTimeout(r, 2500)); // the old leader's last reports leave the window
+    await untilReporting(survivor.db);
     await new Promise((r) => setTimeout(r, 3500));
     const after = await mostReportsPerVessel(survivor.db, 3);
     expect(after).toBeGreaterThanOrEqual(2);
