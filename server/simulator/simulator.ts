@@ -83,6 +83,8 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-device-num': device.deviceNum, 'x-device-secret': device.secret },
         body: JSON.stringify(reports.length === 1 ? reports[0] : { reports }),
+        // A request that hangs would hold up every round after it (rounds run one after another).
+        signal: AbortSignal.timeout(Math.max(10_000, 3 * intervalMs)),
       });
       const body = (await res.json()) as { code: number; msg: string };
       if (body.code === 0) stats.reports += reports.length;

@@ -273,11 +273,15 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     await device.ack(num, { id: lost.id, ok: true, data: { downForS: 40 } });
     device.disconnect(num);
     expect(await stateOf(lost.id)).toBe('acknowledged');
-    await s.db.query(`UPDATE device_commands SET acked_at = now() - make_interval(mins => $2) WHERE id = $1`, [
-      lost.id,
-      REBOOT_BACK_WITHIN_MIN + 1,
-    ]);
-    await expireCommands(s.db);
+    // Backdated and swept in one transaction: a connect batch still in flight (it completes reboots
+    // acked before its connect) cannot take the backdated reboot for one that came back.
+    await s.db.transaction(async (tx) => {
+      await tx.query(`UPDATE device_commands SET acked_at = now() - make_interval(mins => $2) WHERE id = $1`, [
+        lost.id,
+        REBOOT_BACK_WITHIN_MIN + 1,
+      ]);
+      await expireCommands(tx);
+    });
     const failed = (await api(`command/getById?id=${lost.id}`, tokens.polaris!)).data;
     expect(failed).toMatchObject({ state: 'failed', result: { downForS: 40, reason: 'notBack' }, doneAt: null });
 
