@@ -15,6 +15,7 @@ async function start() {
   configureClient({
     getToken: () => getState().token,
     getLanguage: () => getState().language,
+    getTimeZone: () => getState().timeZone,
     getContext: () => ({ onLoginPage: window.location.pathname === '/login', userName: getState().name }),
   });
   document.title = documentTitle(state.language);

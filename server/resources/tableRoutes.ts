@@ -6,11 +6,11 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { Level, enterpriseIdOf, type Principal } from '../../src/domain/levels';
 import { TABLE_ALL_ROWS, TABLE_ROUTES, tableFilters, tableLevels, type TableResource } from '../../src/domain/tableResource';
 import { translateDomain } from '../../src/domain/messages';
-import { BizError, languageOf, ok } from '../http/envelope';
+import { BizError, ok } from '../http/envelope';
 import { parseWith } from '../http/validation';
 import { envelope, idQuery, pageOf, tokenQuery } from '../http/schemas';
-import { attachment, xlsxOf, XLSX_TYPE, type CellValue } from '../http/xlsx';
-import { csvOf } from '../http/csv';
+import { XLSX_TYPE } from '../http/xlsx';
+import { exportOptionsOf, sendExport, type ExportValue } from '../http/exportFile';
 import { isUniqueViolation } from '../db/uniqueViolation';
 import { uniqueIndexName } from '../db/generatedTables';
 import { assertFeatureUnlocked } from '../modules/devices';
@@ -235,7 +235,7 @@ export function tableRoutes({ name, resource: r }: MountedTable) {
           },
         },
         async (request, reply) => {
-          const lang = languageOf(request);
+          const options = exportOptionsOf(request);
           const rows = await exportTableRows(
             db,
             r,
@@ -249,28 +249,25 @@ export function tableRoutes({ name, resource: r }: MountedTable) {
           ];
           const header = fields.map((field) => {
             const key = `resources.${name}.fields.${field}`;
-            const text = translateDomain(lang, key);
+            const text = translateDomain(options.lang, key);
             return text === key ? field : text;
           });
-          const nameOf = (field: string, value: unknown) => {
-            const prefix = r.columns[field]?.choices;
-            return prefix && typeof value === 'string' ? translateDomain(lang, `${prefix}${value}`) : value;
+          const valueOf = (field: string, value: unknown): ExportValue => {
+            const column = r.columns[field];
+            if (value === null || value === undefined) return null;
+            if (column?.choices && typeof value === 'string') return translateDomain(options.lang, `${column.choices}${value}`);
+            if (column?.type === 'timestamp') return new Date(value as string);
+            if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+            return JSON.stringify(value);
           };
-          const cells = rows.map((item) => fields.map((field) => cellOf(nameOf(field, item[field]))));
-          const base = tags[0]!;
-          if ((request.query as Row).format === 'csv')
-            return attachment(reply, base, 'csv', 'text/csv; charset=utf-8').send(csvOf(header, cells));
-          return attachment(reply, base, 'xlsx', XLSX_TYPE).send(await xlsxOf(base, header, cells));
+          return sendExport(
+            reply,
+            tags[0]!,
+            options,
+            header,
+            rows.map((item) => fields.map((field) => valueOf(field, item[field]))),
+          );
         },
       );
   };
 }
-
-const cellOf = (value: unknown): CellValue =>
-  value === null || value === undefined
-    ? null
-    : typeof value === 'number' || typeof value === 'string'
-      ? value
-      : typeof value === 'boolean'
-        ? String(value)
-        : JSON.stringify(value);

@@ -1,5 +1,6 @@
 import { tableFilters, type TableColumnType, type TableResource } from '../../src/domain/tableResource';
 import { pageQuery, tokenQuery } from '../http/schemas';
+import { exportQuery } from '../http/exportFile';
 
 /**
  * The JSON schemas of a declared table resource's routes, for the OpenAPI document and the edge's
@@ -51,7 +52,7 @@ export function bodySchema(r: TableResource, withId: boolean): object {
 /** getAll and export: the page (getAll), the file's format (export), the search, the sort and the equality filters. */
 export function listQuerySchema(r: TableResource, route: 'list' | 'export'): object {
   const properties: Record<string, object> = { ...tokenQuery, ...(route === 'list' && r.paged !== false ? pageQuery : {}) };
-  if (route === 'export') properties.format = { type: 'string', enum: ['csv', 'xlsx'], default: 'xlsx' };
+  if (route === 'export') Object.assign(properties, exportQuery);
   if (r.search?.length) properties.search = { type: 'string', maxLength: 100, description: `matches ${r.search.join(', ')}` };
   if (r.sortable?.length) properties.sort = { type: 'string', enum: ['id', ...r.sortable], default: r.sortable[0] };
   properties.order = { type: 'string', enum: ['asc', 'desc'], default: r.order ?? 'asc' };

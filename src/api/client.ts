@@ -14,6 +14,8 @@ import { emitCatalogueAction } from './events';
 export interface ClientHooks {
   getToken: () => string | null;
   getLanguage: () => string;
+  /** The console's UTC offset in hours: files it downloads write their times in it. */
+  getTimeZone: () => number;
   getContext: () => CatalogueContext;
   fetch: typeof fetch;
 }
@@ -21,6 +23,7 @@ export interface ClientHooks {
 const defaults: ClientHooks = {
   getToken: () => null,
   getLanguage: () => 'zh',
+  getTimeZone: () => 0,
   getContext: () => ({ onLoginPage: false, userName: null }),
   fetch: (...args) => fetch(...args),
 };
@@ -31,6 +34,9 @@ export function configureClient(next: Partial<ClientHooks>): void {
 }
 
 /** The fetch the client uses (tests replace it); the download helper goes through it as well. */
+/** The console's UTC offset in hours (ClientHooks.getTimeZone). */
+export const clientTimeZone = (): number => hooks.getTimeZone();
+
 export const clientFetch: typeof fetch = (...args) => hooks.fetch(...args);
 
 export function resetClient(): void {

@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { ErrorCode } from '../domain/errorCodes';
-import { announce, apiUrl, clientFetch, isEnvelope, type QueryValue, type RequestOptions } from './client';
+import { announce, apiUrl, clientFetch, clientTimeZone, isEnvelope, type QueryValue, type RequestOptions } from './client';
 import { ApiError, NetworkError } from './errors';
 
 /**
@@ -65,7 +65,11 @@ export async function fetchFile(
 ): Promise<{ blob: Blob; fileName: string }> {
   let response: Response;
   try {
-    response = await clientFetch(apiUrl(path, query), { credentials: 'omit', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    // Times in a file are written in the console's time zone (docs/api.md, "Exports").
+    response = await clientFetch(apiUrl(path, { tz: clientTimeZone(), ...query }), {
+      credentials: 'omit',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
   } catch (cause) {
     const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
     const error = timedOut

@@ -255,6 +255,8 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'error.commandNoDeviceNum': 'This device has no device number and cannot receive commands',
   'validation.commandGrant': 'Commands can be allowed only on vessels the sub-user is granted to see',
   // audit log
+  'export.yes': 'Yes',
+  'export.no': 'No',
   'auditField.at': 'Time',
   'auditField.userName': 'User',
   'auditField.address': 'From address',

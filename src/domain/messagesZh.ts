@@ -252,6 +252,8 @@ export const domainZh = {
   'error.commandNoDeviceNum': '该设备没有设备号，无法接收指令',
   'validation.commandGrant': '只能授权向已授权查看的船舶发送指令',
   // audit log
+  'export.yes': '是',
+  'export.no': '否',
   'auditField.at': '时间',
   'auditField.userName': '操作人',
   'auditField.address': '来源地址',

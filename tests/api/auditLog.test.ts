@@ -119,7 +119,7 @@ describe.each(engines)('audit log (%s)', (engine) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows[0]!.slice(1, 4)).toEqual(['Time', 'User', 'From address']);
+    expect(rows[0]!.slice(1, 4)).toEqual(['Time (UTC)', 'User', 'From address']);
     expect(rows.slice(1).every((r) => r[2] === 'polaris')).toBe(true);
     const again = await s.call({ url: `${s.base}/supportModule/auditLog/export`, token: tokens.polaris, lang: 'en' });
     expect(again.code).toBe(ErrorCode.ExportTooFrequent);

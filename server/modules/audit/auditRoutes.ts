@@ -4,11 +4,12 @@ import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/connection';
 import { Level } from '../../../src/domain/levels';
 import { translateDomain } from '../../../src/domain/messages';
-import { BizError, languageOf, ok } from '../../http/envelope';
+import { BizError, ok } from '../../http/envelope';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { isRealTime } from '../../../src/domain/schemaRules';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
-import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
+import { XLSX_TYPE } from '../../http/xlsx';
+import { exportOptionsOf, exportQuery, sendExport } from '../../http/exportFile';
 import { claimExportSlot } from '../devices/exportThrottleQueries';
 import { listAudit, type AuditFilter } from './auditQueries';
 
@@ -84,25 +85,25 @@ export async function auditRoutes(app: Api, { db }: ServerContext) {
       config: { levels: READERS },
       schema: {
         tags,
-        summary: 'The filtered audit log as an .xlsx file; exporting again within 10 s answers code -101',
-        querystring: { type: 'object', properties: { ...tokenQuery, ...auditFilterQuery } },
-        produces: [XLSX_TYPE, 'application/json'],
+        summary: 'The filtered audit log as a file (format xlsx or csv, times at tz); exporting again within 10 s answers code -101',
+        querystring: { type: 'object', properties: { ...tokenQuery, ...auditFilterQuery, ...exportQuery } },
+        produces: ['text/csv', XLSX_TYPE, 'application/json'],
       },
     },
     async (request, reply) => {
-      const lang = languageOf(request);
+      const options = exportOptionsOf(request);
       await claimExportSlot(db, request.user.id);
       const { list } = await listChecked(db, request.user, request.query, EXPORT_MAX_ROWS, 0);
-      const header = EXPORT_COLUMNS.map((c) => translateDomain(lang, `auditField.${c}`));
+      const header = EXPORT_COLUMNS.map((c) => translateDomain(options.lang, `auditField.${c}`));
       const rows = list.map((e) =>
         EXPORT_COLUMNS.map((c) => {
           const value = e[c];
-          if (value === null || value === undefined) return '';
-          if (value instanceof Date) return value.toISOString();
-          return safeCell(typeof value === 'object' ? JSON.stringify(value) : String(value));
+          if (value === null || value === undefined) return null;
+          if (c === 'at') return new Date(value as string);
+          return typeof value === 'object' ? JSON.stringify(value) : String(value);
         }),
       );
-      return attachment(reply, 'audit-log', 'xlsx', XLSX_TYPE).send(await xlsxOf('audit-log', header, rows));
+      return sendExport(reply, 'audit-log', options, header, rows);
     },
   );
 }

@@ -3,10 +3,10 @@ import type { Device } from '../../../src/domain/device';
 import { DEVICE_STATE_KEYS, DEVICE_KIND_LABELS } from '../../../src/domain/deviceKinds';
 import { deviceFieldKey } from '../../../src/domain/deviceSchemas';
 import { translateDomain } from '../../../src/domain/messages';
-import { csvOf } from '../../http/csv';
+import type { ExportValue } from '../../http/exportFile';
 
 /** The columns of an export, each with its header key and how to write a device's value. */
-const EXPORT_COLUMNS: { field: string; value: (d: Device, lang: Language) => string | number | null }[] = [
+const EXPORT_COLUMNS: { field: string; value: (d: Device, lang: Language) => ExportValue }[] = [
   { field: 'id', value: (d) => d.id },
   { field: 'name', value: (d) => d.name },
   { field: 'deviceNum', value: (d) => d.deviceNum },
@@ -29,16 +29,9 @@ const EXPORT_COLUMNS: { field: string; value: (d: Device, lang: Language) => str
   { field: 'callsign', value: (d) => d.callsign },
   { field: 'status', value: (d, lang) => translateDomain(lang, DEVICE_STATE_KEYS[d.status]) },
   { field: 'activated', value: (d, lang) => translateDomain(lang, d.activated ? 'activation.activated' : 'activation.notActivated') },
-  { field: 'activatedAt', value: (d) => (d.activatedAt ? new Date(d.activatedAt).toISOString() : null) },
+  { field: 'activatedAt', value: (d) => (d.activatedAt ? new Date(d.activatedAt) : null) },
   { field: 'groupName', value: (d) => d.groupName },
 ];
 
 export const exportHeaders = (lang: Language) => EXPORT_COLUMNS.map((c) => translateDomain(lang, deviceFieldKey(c.field)));
 export const exportRow = (d: Device, lang: Language) => EXPORT_COLUMNS.map((c) => c.value(d, lang));
-
-/** UTF-8 CSV with a byte-order mark, so that Excel reads Chinese text correctly. */
-export const toCsv = (devices: Device[], lang: Language): string =>
-  csvOf(
-    exportHeaders(lang),
-    devices.map((d) => exportRow(d, lang)),
-  );

@@ -1,11 +1,10 @@
 import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
-import { languageOf } from '../../http/envelope';
 import { tokenQuery } from '../../http/schemas';
-import { attachment, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
+import { exportOptionsOf, exportQuery, sendExport } from '../../http/exportFile';
 import { deviceFilterQuery } from './deviceJsonSchemas';
 import { allDevices } from './deviceListQueries';
-import { exportHeaders, exportRow, toCsv } from './deviceSheet';
+import { exportHeaders, exportRow } from './deviceSheet';
 import { claimExportSlot } from './exportThrottleQueries';
 import { Permission } from '../../../src/domain/permissionGroups';
 
@@ -20,26 +19,24 @@ export async function exportRoutes(app: Api, { db }: ServerContext) {
       config: { permission: Permission.viewMachine },
       schema: {
         tags: ['devices'],
-        summary: 'The filtered device list as a file (format csv or xlsx); exporting again within 10 s answers code -101',
+        summary: 'The filtered device list as a file (format csv or xlsx, times at tz); exporting again within 10 s answers code -101',
         querystring: {
           type: 'object',
-          properties: { ...tokenQuery, ...deviceFilterQuery, format: { type: 'string', enum: ['csv', 'xlsx'], default: 'xlsx' } },
+          properties: { ...tokenQuery, ...deviceFilterQuery, ...exportQuery },
         },
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
       },
     },
     async (request, reply) => {
-      const query = request.query;
-      const lang = languageOf(request);
+      const options = exportOptionsOf(request);
       await claimExportSlot(db, request.user.id);
-      const devices = await allDevices(db, request.user, query, EXPORT_MAX_ROWS);
-      if (query.format === 'csv') return attachment(reply, 'devices', 'csv', 'text/csv; charset=utf-8').send(toCsv(devices, lang));
-      return attachment(reply, 'devices', 'xlsx', XLSX_TYPE).send(
-        await xlsxOf(
-          'devices',
-          exportHeaders(lang),
-          devices.map((d) => exportRow(d, lang)),
-        ),
+      const devices = await allDevices(db, request.user, request.query, EXPORT_MAX_ROWS);
+      return sendExport(
+        reply,
+        'devices',
+        options,
+        exportHeaders(options.lang),
+        devices.map((d) => exportRow(d, options.lang)),
       );
     },
   );

@@ -11,10 +11,11 @@ import {
 } from '../../../src/domain/afterSales';
 import { translateDomain } from '../../../src/domain/messages';
 import type { Language } from '../../../src/domain/constants';
-import { BizError, languageOf, ok } from '../../http/envelope';
+import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
-import { attachment, safeCell, xlsxOf, XLSX_TYPE } from '../../http/xlsx';
+import { XLSX_TYPE } from '../../http/xlsx';
+import { exportOptionsOf, exportQuery, sendExport, type ExportValue } from '../../http/exportFile';
 import { claimExportSlot } from '../devices/exportThrottleQueries';
 import { deleteReport, findReport, insertReport, listReports, updateReport, type AfterSalesReport } from './afterSalesQueries';
 
@@ -77,12 +78,12 @@ const EXPORT_FIELDS = [
   'createdAt',
 ] as const;
 
-const cell = (report: AfterSalesReport, key: string, lang: Language): string | number => {
+const cell = (report: AfterSalesReport, key: string, lang: Language): ExportValue => {
   const value = report[key];
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) return null;
   if (key === 'Classification') return translateDomain(lang, `afterSales.classification.${String(value)}`);
-  if (value instanceof Date) return value.toISOString();
-  return safeCell(typeof value === 'number' ? value : String(value));
+  if (key === 'createdAt') return new Date(value as string);
+  return typeof value === 'number' ? value : String(value);
 };
 
 /** supportModule/afterSales: after-sales reports (docs/requirements.md §3), admins only (docs/requirements.md §6). */
@@ -170,22 +171,22 @@ export async function afterSalesRoutes(app: Api, { db }: ServerContext) {
       config: { levels: ADMIN },
       schema: {
         tags,
-        summary: 'The filtered reports as an .xlsx file; exporting again within 10 s answers code -101',
-        querystring: { type: 'object', properties: { ...tokenQuery, ...afterSalesFilterQuery } },
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+        summary: 'The filtered reports as a file (format xlsx or csv, times at tz); exporting again within 10 s answers code -101',
+        querystring: { type: 'object', properties: { ...tokenQuery, ...afterSalesFilterQuery, ...exportQuery } },
+        produces: ['text/csv', XLSX_TYPE, 'application/json'],
       },
     },
     async (request, reply) => {
-      const lang = languageOf(request);
+      const options = exportOptionsOf(request);
       await claimExportSlot(db, request.user.id);
       const { list } = await listReports(db, request.query, EXPORT_MAX_ROWS, 0);
-      const header = EXPORT_FIELDS.map((f) => translateDomain(lang, `afterSalesField.${f}`));
-      return attachment(reply, 'after-sales', 'xlsx', XLSX_TYPE).send(
-        await xlsxOf(
-          'after-sales',
-          header,
-          list.map((report) => EXPORT_FIELDS.map((f) => cell(report, f, lang))),
-        ),
+      const header = EXPORT_FIELDS.map((f) => translateDomain(options.lang, `afterSalesField.${f}`));
+      return sendExport(
+        reply,
+        'after-sales',
+        options,
+        header,
+        list.map((report) => EXPORT_FIELDS.map((f) => cell(report, f, options.lang))),
       );
     },
   );
