@@ -1,6 +1,8 @@
 import type { Language } from './constants';
 import { domainZh, type DomainMessageKey } from './messagesZh';
 import { domainEn } from './messagesEn';
+import { commandWordsZh } from './commandWordsZh';
+import { commandWordsEn } from './commandWordsEn';
 
 /**
  * Messages the server and the console both show: validation rules (docs/requirements.md §5) and the
@@ -10,6 +12,19 @@ import { domainEn } from './messagesEn';
 export type { DomainMessageKey };
 
 export const domainMessages: Record<Language, Record<DomainMessageKey, string>> = { zh: domainZh, en: domainEn };
+
+type Words = { [key: string]: string | Words };
+/** { kind: { reboot: 'Reboot' } } under 'commands' -> { 'commands.kind.reboot': 'Reboot' }. */
+const flat = (prefix: string, words: Words): [string, string][] =>
+  Object.entries(words).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}.${k}`, v] as [string, string]] : flat(`${prefix}.${k}`, v),
+  );
+
+/** Console words the server writes too (exports), under the console's keys: commands.kind.*, commands.outcome.*... */
+const sharedWords: Record<Language, Record<string, string>> = {
+  zh: Object.fromEntries(flat('commands', commandWordsZh)),
+  en: Object.fromEntries(flat('commands', commandWordsEn)),
+};
 
 /** Words declared resources bring (their definitions' messages, under resources.<name>.), added once at start. */
 const resourceWords: Record<Language, Record<string, string>> = { zh: {}, en: {} };
@@ -22,6 +37,6 @@ export function addResourceWords(lang: Language, words: Record<string, string>):
 /** Polyglot-style %{name} interpolation, enough for the server's messages. */
 export function translateDomain(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
   const table = domainMessages[lang] as Record<string, string>;
-  const text = table[key] ?? resourceWords[lang][key] ?? key;
+  const text = table[key] ?? sharedWords[lang][key] ?? resourceWords[lang][key] ?? key;
   return text.replace(/%\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
 }

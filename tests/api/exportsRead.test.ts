@@ -91,6 +91,28 @@ describe.each(engines)('exports read as the lists do (%s)', (engine) => {
     expect(values.find((v) => v instanceof Date)).toEqual(new Date(at));
   });
 
+  it('writes commands as the list reads them: kind, state and result in words (en and zh)', async () => {
+    await s.db.query(
+      `INSERT INTO device_commands (device_id, kind, params, state, created_at, sent_at, acked_at, done_at, deadline, result)
+       VALUES ($1, 'reboot', '{}', 'done', $2, $2, $2, $2::timestamptz + interval '40 seconds', $2::timestamptz + interval '10 minutes', '{"downForS": 40}')`,
+      [vesselId, at],
+    );
+    const en = await file('/deviceModule/command/export', `format=csv&lang=en&tz=8&deviceId=${vesselId}&state=done`);
+    expect(en.statusCode).toBe(200);
+    const [header, row] = csvLines(en.body);
+    expect(header).toBe(
+      'ID,Vessel,Command,Parameters,State,Sent by,Created (UTC+8),Sent (UTC+8),Acknowledged (UTC+8),Deadline (UTC+8),Result',
+    );
+    expect(row).toContain(`${vesselName},Reboot,,Done,,2026-07-19 17:06:15`);
+    expect(row).toContain('Rebooted: back online after 40 s');
+    await s.db.query(`DELETE FROM export_throttle`);
+    const zh = await file('/deviceModule/command/export', `format=xlsx&lang=zh&deviceId=${vesselId}&state=done`);
+    const sheet = await sheetOf(zh.rawPayload);
+    expect((sheet.getRow(1).values as string[]).slice(1, 4)).toEqual(['编号', '船舶', '指令']);
+    const values = sheet.getRow(2).values as unknown[];
+    expect(values).toEqual(expect.arrayContaining(['重启', '已完成', '重启完成：40 秒后恢复在线']));
+  });
+
   it('refuses a time zone out of range with the field named in the reader language, and keeps the export slot', async () => {
     const refused = await s.call({ url: `${s.base}/deviceModule/device/export?format=csv&tz=13`, token, lang: 'zh' });
     expect(refused.code).toBe(ErrorCode.Validation);

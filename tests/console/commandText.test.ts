@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCommand } from '../../src/domain/commands';
 import { loadMessages } from '../../src/i18n/messages';
 import { translatorFor } from '../../src/i18n/I18nContext';
-import { commandOutcome, commandParamsText, commandStateKey } from '../../src/resources/commands/commandText';
+import { commandOutcome, commandParamsText, commandStateKey } from '../../src/domain/commandOutcome';
 
 const command = (c: Partial<DeviceCommand>): DeviceCommand => ({
   id: 1,

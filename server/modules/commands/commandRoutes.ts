@@ -8,6 +8,14 @@ import { envelope, idQuery, pageOf, pageQuery, tokenQuery } from '../../http/sch
 import { visibleVessel } from '../vessel/vesselAccessQueries';
 import { cancelQueuedCommand, findVisibleCommand, insertCommand, listCommands, maySendTo } from './commandQueries';
 import { requeueLostCommands, startCommandDelivery } from './delivery';
+import type { DeviceCommand } from '../../../src/domain/commands';
+import type { Language } from '../../../src/domain/constants';
+import { commandOutcome, commandParamsText, commandStateKey } from '../../../src/domain/commandOutcome';
+import { translateDomain } from '../../../src/domain/messages';
+import { XLSX_TYPE } from '../../http/xlsx';
+import { exportOptionsOf, exportQuery, sendExport, type ExportValue } from '../../http/exportFile';
+import { claimExportSlot } from '../devices/exportThrottleQueries';
+import { EXPORT_MAX_ROWS } from '../devices/exportRoutes';
 
 const tags = ['commands'];
 const notFound = () => new BizError(ErrorCode.NotFound, 'error.commandNotFound');
@@ -38,6 +46,52 @@ const commandObject = {
   },
 } as const;
 
+/** Filters of command/getAll and command/export. */
+const commandFilterQuery = {
+  deviceId: { type: 'integer' },
+  state: { type: 'string', enum: [...COMMAND_STATES] },
+  kind: { type: 'string', enum: [...COMMAND_KINDS] },
+} as const;
+
+/** The columns of command/export, under the list's headers. */
+const EXPORT_FIELDS = [
+  'id',
+  'deviceName',
+  'kind',
+  'params',
+  'state',
+  'createdByName',
+  'createdAt',
+  'sentAt',
+  'ackedAt',
+  'deadline',
+  'result',
+] as const;
+
+/** A command as its list row reads: names and sentences in the reader's language, times as times. */
+function exportRow(c: DeviceCommand, lang: Language): ExportValue[] {
+  const t = (key: string, vars?: Record<string, unknown>) => translateDomain(lang, key, vars as Record<string, string | number>);
+  return EXPORT_FIELDS.map((field) => {
+    switch (field) {
+      case 'kind':
+        return t(`commands.kind.${c.kind}`);
+      case 'state':
+        return t(commandStateKey(c));
+      case 'params':
+        return commandParamsText(t, c);
+      case 'result':
+        return commandOutcome(t, c);
+      case 'createdAt':
+      case 'sentAt':
+      case 'ackedAt':
+      case 'deadline':
+        return c[field] ? new Date(c[field]) : null;
+      default:
+        return c[field];
+    }
+  });
+}
+
 /**
  * deviceModule/command: commands to antennas. Everyone lists and reads the commands of
  * the vessels it sees; levels 1 and 2 send to those vessels, a sub-user only to the vessels granted
@@ -65,9 +119,7 @@ export async function commandRoutes(app: Api, { db, link }: ServerContext) {
           properties: {
             ...tokenQuery,
             ...pageQuery,
-            deviceId: { type: 'integer' },
-            state: { type: 'string', enum: [...COMMAND_STATES] },
-            kind: { type: 'string', enum: [...COMMAND_KINDS] },
+            ...commandFilterQuery,
             order: { type: 'string', enum: ['asc', 'desc'] },
           },
         },
@@ -78,6 +130,36 @@ export async function commandRoutes(app: Api, { db, link }: ServerContext) {
       const q = request.query;
       if (q.deviceId) await visibleVessel(db, request.user, q.deviceId);
       return ok(await listCommands(db, request.user, q));
+    },
+  );
+
+  app.get(
+    '/command/export',
+    {
+      schema: {
+        tags,
+        summary: 'The commands getAll lists, as a file (format csv or xlsx, times at tz); exporting again within 10 s answers code -101',
+        querystring: {
+          type: 'object',
+          properties: { ...tokenQuery, ...commandFilterQuery, order: { type: 'string', enum: ['asc', 'desc'] }, ...exportQuery },
+        },
+        produces: ['text/csv', XLSX_TYPE, 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const options = exportOptionsOf(request);
+      const q = request.query;
+      if (q.deviceId) await visibleVessel(db, request.user, q.deviceId);
+      await claimExportSlot(db, request.user.id);
+      const { list } = await listCommands(db, request.user, { ...q, pageIndex: 1, pageSize: EXPORT_MAX_ROWS });
+      const header = EXPORT_FIELDS.map((f) => translateDomain(options.lang, `commands.fields.${f}`));
+      return sendExport(
+        reply,
+        'commands',
+        options,
+        header,
+        list.map((c) => exportRow(c, options.lang)),
+      );
     },
   );
 

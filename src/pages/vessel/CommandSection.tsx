@@ -19,7 +19,7 @@ import { useDateFormatter } from '../../format/useDateFormatter';
 import { COMMANDS } from '../../resources/commands/definition';
 import { CommandOutcome, CommandStateChip } from '../../resources/commands/CommandCells';
 import { CommandSender } from '../../resources/commands/CommandSender';
-import { commandParamsText } from '../../resources/commands/commandText';
+import { commandParamsText } from '../../domain/commandOutcome';
 import { LoadState } from './LoadState';
 
 const RECENT = 10;

@@ -3,7 +3,7 @@ import type { RaRecord } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { isRebooting, type DeviceCommand } from '../../domain/commands';
 import { COMMAND_STATE_COLORS } from './commandStates';
-import { commandOutcome, commandParamsText, commandStateKey } from './commandText';
+import { commandOutcome, commandParamsText, commandStateKey } from '../../domain/commandOutcome';
 
 /** A command's state as a coloured chip; a reboot under way reads "Rebooting" (data-state keeps the API's state). */
 export function CommandStateChip({ command }: { command: Pick<DeviceCommand, 'kind' | 'state'> }) {

@@ -23,7 +23,7 @@ export { COMMAND_STATE_COLORS };
  * first, filtered by state, kind and vessel; read by every level (the server scopes it). Above the
  * list, the page's title and a form to send a command to one or many vessels (CommandListPanel, with
  * the vessel page's dialog and confirmation); the device list sends to its ticked rows.
- * State, parameters and result read as words in the user's language (src/resources/commands/commandText.ts).
+ * State, parameters and result read as words in the user's language (src/domain/commandOutcome.ts).
  */
 export const commandsResource: ResourceDefinition = {
   name: COMMANDS,
@@ -32,6 +32,7 @@ export const commandsResource: ResourceDefinition = {
   endpoints: {
     list: { path: `${M}/getAll`, paged: true, filters: ['deviceId', 'state', 'kind'], sortable: ['id'] },
     one: { path: `${M}/getById` },
+    export: { path: `${M}/export` },
   },
   fields: [],
   columns: [

@@ -1,6 +1,6 @@
-import { REBOOT_BACK_WITHIN_MIN, isRebooting, type DeviceCommand } from '../../domain/commands';
+import { REBOOT_BACK_WITHIN_MIN, isRebooting, type DeviceCommand } from './commands';
 
-/** react-admin's translate, as these functions use it. */
+/** A translate function: react-admin's in the console, translateDomain's on the server (exports). */
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Command = Pick<DeviceCommand, 'kind' | 'state' | 'params' | 'result' | 'message' | 'ackedAt' | 'doneAt'>;
 
