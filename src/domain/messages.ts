@@ -3,6 +3,8 @@ import { domainZh, type DomainMessageKey } from './messagesZh';
 import { domainEn } from './messagesEn';
 import { commandWordsZh } from './commandWordsZh';
 import { commandWordsEn } from './commandWordsEn';
+import { reportWordsZh } from './reportWordsZh';
+import { reportWordsEn } from './reportWordsEn';
 
 /**
  * Messages the server and the console both show: validation rules (docs/requirements.md §5) and the
@@ -20,10 +22,10 @@ const flat = (prefix: string, words: Words): [string, string][] =>
     typeof v === 'string' ? [[`${prefix}.${k}`, v] as [string, string]] : flat(`${prefix}.${k}`, v),
   );
 
-/** Console words the server writes too (exports), under the console's keys: commands.kind.*, commands.outcome.*... */
+/** Words the server writes besides its messages: the console's command words (exports) and the reports' (report.*). */
 const sharedWords: Record<Language, Record<string, string>> = {
-  zh: Object.fromEntries(flat('commands', commandWordsZh)),
-  en: Object.fromEntries(flat('commands', commandWordsEn)),
+  zh: { ...Object.fromEntries(flat('commands', commandWordsZh)), ...reportWordsZh },
+  en: { ...Object.fromEntries(flat('commands', commandWordsEn)), ...reportWordsEn },
 };
 
 /** Words declared resources bring (their definitions' messages, under resources.<name>.), added once at start. */
