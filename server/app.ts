@@ -24,6 +24,7 @@ import { monitoringModule } from './modules/monitoring';
 import { vesselModule } from './modules/vessel';
 import { historyModule } from './modules/history';
 import { supportModule } from './modules/support';
+import { reportsModule } from './reports/reportRoutes';
 import { notifierOptionsOf, startNotifier } from './notify/notifier';
 import { firmwareModule } from './modules/firmware';
 import { mqttAuthRoutes } from './link/mqttAuthRoutes';
@@ -59,7 +60,7 @@ const MODULES: readonly { prefix: string; modules: readonly ApiModule[] }[] = [
       mqttAuthRoutes,
     ],
   },
-  { prefix: 'supportModule', modules: [supportModule, auditModule, notificationsModule] },
+  { prefix: 'supportModule', modules: [supportModule, auditModule, notificationsModule, reportsModule] },
 ];
 
 const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1***').replace(/([?&]password=)[^&]*/g, '$1***');

@@ -29,6 +29,18 @@ export interface DeliveryOptions {
   timeoutMs?: number;
 }
 
+/** A mail transport to the mail server, every wait bounded by `timeoutMs` (alarm mails, scheduled reports). */
+export const smtpTransport = (smtp: SmtpSettings, timeoutMs: number) =>
+  nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+
 /** Text safe inside HTML (the mail body, the acknowledge page). */
 export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -54,15 +66,7 @@ export async function deliver(contact: Contact, notice: Message, reader: Reader,
   });
   if (contact.channel === 'email') {
     const { smtp } = contact;
-    const transport = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
-    });
+    const transport = smtpTransport(smtp, timeoutMs);
     try {
       await transport.sendMail({
         from: smtp.from,

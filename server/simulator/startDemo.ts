@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/connection';
 import type { Leader } from '../leader';
+import { runDueReports } from '../reports/reportService';
 import type { DeviceLink } from '../link/deviceLink';
 import { issueDemoSecrets } from './demoDevices';
 import { startSimulator, type RunningSimulator } from './simulator';
@@ -62,6 +63,8 @@ export async function startBackgroundWork(
     asLeader(() => checkRuleAlarms(db), 60_000),
     // The embedded database has no autovacuum: its tables updated in place are vacuumed every minute (server/ops/vacuum.ts).
     asLeader(() => vacuumEmbedded(db), 60_000),
+    // Scheduled reports whose time has come, and failed runs tried again (server/reports/reportService.ts).
+    asLeader(() => runDueReports(db), 60_000),
     // The nightly backup, once its hour has come (server/ops/backup/backupService.ts).
     asLeader(async () => backupsOf(app)?.nightly(), 5 * 60_000),
   ];

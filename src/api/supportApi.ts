@@ -4,6 +4,7 @@ import type { PermissionAction, PermissionModule } from '../domain/permissionGro
 import type { ConsoleSettings } from '../domain/systemSettings';
 import { request, type QueryValue } from './client';
 import type { CallMode } from './monitoringApi';
+import { downloadFile } from './transfer';
 
 /** Calls of supportModule (docs/api.md "support") and the few monitoring calls its pages use. */
 export interface FaultGuide extends FaultCodeInfo {
@@ -84,6 +85,11 @@ export const supportApi = {
   /** The caller's own quiet hours for alarm mails. */
   quietHours: () => request<QuietHours>(`${S}/notification/quietHours`),
   setQuietHours: (quiet: QuietHours) => request<QuietHours>(`${S}/notification/quietHours`, { method: 'POST', json: quiet }),
+  /** Runs a report schedule now: over its last period, or from..to (days in its zone). */
+  runReportNow: (id: number, range?: { from: string; to: string }) =>
+    request<{ runId: number }>(`${S}/reportSchedule/runNow`, { method: 'POST', query: { id, ...range } }),
+  /** Saves a run's workbook. */
+  downloadReportRun: (id: number) => downloadFile(`${S}/reportRun/download`, { id }),
   testContactPoint: (id: number) => request<TestSendResult>(`${S}/contactPoint/testSend`, { method: 'POST', query: { id } }),
   faultGuide: () => request<FaultGuide[]>(`${S}/faultClearing/faultCodes`),
   faultRecords: (query: Record<string, QueryValue>) =>

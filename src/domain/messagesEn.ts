@@ -257,6 +257,12 @@ export const domainEn: Record<DomainMessageKey, string> = {
   // audit log
   'export.yes': 'Yes',
   'export.no': 'No',
+  'validation.reportKinds': 'Pick at least one of availability, alarms and commands',
+  'validation.reportPeriod': 'The period must be a day, a week or a month',
+  'validation.reportCron': 'The schedule must be a cron of 5 fields: minute hour day month weekday (e.g. 0 7 * * 1)',
+  'validation.reportTimeZone': 'The time zone must be a whole number of hours from -12 to 12',
+  'validation.reportRange': 'The range must be past days, the first before the last, at most 366 days',
+  'error.reportFileGone': 'This report file is no longer kept (files are kept 90 days)',
   'auditField.at': 'Time',
   'auditField.userName': 'User',
   'auditField.address': 'From address',
