@@ -1,5 +1,6 @@
 import type { Queryable } from './connection';
 import { SEA_ROUTES } from '../simulator/seaRoutes';
+import { REPORT_DEFAULT_CRON } from '../../src/domain/reports';
 
 /** The demo routes' ports in Chinese (the zh enterprise names its geofences in its language). */
 const PORTS_ZH: Record<string, string> = {
@@ -30,7 +31,8 @@ const PORTS = [
  * Support > Delivery log as "contact point disabled" until someone points it somewhere real and
  * enables it. The alarms of the loaded history are not notified (their outbox is emptied). Each
  * enterprise also has a 30 km geofence round every port of the demo's routes, so the vessels' port
- * calls show in Support > Port calls: those of the loaded history, then the live ones.
+ * calls show in Support > Port calls: those of the loaded history, then the live ones. And each
+ * enterprise has a weekly fleet report scheduled (Support > Report schedules), to its own account.
  */
 export async function seedNotifications(tx: Queryable, ids: ReadonlyMap<string, number>): Promise<void> {
   for (const [enterprise, language, timeZone] of [
@@ -55,6 +57,19 @@ export async function seedNotifications(tx: Queryable, ids: ReadonlyMap<string, 
                                 notify_cleared, escalate_contact_point_ids, created_by)
        VALUES ($1, $2, true, '[]', 'major', '[]', '[]', $3::jsonb, '[]', true, '[]', $1)`,
       [owner, language === 'zh' ? '重要及紧急告警' : 'Major and critical alarms', JSON.stringify([contact!.id])],
+    );
+    // A weekly report (Mondays 07:00 in the enterprise's zone, over the week before) to the enterprise's own account.
+    await tx.query(
+      `INSERT INTO report_schedules (owner_id, name, kinds, period, cron, language, time_zone, user_ids, contact_point_ids, enabled, created_by)
+       VALUES ($1, $2, '["availability", "alarms", "commands"]', 'week', $3, $4, $5, $6::jsonb, '[]', true, $1)`,
+      [
+        owner,
+        language === 'zh' ? '船队周报' : 'Fleet weekly report',
+        REPORT_DEFAULT_CRON,
+        language,
+        language === 'zh' ? 8 : 1,
+        JSON.stringify([owner]),
+      ],
     );
     await tx.query(
       `INSERT INTO geofences (owner_id, name, kind, shape, lat, lon, radius_m, created_by)
