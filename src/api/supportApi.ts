@@ -94,6 +94,9 @@ export const supportApi = {
   faultGuide: () => request<FaultGuide[]>(`${S}/faultClearing/faultCodes`),
   faultRecords: (query: Record<string, QueryValue>) =>
     request<{ list: FaultRecord[]; total: number }>(`${S}/faultClearing/getRecords`, { query }),
+  /** The records getRecords selects (no paging), as an Excel file; -101 within 10 s. */
+  exportFaultRecords: (query: { deviceId?: number; code?: string; cleared?: boolean }) =>
+    downloadFile(`${S}/faultClearing/exportRecords`, query),
   addFaultRecord: (record: { deviceId: number; code: string; stepsDone: number[]; action: string; cleared: boolean }) =>
     request<FaultRecord & { alarms: FaultRecordAlarms }>(`${S}/faultClearing/addRecord`, { method: 'POST', json: record }),
   activeAlarms: (deviceId: number) =>

@@ -2,6 +2,7 @@ import type { Device } from '../domain/device';
 import type { DeviceReport } from '../domain/reportSchema';
 import type { DataWindow, StreamKind, VoyageStatus } from '../domain/vesselSchemas';
 import { request } from './client';
+import { downloadFile } from './transfer';
 import { ErrorCode } from '../domain/errorCodes';
 
 /** The vessel pages' calls (deviceModule/vessel, statistics, voyage, camera). */
@@ -112,6 +113,9 @@ export const vesselApi = {
     query: { days: number; utcOffset: number; pageIndex: number; pageSize: number; sort: string; order: string; search?: string },
     signal?: AbortSignal,
   ) => request<Page<FleetRow> & { periodSeconds: number }>('/deviceModule/statistics/getFleet', { query, signal }),
+  /** Every vessel getFleet lists, as an Excel file (-101 within 10 s: the catalogue says so). */
+  exportFleet: (query: { days: number; utcOffset: number; sort: string; order: string; search?: string }) =>
+    downloadFile('/deviceModule/statistics/exportFleet', query),
   currentVoyage: (deviceId: number, signal?: AbortSignal) =>
     request<Voyage | null>('/deviceModule/voyage/getCurrent', { query: { deviceId }, signal }),
 };

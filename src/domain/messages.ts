@@ -5,6 +5,8 @@ import { commandWordsZh } from './commandWordsZh';
 import { commandWordsEn } from './commandWordsEn';
 import { reportWordsZh } from './reportWordsZh';
 import { reportWordsEn } from './reportWordsEn';
+import { exportWordsZh } from './exportWordsZh';
+import { exportWordsEn } from './exportWordsEn';
 
 /**
  * Messages the server and the console both show: validation rules (docs/requirements.md §5) and the
@@ -22,10 +24,10 @@ const flat = (prefix: string, words: Words): [string, string][] =>
     typeof v === 'string' ? [[`${prefix}.${k}`, v] as [string, string]] : flat(`${prefix}.${k}`, v),
   );
 
-/** Words the server writes besides its messages: the console's command words (exports) and the reports' (report.*). */
+/** Words the server writes besides its messages: the console's command words (exports), the reports' (report.*) and the lists' exports' (export.*). */
 const sharedWords: Record<Language, Record<string, string>> = {
-  zh: { ...Object.fromEntries(flat('commands', commandWordsZh)), ...reportWordsZh },
-  en: { ...Object.fromEntries(flat('commands', commandWordsEn)), ...reportWordsEn },
+  zh: { ...Object.fromEntries(flat('commands', commandWordsZh)), ...reportWordsZh, ...exportWordsZh },
+  en: { ...Object.fromEntries(flat('commands', commandWordsEn)), ...reportWordsEn, ...exportWordsEn },
 };
 
 /** Words declared resources bring (their definitions' messages, under resources.<name>.), added once at start. */

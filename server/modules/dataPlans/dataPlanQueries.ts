@@ -142,6 +142,7 @@ export async function fleetUsage(db: Queryable, caller: Principal, q: FleetUsage
   const inner = `SELECT d.id, d.id AS "deviceId", d.name, d.device_num AS "deviceNum", d.owner_id AS "ownerId", o.name AS "ownerName",
          p.quota_bytes::float8 AS "quotaBytes", p.reset_day::int AS "resetDay", p.updated_at AS "updatedAt",
          data_period_start(COALESCE(p.reset_day, 1)::int, now()) AS "periodStart",
+         data_period_start(COALESCE(p.reset_day, 1)::int, now()) + interval '1 month' AS "periodEnd",
          COALESCE(CASE WHEN u.period_start = data_period_start(COALESCE(p.reset_day, 1)::int, now()) THEN u.bytes END, 0)::float8 AS "usedBytes"
     FROM devices d LEFT JOIN users o ON o.id = d.owner_id
     LEFT JOIN data_plans p ON p.device_id = d.id LEFT JOIN data_usage u ON u.device_id = d.id

@@ -6,6 +6,11 @@ import { ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { DEVICE_EDITORS } from '../../auth/deviceScope';
+import { translateDomain } from '../../../src/domain/messages';
+import { XLSX_TYPE } from '../../http/xlsx';
+import { exportOptionsOf, exportQuery, sendExport, type ExportValue } from '../../http/exportFile';
+import { claimExportSlot } from '../devices/exportThrottleQueries';
+import { EXPORT_MAX_ROWS } from '../devices/exportRoutes';
 import { historyStartMs, visibleVessel } from '../vessel/vesselAccessQueries';
 import { FLEET_SORTS, findPlan, fleetUsage, removePlan, savePlan, usageOf } from './dataPlanQueries';
 
@@ -39,6 +44,46 @@ const usageObject = {
     daily: { type: 'array', items: { type: 'object', properties: { date: { type: 'string' }, bytes: { type: 'number' } } } },
   },
 } as const;
+/** Filters and sort of dataPlan/getAll, which its export takes too. */
+const fleetQuery = {
+  search: { type: 'string', maxLength: 64 },
+  ownerId: { type: 'integer' },
+  planned: { type: 'boolean', description: 'true: vessels with a plan; false: without' },
+  minPercent: { type: 'number', minimum: 0 },
+  sort: { type: 'string', enum: [...FLEET_SORTS], default: 'percent' },
+  order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+} as const;
+const EXPORT_FIELDS = [
+  'name',
+  'deviceNum',
+  'ownerName',
+  'plan',
+  'periodStart',
+  'periodEnd',
+  'usedGb',
+  'quotaGb',
+  'percent',
+  'levelName',
+] as const;
+type FleetRow = Record<(typeof EXPORT_FIELDS)[number] | 'resetDay', unknown>;
+
+/** A row of the data plans list as it reads: the plan and its state in words, the period as times. */
+function exportRow(r: FleetRow, t: (key: string, vars?: Record<string, number>) => string): ExportValue[] {
+  return EXPORT_FIELDS.map((field) => {
+    switch (field) {
+      case 'plan':
+        return r.resetDay === null ? t('export.dataPlans.level.none') : t('export.dataPlans.planResets', { day: Number(r.resetDay) });
+      case 'periodStart':
+      case 'periodEnd':
+        return new Date(r[field] as string);
+      case 'levelName':
+        return t(`export.dataPlans.level.${String(r.levelName)}`);
+      default:
+        return r[field] as ExportValue;
+    }
+  });
+}
+
 const deviceIdBody = yup.object({
   deviceId: yup.number().typeError('validation.integer').integer('validation.integer').required('validation.required'),
 });
@@ -146,20 +191,37 @@ export async function dataPlanRoutes(app: Api, { db }: ServerContext) {
         summary: "Visible vessels with their plan and this period's usage, paged (default: highest percent first)",
         querystring: {
           type: 'object',
-          properties: {
-            ...tokenQuery,
-            ...pageQuery,
-            search: { type: 'string', maxLength: 64 },
-            ownerId: { type: 'integer' },
-            planned: { type: 'boolean', description: 'true: vessels with a plan; false: without' },
-            minPercent: { type: 'number', minimum: 0 },
-            sort: { type: 'string', enum: [...FLEET_SORTS], default: 'percent' },
-            order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
-          },
+          properties: { ...tokenQuery, ...pageQuery, ...fleetQuery },
         },
         response: envelope(pageOf({ type: 'object', additionalProperties: true })),
       },
     },
     async (request) => ok(await fleetUsage(db, request.user, request.query)),
+  );
+
+  app.get(
+    '/dataPlan/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'The vessels getAll lists, all of them, as a file (format csv or xlsx, times at tz): plan, period, used, quota, percent and state in words; exporting again within 10 s answers code -101',
+        querystring: { type: 'object', properties: { ...tokenQuery, ...fleetQuery, ...exportQuery } },
+        produces: ['text/csv', XLSX_TYPE, 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const options = exportOptionsOf(request);
+      await claimExportSlot(db, request.user.id);
+      const { list } = await fleetUsage(db, request.user, { ...request.query, pageIndex: 1, pageSize: EXPORT_MAX_ROWS });
+      const t = (key: string, vars?: Record<string, number>) => translateDomain(options.lang, key, vars);
+      return sendExport(
+        reply,
+        'data-plans',
+        options,
+        EXPORT_FIELDS.map((f) => t(`export.dataPlans.${f}`)),
+        (list as FleetRow[]).map((r) => exportRow(r, t)),
+      );
+    },
   );
 }

@@ -6,6 +6,12 @@ import { ALARM_CODE_LIST, FAULT_CODES, FAULT_SEVERITIES } from '../../../src/dom
 import { languageOf, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
+import { translateDomain } from '../../../src/domain/messages';
+import { XLSX_TYPE } from '../../http/xlsx';
+import { exportOptionsOf, exportQuery, sendExport } from '../../http/exportFile';
+import { claimExportSlot } from '../devices/exportThrottleQueries';
+import { EXPORT_MAX_ROWS } from '../devices/exportRoutes';
+import { visibleVessel } from '../vessel/vesselAccessQueries';
 import { acknowledgeAlarms, assertAlarmsVisible, clearAlarms, listAlarms } from './alarmQueries';
 
 const tags = ['monitoring'];
@@ -18,6 +24,17 @@ const idList = yup.object({
     .max(1000, 'validation.tooLong'),
 });
 const yesNo = { type: 'boolean' } as const;
+/** Filters of alarm/getAll, which its export takes too. */
+const alarmFilterQuery = {
+  deviceId: { type: 'integer' },
+  ownerId: { type: 'integer' },
+  code: { type: 'string', enum: [...ALARM_CODE_LIST] },
+  severity: { type: 'string', enum: [...FAULT_SEVERITIES] },
+  active: yesNo,
+  acknowledged: yesNo,
+} as const;
+const EXPORT_FIELDS = ['vessel', 'code', 'meaning', 'severity', 'raisedAt', 'ackedAt', 'ackedBy', 'clearedAt'] as const;
+const timeOf = (at: string | Date | null) => (at === null ? null : new Date(at));
 
 /**
  * deviceModule/alarm: the alarms of visible devices (getAll with filters), acknowledge one or
@@ -33,16 +50,7 @@ export async function alarmRoutes(app: Api, { db }: ServerContext) {
         summary: 'Alarms of visible devices, newest first',
         querystring: {
           type: 'object',
-          properties: {
-            ...tokenQuery,
-            ...pageQuery,
-            deviceId: { type: 'integer' },
-            ownerId: { type: 'integer' },
-            code: { type: 'string', enum: [...ALARM_CODE_LIST] },
-            severity: { type: 'string', enum: [...FAULT_SEVERITIES] },
-            active: yesNo,
-            acknowledged: yesNo,
-          },
+          properties: { ...tokenQuery, ...pageQuery, ...alarmFilterQuery },
         },
         response: envelope(pageOf({ type: 'object', additionalProperties: true })),
       },
@@ -50,6 +58,43 @@ export async function alarmRoutes(app: Api, { db }: ServerContext) {
     async (request) => {
       const q = request.query;
       return ok(await listAlarms(db, request.user, q, languageOf(request)));
+    },
+  );
+
+  app.get(
+    '/alarm/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The alarms getAll lists, all of them, as a file (format csv or xlsx, times at tz): meaning and severity in words, who acknowledged; another enterprise's deviceId answers code 2; exporting again within 10 s answers code -101",
+        querystring: { type: 'object', properties: { ...tokenQuery, ...alarmFilterQuery, ...exportQuery } },
+        produces: ['text/csv', XLSX_TYPE, 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const options = exportOptionsOf(request);
+      const q = request.query;
+      if (q.deviceId !== undefined) await visibleVessel(db, request.user, q.deviceId);
+      await claimExportSlot(db, request.user.id);
+      const { list } = await listAlarms(db, request.user, { ...q, pageIndex: 1, pageSize: EXPORT_MAX_ROWS }, options.lang);
+      const t = (key: string) => translateDomain(options.lang, key);
+      return sendExport(
+        reply,
+        'alarms',
+        options,
+        EXPORT_FIELDS.map((f) => t(`export.alarms.${f}`)),
+        list.map((a) => [
+          a.deviceName,
+          a.code,
+          a.meaning,
+          t(`report.severity.${a.severity}`),
+          timeOf(a.raisedAt),
+          timeOf(a.ackedAt),
+          a.ackedByName,
+          timeOf(a.clearedAt),
+        ]),
+      );
     },
   );
 

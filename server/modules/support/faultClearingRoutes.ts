@@ -1,7 +1,12 @@
 import type { Api } from '../../http/api';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
-import { FAULT_CODES } from '../../../src/domain/faultCodes';
+import { FAULT_CODES, alarmMeaning } from '../../../src/domain/faultCodes';
+import { translateDomain } from '../../../src/domain/messages';
+import { XLSX_TYPE } from '../../http/xlsx';
+import { exportOptionsOf, exportQuery, sendExport } from '../../http/exportFile';
+import { claimExportSlot } from '../devices/exportThrottleQueries';
+import { EXPORT_MAX_ROWS } from '../devices/exportRoutes';
 import { CONTACT_MANUFACTURER_CODES, reportStepOf, stepsOf } from '../../../src/domain/faultSteps';
 import { faultClearingRecordSchema } from '../../../src/domain/faultClearing';
 import { BizError, ok } from '../../http/envelope';
@@ -30,6 +35,23 @@ const recordObject = {
     createdAt: { type: 'string' },
   },
 };
+
+/** Filters of faultClearing/getRecords, which its export takes too. */
+const recordFilterQuery = {
+  deviceId: { type: 'integer' },
+  code: { type: 'string', maxLength: 8 },
+  cleared: { type: 'boolean' },
+} as const;
+const EXPORT_FIELDS = ['time', 'vessel', 'code', 'meaning', 'action', 'stepsDone', 'result', 'recordedBy'] as const;
+interface RecordRow {
+  deviceName: string;
+  code: string;
+  stepsDone: number[];
+  action: string;
+  cleared: boolean;
+  recordedByName: string | null;
+  createdAt: string | Date;
+}
 
 /** The fault table with the guided steps (docs/requirements.md §8), for the troubleshooting page. */
 export const FAULT_GUIDE = FAULT_CODES.map((f) => ({
@@ -79,13 +101,7 @@ export async function faultClearingRoutes(app: Api, { db }: ServerContext) {
         summary: "Fault clearing records of the visible devices, newest first (deviceId: one device's history)",
         querystring: {
           type: 'object',
-          properties: {
-            ...tokenQuery,
-            ...pageQuery,
-            deviceId: { type: 'integer' },
-            code: { type: 'string', maxLength: 8 },
-            cleared: { type: 'boolean' },
-          },
+          properties: { ...tokenQuery, ...pageQuery, ...recordFilterQuery },
         },
         response: envelope(pageOf(recordObject)),
       },
@@ -97,6 +113,45 @@ export async function faultClearingRoutes(app: Api, { db }: ServerContext) {
         throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
       return ok(
         await listFaultClearingRecords(db, caller, { deviceId, code, cleared, limit: pageSize, offset: (pageIndex - 1) * pageSize }),
+      );
+    },
+  );
+
+  app.get(
+    '/faultClearing/exportRecords',
+    {
+      schema: {
+        tags,
+        summary:
+          'The records getRecords lists, all of them, as a file (format csv or xlsx, times at tz): meaning, steps (from 1) and result in words; exporting again within 10 s answers code -101',
+        querystring: { type: 'object', properties: { ...tokenQuery, ...recordFilterQuery, ...exportQuery } },
+        produces: ['text/csv', XLSX_TYPE, 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const options = exportOptionsOf(request);
+      const { deviceId, code, cleared } = request.query;
+      const caller = request.user;
+      if (deviceId !== undefined && !(await findVisibleDevice(db, caller, deviceId)))
+        throw new BizError(ErrorCode.NotFound, 'error.deviceNotFound');
+      await claimExportSlot(db, caller.id);
+      const { list } = await listFaultClearingRecords(db, caller, { deviceId, code, cleared, limit: EXPORT_MAX_ROWS, offset: 0 });
+      const t = (key: string) => translateDomain(options.lang, key);
+      return sendExport(
+        reply,
+        'fault-clearing',
+        options,
+        EXPORT_FIELDS.map((f) => t(`export.faultRecords.${f}`)),
+        (list as unknown as RecordRow[]).map((r) => [
+          new Date(r.createdAt),
+          r.deviceName,
+          r.code,
+          alarmMeaning(r.code, null, options.lang),
+          r.action,
+          r.stepsDone.map((i) => i + 1).join(', '),
+          t(r.cleared ? 'export.faultRecords.cleared' : 'export.faultRecords.notCleared'),
+          r.recordedByName,
+        ]),
       );
     },
   );

@@ -6,7 +6,7 @@ import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { liveRefreshMs, type AlarmQuery } from '../../api/monitoringApi';
+import { liveRefreshMs, monitoringApi, type AlarmQuery } from '../../api/monitoringApi';
 import { useCallQuery } from '../../data/dataHooks';
 import { useWarnRefreshSeconds } from '../../state/preferences';
 import { Level } from '../../domain/levels';
@@ -99,6 +99,7 @@ export function AlarmListTab() {
         canClear={canClear}
         onAcknowledge={(chosen) => run('acknowledge', chosen)}
         onClear={setConfirmClear}
+        onExport={() => monitoringApi.exportAlarms(query)}
       />
       <FetchStatus isFetching={isFetching} error={error} onRetry={() => void refetch()} />
       {narrow ? <AlarmCards {...rowProps} /> : <AlarmTable {...rowProps} show={show} setSelected={setSelected} />}

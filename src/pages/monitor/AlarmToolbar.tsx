@@ -9,11 +9,13 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { FAULT_SEVERITIES } from '../../domain/faultCodes';
+import { ExportButton } from '../../layout/ExportButton';
 import { ALARM_SHOWS, type AlarmShow } from './alarmModel';
 
 /**
  * The alarm list's filters (active / cleared / all, severity, unacknowledged only) and its actions
- * on the ticked alarms: acknowledge those not yet acknowledged, clear (when the level may).
+ * on the ticked alarms: acknowledge those not yet acknowledged, clear (when the level may); export
+ * what the filters select.
  */
 export function AlarmToolbar({
   show,
@@ -28,6 +30,7 @@ export function AlarmToolbar({
   canClear,
   onAcknowledge,
   onClear,
+  onExport,
 }: {
   show: AlarmShow;
   onShow: (show: AlarmShow) => void;
@@ -41,6 +44,8 @@ export function AlarmToolbar({
   canClear: boolean;
   onAcknowledge: (ids: number[]) => void;
   onClear: (ids: number[]) => void;
+  /** Saves every alarm the filters select (all pages). */
+  onExport: () => Promise<string>;
 }) {
   const translate = useTranslate();
   return (
@@ -100,6 +105,7 @@ export function AlarmToolbar({
           {translate('monitor.alarms.clearSelected', { smart_count: ids.length })}
         </Button>
       )}
+      <ExportButton onExport={onExport} testId="alarms-export" />
     </Stack>
   );
 }

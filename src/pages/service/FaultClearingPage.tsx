@@ -10,8 +10,9 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import LockIcon from '@mui/icons-material/Lock';
 import { useCanAccess, useGetOne } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { ActiveAlarm, FaultRecord, VesselItem } from '../../api/supportApi';
+import { supportApi, type ActiveAlarm, type FaultRecord, type VesselItem } from '../../api/supportApi';
 import { useCallQuery } from '../../data/dataHooks';
+import { ExportButton } from '../../layout/ExportButton';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useTranslate } from 'ra-core';
 import { useClientState } from '../../state/useClientState';
@@ -206,9 +207,12 @@ export default function FaultClearingPage() {
           )}
           {vessel && (
             <Box sx={{ mt: 3 }}>
-              <Typography variant="subtitle2" sx={{ mb: 1, fontWeight: 600 }}>
-                {t('support.fault.history')}
-              </Typography>
+              <Stack direction="row" sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+                <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
+                  {t('support.fault.history')}
+                </Typography>
+                <ExportButton onExport={() => supportApi.exportFaultRecords({ deviceId: vessel.id })} testId="fc-export" />
+              </Stack>
               <FaultHistory records={records} />
             </Box>
           )}

@@ -11,6 +11,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -19,6 +20,8 @@ import { LoadState } from './LoadState';
 import { duration } from './StateBands';
 import { useCallQuery } from '../../data/dataHooks';
 import { percent } from './VesselStatistics';
+import { vesselApi } from '../../api/vesselApi';
+import { ExportButton } from '../../layout/ExportButton';
 
 type Sort = 'name' | 'onlineSeconds' | 'availability';
 
@@ -63,14 +66,21 @@ export function FleetStatistics({ days, utcOffset, onOpen }: { days: number; utc
   const data = state.data;
   return (
     <Paper sx={{ p: 2 }} data-testid="fleet-statistics">
-      <TextField
-        size="small"
-        label={t('console.action.search')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        sx={{ mb: 1, maxWidth: 320 }}
-        fullWidth
-      />
+      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+        <TextField
+          size="small"
+          label={t('console.action.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ maxWidth: 320 }}
+          fullWidth
+        />
+        {/* Every vessel the list selects (all pages), as it sorts them. */}
+        <ExportButton
+          onExport={() => vesselApi.exportFleet({ days, utcOffset, sort, order, search: query || undefined })}
+          testId="fleet-export"
+        />
+      </Stack>
       {state.isFetching && data && <LinearProgress aria-label={t('ra.page.loading')} />}
       {!data && <LoadState state={state} />}
       {data && (

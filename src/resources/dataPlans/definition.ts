@@ -1,5 +1,7 @@
 import DataUsageIcon from '@mui/icons-material/DataUsage';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
+import { exportWordsZh } from '../../domain/exportWordsZh';
+import { exportWordsEn } from '../../domain/exportWordsEn';
 import type { ResourceDefinition } from '../types';
 
 const M = '/deviceModule/dataPlan';
@@ -8,7 +10,30 @@ const M = '/deviceModule/dataPlan';
  * Monitoring > Data plans (docs/api.md, "dataPlan"): every visible vessel with its plan and this period's
  * usage, highest share first, read-only (a plan is set on the vessel's page, Data usage). Every
  * level reads the vessels it sees. Filters: search, with or without a plan, a least share used.
+ * Exports what it selects (dataPlan/export); its column and state words are the export's
+ * (src/domain/exportWords*.ts), so the list and its file read alike.
  */
+type Words = Record<keyof typeof exportWordsZh, string>;
+/** The list's words of one language, taken from the export's. */
+const wordsOf = (w: Words) => ({
+  fields: {
+    name: w['export.dataPlans.name'],
+    deviceNum: w['export.dataPlans.deviceNum'],
+    ownerName: w['export.dataPlans.ownerName'],
+    percent: w['export.dataPlans.percent'],
+    levelName: w['export.dataPlans.levelName'],
+    usedGb: w['export.dataPlans.usedGb'],
+    quotaGb: w['export.dataPlans.quotaGb'],
+  },
+  level: {
+    none: w['export.dataPlans.level.none'],
+    normal: w['export.dataPlans.level.normal'],
+    over80: w['export.dataPlans.level.over80'],
+    over100: w['export.dataPlans.level.over100'],
+  },
+});
+const zh = wordsOf(exportWordsZh);
+const en = wordsOf(exportWordsEn);
 export const dataPlansResource: ResourceDefinition = {
   name: 'device/dataPlan',
   access: { list: PAGE_LEVELS.all },
@@ -20,6 +45,7 @@ export const dataPlansResource: ResourceDefinition = {
       filters: ['search', 'planned', 'minPercent'],
       sortable: ['percent', 'usedGb', 'quotaGb', 'name', 'deviceNum', 'ownerName', 'resetDay'],
     },
+    export: { path: `${M}/export` },
   },
   fields: [],
   // Every column the endpoint sorts by is sortable from its header (percent first: who runs out soonest).
@@ -46,36 +72,24 @@ export const dataPlansResource: ResourceDefinition = {
     zh: {
       name: '流量套餐',
       fields: {
-        name: '船舶',
-        deviceNum: '设备编号',
-        ownerName: '所属企业',
-        percent: '已用（%）',
-        levelName: '状态',
-        usedGb: '本期已用（GB）',
-        quotaGb: '额度（GB）',
+        ...zh.fields,
         resetDay: '重置日',
         search: '搜索',
         planned: '已设置套餐',
         minPercent: '已用至少（%）',
       },
-      level: { none: '未设置', normal: '正常', over80: '超过 80%', over100: '超出额度' },
+      level: zh.level,
     },
     en: {
       name: 'Data plans',
       fields: {
-        name: 'Vessel',
-        deviceNum: 'Device number',
-        ownerName: 'Enterprise',
-        percent: 'Used (%)',
-        levelName: 'State',
-        usedGb: 'Used this period (GB)',
-        quotaGb: 'Quota (GB)',
+        ...en.fields,
         resetDay: 'Reset day',
         search: 'Search',
         planned: 'With a plan',
         minPercent: 'Used at least (%)',
       },
-      level: { none: 'No plan', normal: 'Normal', over80: 'Over 80 %', over100: 'Over the quota' },
+      level: en.level,
     },
   },
 };
