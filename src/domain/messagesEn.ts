@@ -271,6 +271,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'auditField.action': 'Action',
   'auditField.before': 'Before',
   'auditField.after': 'After',
+  'auditField.changes': 'Changes',
   'notify.raised': 'Alarm',
   'notify.cleared': 'Alarm cleared',
   'notify.vessel': 'Vessel',

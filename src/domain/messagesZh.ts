@@ -268,6 +268,7 @@ export const domainZh = {
   'auditField.action': '操作',
   'auditField.before': '修改前',
   'auditField.after': '修改后',
+  'auditField.changes': '变更内容',
   'notify.raised': '告警',
   'notify.cleared': '告警已恢复',
   'notify.vessel': '船舶',

@@ -238,6 +238,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
         action: 'Action',
         before: 'Before',
         after: 'After',
+        changes: 'Changes',
         from: 'From',
         to: 'To',
       },

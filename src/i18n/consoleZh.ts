@@ -231,6 +231,7 @@ export const consoleZh = {
         action: '操作',
         before: '修改前',
         after: '修改后',
+        changes: '变更内容',
         from: '开始日期',
         to: '结束日期',
       },

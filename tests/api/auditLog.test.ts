@@ -40,6 +40,11 @@ describe.each(engines)('audit log (%s)', (engine) => {
     expect(added.address).toBe('127.0.0.1');
     expect(updated.before).toEqual({ name: 'Reefers' });
     expect(updated.after).toEqual({ name: 'Reefer fleet' });
+    // As people read it: the changed fields only, no ids, time stamps or search text.
+    expect(updated.changes).toEqual([{ field: 'name', before: 'Reefers', after: 'Reefer fleet' }]);
+    expect(added.changes.map((c: { field: string }) => c.field)).toContain('name');
+    expect(added.changes.map((c: { field: string }) => c.field)).not.toEqual(expect.arrayContaining(['id']));
+    expect(JSON.stringify([added.changes, deleted.changes])).not.toMatch(/"field":"(id|createdAt|updatedAt|searchText|createdBy)"/);
     expect(deleted.before).toMatchObject({ id, name: 'Reefer fleet' });
     expect(deleted.after).toBeNull();
     expect(Date.parse(added.at)).toBeGreaterThan(Date.now() - 60_000);
@@ -111,6 +116,37 @@ describe.each(engines)('audit log (%s)', (engine) => {
     expect((await log('admin', `&from=${today}&to=${today}`)).data.total).toBe((await log('admin')).data.total);
     expect((await log('admin', `&to=${yesterday}`)).data.total).toBe(0);
     expect((await log('admin', '&from=2026-02-30')).code).toBe(ErrorCode.Validation);
+  });
+
+  it('exports what changed under the field names, times in the reader zone, no internal columns', async () => {
+    const added = await s.call({
+      method: 'POST',
+      url: `${s.base}/supportModule/contactPoint/add`,
+      token: tokens.oceanic,
+      payload: { name: 'Night desk', channel: 'email', target: 'night@example.com', language: 'en', timeZone: 'UTC', enabled: true },
+    });
+    expect(added.code).toBe(ErrorCode.Ok);
+    const id = added.data.id;
+    await s.call({
+      method: 'POST',
+      url: `${s.base}/supportModule/contactPoint/update`,
+      token: tokens.oceanic,
+      payload: { id, name: 'Night duty', channel: 'email', target: 'night@example.com', language: 'en', timeZone: 'UTC', enabled: false },
+    });
+    await s.db.query(`DELETE FROM export_throttle`);
+    const res = await s.app.inject({
+      url: `${s.base}/supportModule/auditLog/export?token=${tokens.oceanic}&lang=en&format=csv&tz=8&entity=contactPoint&entityId=${id}`,
+    });
+    const [header, ...rows] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toBe('Time (UTC+8),User,From address,Entity,Entity id,Action,Changes');
+    const body = rows.join('\n');
+    expect(body).toContain('Name: Night desk → Night duty');
+    expect(body).toContain('Enabled: Yes → No');
+    expect(body).not.toMatch(/before|after|updated_at|updatedAt|search_text/);
+    await s.db.query(`DELETE FROM export_throttle`);
   });
 
   it("exports the filtered log as xlsx in the caller's language, once per 10 s (-101)", async () => {

@@ -74,14 +74,26 @@ describe('the generic views', () => {
       () =>
         ok({
           list: [
-            { id: 1, at: '2026-01-01T00:00:00Z', userName: 'admin', entity: 'device', action: 'update', before: { a: 1 }, after: { a: 2 } },
+            {
+              id: 1,
+              at: '2026-01-01T00:00:00Z',
+              userName: 'admin',
+              entity: 'device',
+              action: 'update',
+              before: { name: 'Old', updated_at: '2026-01-01T00:00:00Z' },
+              after: { name: 'New', updated_at: '2026-01-02T00:00:00Z' },
+              changes: [{ field: 'name', before: 'Old', after: 'New' }],
+            },
           ],
           total: 1,
         }),
       { getToken: () => 'T' },
     );
     await renderView('system/auditLog', '2', 'list');
-    await screen.findByText('a: 2');
+    // What changed, under the console's name for the field (not the raw column), and nothing internal.
+    const changes = await screen.findByTestId('audit-changes');
+    expect(changes.textContent).toMatch(/^(设备名称|Name|Vessel name|名称|船名)[^:]*: Old → New$/);
+    expect(screen.queryByText(/updated_at/)).toBeNull();
     expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
     expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
     expect(canAccessResource('3', 'system/deviceAuth', 'list')).toBe(false);

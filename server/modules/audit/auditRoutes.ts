@@ -9,9 +9,10 @@ import { ErrorCode } from '../../../src/domain/errorCodes';
 import { isRealTime } from '../../../src/domain/schemaRules';
 import { envelope, pageOf, pageQuery, tokenQuery } from '../../http/schemas';
 import { XLSX_TYPE } from '../../http/xlsx';
-import { exportOptionsOf, exportQuery, sendExport } from '../../http/exportFile';
+import { exportOptionsOf, exportQuery, localTime, sendExport, type ExportOptions } from '../../http/exportFile';
 import { claimExportSlot } from '../devices/exportThrottleQueries';
-import { listAudit, type AuditFilter } from './auditQueries';
+import { listAudit, type AuditEntry, type AuditFilter } from './auditQueries';
+import { ISO_TIME, auditChanges, auditFieldKey, type AuditChange } from '../../../src/domain/auditChanges';
 
 const tags = ['support'];
 const READERS = [Level.Admin, Level.Enterprise] as const;
@@ -43,6 +44,11 @@ const entryObject = {
     action: { type: 'string' },
     before: { type: ['object', 'null'] },
     after: { type: ['object', 'null'] },
+    changes: {
+      type: 'array',
+      description: 'the fields that changed, camelCase, without internal columns (src/domain/auditChanges.ts)',
+      items: { type: 'object', properties: { field: { type: 'string' }, before: {}, after: {} } },
+    },
   },
 };
 
@@ -58,7 +64,25 @@ function listChecked(db: Queryable, caller: FastifyRequest['user'], filter: Audi
   return listAudit(db, caller, filter, limit, offset);
 }
 
-const EXPORT_COLUMNS = ['at', 'userName', 'address', 'entity', 'entityId', 'action', 'before', 'after'] as const;
+const EXPORT_COLUMNS = ['at', 'userName', 'address', 'entity', 'entityId', 'action', 'changes'] as const;
+
+/** The entry with what changed, as the console shows it. */
+const withChanges = (entry: AuditEntry) => ({ ...entry, changes: auditChanges(entry.before, entry.after) });
+
+/** One change as a line of the export: "Name: Reefers → Reefer fleet", in the reader's language and zone. */
+function changeLine(entity: string, change: AuditChange, options: ExportOptions): string {
+  const key = auditFieldKey(entity, change.field);
+  const named = key ? translateDomain(options.lang, key) : null;
+  const label = named && named !== key ? named : change.field;
+  const text = (value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '-';
+    if (typeof value === 'boolean') return translateDomain(options.lang, value ? 'export.yes' : 'export.no');
+    if (typeof value === 'string' && ISO_TIME.test(value)) return localTime(new Date(value), options.offsetHours);
+    if (Array.isArray(value)) return value.map(text).join(', ');
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+  return `${label}: ${text(change.before)} → ${text(change.after)}`;
+}
 
 /** supportModule/auditLog: the audit log, read-only (levels 1 and 2), with an export sharing the -101 throttle. */
 export async function auditRoutes(app: Api, { db }: ServerContext) {
@@ -75,7 +99,8 @@ export async function auditRoutes(app: Api, { db }: ServerContext) {
     },
     async (request) => {
       const { pageIndex, pageSize, ...filter } = request.query;
-      return ok(await listChecked(db, request.user, filter, pageSize, (pageIndex - 1) * pageSize));
+      const page = await listChecked(db, request.user, filter, pageSize, (pageIndex - 1) * pageSize);
+      return ok({ ...page, list: page.list.map(withChanges) });
     },
   );
 
@@ -97,10 +122,13 @@ export async function auditRoutes(app: Api, { db }: ServerContext) {
       const header = EXPORT_COLUMNS.map((c) => translateDomain(options.lang, `auditField.${c}`));
       const rows = list.map((e) =>
         EXPORT_COLUMNS.map((c) => {
+          if (c === 'changes')
+            return auditChanges(e.before, e.after)
+              .map((change) => changeLine(e.entity, change, options))
+              .join('\n');
           const value = e[c];
           if (value === null || value === undefined) return null;
-          if (c === 'at') return new Date(value as string);
-          return typeof value === 'object' ? JSON.stringify(value) : String(value);
+          return c === 'at' ? new Date(value) : String(value);
         }),
       );
       return sendExport(reply, 'audit-log', options, header, rows);

@@ -1,12 +1,19 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { PAGE_LEVELS } from '../../domain/pageAccess';
 import type { ResourceDefinition } from '../types';
+import { lazyView } from '../lazyView';
+
+const ChangesCell = lazyView(
+  () => import('./AuditChangesCell'),
+  (m) => m.AuditChangesCell,
+);
 
 const M = '/supportModule/auditLog';
 
 /**
  * System > Audit log (levels 1 and 2): every change made through the API, newest first, read-only.
  * Level 1 sees all, level 2 its enterprise (the server decides). Filters by user, entity and day.
+ * Each entry shows only the fields that changed, under their console names (AuditChangesCell.tsx).
  */
 export const auditLogResource: ResourceDefinition = {
   name: 'system/auditLog',
@@ -24,8 +31,7 @@ export const auditLogResource: ResourceDefinition = {
     { source: 'entity' },
     { source: 'entityId' },
     { source: 'action' },
-    { source: 'before', kind: 'json' },
-    { source: 'after', kind: 'json' },
+    { source: 'changes', component: ChangesCell },
   ],
   filters: ['userName', 'entity', { source: 'from', kind: 'date' }, { source: 'to', kind: 'date' }],
   recordRepresentation: 'action',
