@@ -5,9 +5,12 @@ import { translateDomain } from '../../src/domain/messages';
 import type { ReportKind, ReportRange } from '../../src/domain/reports';
 import { REPORT_KINDS } from '../../src/domain/reports';
 import { escapeHtml } from '../notify/delivery';
-import { reportFigures } from './reportFigures';
+import { reportFigures, type ReportFigures } from './reportFigures';
 import { headlines } from './reportHeadlines';
-import { atZone, reportWorkbook } from './reportWorkbook';
+import { periodText, reportWorkbook } from './reportWorkbook';
+import { reportPdf } from './reportPdf';
+
+export { periodText };
 
 /**
  * The content of a scheduled report (docs/requirements.md, "Reports"): its Excel workbook and its
@@ -28,20 +31,14 @@ export interface ReportRequest {
 
 export interface BuiltReport {
   xlsx: Buffer;
+  /** The fleet summary with its chart and the per-vessel table (server/reports/reportPdf.ts). */
+  pdf: Buffer;
   subject: string;
   html: string;
   text: string;
   /** The caller's visible vessels the report covers. */
   vessels: number;
-}
-
-const dateAt = (ms: number, offsetHours: number) => atZone(ms, offsetHours).toISOString().slice(0, 10);
-
-/** "2026-11-16 – 2026-11-22" (the range's first and last local day), or one date for one day. */
-export function periodText(range: ReportRange, offsetHours: number): string {
-  const from = dateAt(range.fromMs, offsetHours);
-  const last = dateAt(Math.max(range.fromMs, range.toMs - 1), offsetHours);
-  return from === last ? from : `${from} – ${last}`;
+  figures: ReportFigures;
 }
 
 export async function buildReport(db: Queryable, request: ReportRequest): Promise<BuiltReport> {
@@ -49,6 +46,7 @@ export async function buildReport(db: Queryable, request: ReportRequest): Promis
   const kinds = REPORT_KINDS.filter((k) => request.kinds.includes(k));
   const figures = await reportFigures(db, caller, kinds, range, offsetHours);
   const xlsx = await reportWorkbook({ lang, offsetHours }, title, kinds, range, figures);
+  const pdf = await reportPdf(figures, { ...request, kinds });
   const subject = translateDomain(lang, 'report.mail.subject', { title, period: periodText(range, offsetHours) });
   const lines = headlines(lang, figures).filter((h) => h.mail);
   const attached = translateDomain(lang, 'report.mail.attached');
@@ -66,5 +64,5 @@ export async function buildReport(db: Queryable, request: ReportRequest): Promis
     `<h3 style="margin:0 0 12px">${escapeHtml(subject)}</h3>` +
     `<table style="border-collapse:collapse">${rows}</table>` +
     `<p style="color:#555">${escapeHtml(attached)}</p></div>`;
-  return { xlsx, subject, html, text, vessels: figures.vessels };
+  return { xlsx, pdf, subject, html, text, vessels: figures.vessels, figures };
 }

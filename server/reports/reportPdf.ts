@@ -6,7 +6,7 @@ import { zoneLabel } from '../http/exportFile';
 import { DAY_MS } from '../modules/vessel/statisticsWindow';
 import type { AvailabilityFigures, ReportFigures } from './reportFigures';
 import { headlines } from './reportHeadlines';
-import { atZone } from './reportWorkbook';
+import { periodText } from './reportWorkbook';
 import { PdfText } from './reportPdfFonts';
 
 /**
@@ -39,15 +39,6 @@ const MUTED = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.82, 0.82, 0.82);
 const HEADER_BG = rgb(0.92, 0.94, 0.97);
 const BAR = rgb(0.16, 0.44, 0.75);
-
-const dateAt = (ms: number, offsetHours: number) => atZone(ms, offsetHours).toISOString().slice(0, 10);
-
-/** The range's first and last local day (as periodText in server/reports/buildReport.ts, which imports this module's neighbours). */
-export function pdfPeriod(range: ReportRange, offsetHours: number): string {
-  const from = dateAt(range.fromMs, offsetHours);
-  const last = dateAt(Math.max(range.fromMs, range.toMs - 1), offsetHours);
-  return from === last ? from : `${from} – ${last}`;
-}
 
 const hours = (seconds: number | null) => (seconds === null ? '—' : (seconds / 3600).toFixed(1));
 const percent = (fraction: number | null) => (fraction === null ? '—' : (fraction * 100).toFixed(1));
@@ -146,14 +137,14 @@ function dayBars(a: AvailabilityFigures) {
 export async function reportPdf(figures: ReportFigures, request: ReportPdfRequest): Promise<Buffer> {
   const { lang, offsetHours, title, range, kinds } = request;
   const t = (key: string) => translateDomain(lang, key);
-  const period = `${t('report.pdf.period')}: ${pdfPeriod(range, offsetHours)} (${zoneLabel(offsetHours)})`;
+  const period = `${t('report.pdf.period')}: ${periodText(range, offsetHours)} (${zoneLabel(offsetHours)})`;
   const lines = headlines(lang, figures).filter((h) => h.sheet);
   const tables = tablesOf(t, kinds, figures);
   const bars = figures.availability && kinds.includes('availability') ? dayBars(figures.availability) : [];
   const pageWord = (page: number, pages: number) => translateDomain(lang, 'report.pdf.page', { page, pages });
 
   const doc = await PDFDocument.create();
-  doc.setTitle(`${title} · ${pdfPeriod(range, offsetHours)}`);
+  doc.setTitle(`${title} · ${periodText(range, offsetHours)}`);
   doc.setCreator('Fleet console');
   doc.setProducer('Fleet console');
   const texts = [title, period, '0123456789.%—…?', pageWord(0, 0), t('report.pdf.summary'), t('report.pdf.chart')];
@@ -253,7 +244,7 @@ export async function reportPdf(figures: ReportFigures, request: ReportPdfReques
 
   // On every page: the title and period on top, the page's number below.
   const pages = doc.getPages();
-  const top = `${title} · ${pdfPeriod(range, offsetHours)}`;
+  const top = `${title} · ${periodText(range, offsetHours)}`;
   pages.forEach((p, i) => {
     pen.draw(p, pen.fit(top, 8, CONTENT_W), MARGIN, PAGE_H - MARGIN + 6, 8, MUTED);
     p.drawLine({ start: { x: MARGIN, y: PAGE_H - MARGIN }, end: { x: PAGE_W - MARGIN, y: PAGE_H - MARGIN }, thickness: 0.5, color: RULE });

@@ -74,17 +74,27 @@ export const reportsModule: ApiModule = async (app, { db }) => {
       config: { levels: tableLevels(REPORT_RUNS_TABLE, 'list') },
       schema: {
         tags,
-        summary: "A finished run's workbook (.xlsx); kept REPORT_KEEP_DAYS days",
-        querystring: { type: 'object', required: ['id'], properties: { ...tokenQuery, id: { type: 'integer', minimum: 1 } } },
-        produces: [XLSX_TYPE, 'application/json'],
+        summary: "A finished run's workbook (format xlsx, the default) or PDF (format pdf); kept REPORT_KEEP_DAYS days",
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          properties: {
+            ...tokenQuery,
+            id: { type: 'integer', minimum: 1 },
+            format: { type: 'string', enum: ['xlsx', 'pdf'], default: 'xlsx' },
+          },
+        },
+        produces: [XLSX_TYPE, 'application/pdf', 'application/json'],
       },
     },
     async (request, reply) => {
       const found = await runFile(db, request.user, request.query.id, enterpriseIdOf(request.user));
       if (!found) throw new BizError(ErrorCode.NotFound);
-      if (!found.file) throw new BizError(ErrorCode.NotFound, 'error.reportFileGone');
-      const base = (found.fileName ?? 'report.xlsx').replace(/\.xlsx$/, '');
-      return attachment(reply, base, 'xlsx', XLSX_TYPE).send(found.file);
+      const pdf = request.query.format === 'pdf';
+      const file = pdf ? found.pdf : found.file;
+      if (!file) throw new BizError(ErrorCode.NotFound, 'error.reportFileGone');
+      const base = found.fileName ?? 'report';
+      return pdf ? attachment(reply, base, 'pdf', 'application/pdf').send(file) : attachment(reply, base, 'xlsx', XLSX_TYPE).send(file);
     },
   );
 };

@@ -93,10 +93,11 @@ export async function startAttempt(db: Queryable, id: number): Promise<boolean> 
   return rows.length > 0;
 }
 
-export const finishRun = (db: Queryable, id: number, file: Buffer, fileName: string, recipients: number, ms: number) =>
+/** A run done: its workbook and PDF kept for download, their size, to how many it went, how long it took. */
+export const finishRun = (db: Queryable, id: number, files: { xlsx: Buffer; pdf: Buffer; name: string }, recipients: number, ms: number) =>
   db.query(
-    `UPDATE report_runs SET state = 'done', file = $2, file_name = $3, size_bytes = $4, recipients = $5, duration_ms = $6 WHERE id = $1`,
-    [id, file, fileName, file.length, recipients, ms],
+    `UPDATE report_runs SET state = 'done', file = $2, pdf = $3, file_name = $4, size_bytes = $5, recipients = $6, duration_ms = $7 WHERE id = $1`,
+    [id, files.xlsx, files.pdf, files.name, files.xlsx.length + files.pdf.length, recipients, ms],
   );
 
 export const failRun = (db: Queryable, id: number, error: string, ms: number) =>
@@ -135,10 +136,10 @@ export async function runById(db: Queryable, id: number): Promise<RunRow | null>
   return row ?? null;
 }
 
-/** A run's file, if the caller's enterprise owns the run (level 1: any). */
+/** A run's files (workbook and PDF), if the caller's enterprise owns the run (level 1: any). */
 export async function runFile(db: Queryable, caller: Principal, id: number, enterpriseId: number) {
-  const [row] = await db.query<{ file: Buffer | null; fileName: string | null }>(
-    `SELECT file, file_name AS "fileName" FROM report_runs WHERE id = $1 AND ($2::boolean OR owner_id = $3)`,
+  const [row] = await db.query<{ file: Buffer | null; pdf: Buffer | null; fileName: string | null }>(
+    `SELECT file, pdf, file_name AS "fileName" FROM report_runs WHERE id = $1 AND ($2::boolean OR owner_id = $3)`,
     [id, caller.permissionLevel === Level.Admin, enterpriseId],
   );
   return row ?? null;
@@ -147,7 +148,7 @@ export async function runFile(db: Queryable, caller: Principal, id: number, ente
 /** Forgets the files of runs older than `days` days (the record stays). Answers how many. */
 export async function pruneRunFiles(db: Queryable, days: number): Promise<number> {
   const rows = await db.query(
-    `UPDATE report_runs SET file = NULL WHERE file IS NOT NULL AND created_at < now() - make_interval(days => $1) RETURNING id`,
+    `UPDATE report_runs SET file = NULL, pdf = NULL WHERE file IS NOT NULL AND created_at < now() - make_interval(days => $1) RETURNING id`,
     [days],
   );
   return rows.length;

@@ -25,7 +25,7 @@ import {
 
 /**
  * Scheduled reports (docs/architecture.md, "Scheduled reports"): a run builds the report once for
- * its schedule's zone and language, mails it with the workbook attached to the schedule's users and
+ * its schedule's zone and language, mails it with the workbook and the PDF attached to the schedule's users and
  * email contact points, and keeps the file for download. A run that fails says why and is tried
  * again (REPORT_ATTEMPTS in all, 5, then 10 minutes apart); the leader runs what is due every minute.
  */
@@ -52,7 +52,7 @@ export async function attemptRun(db: Queryable, runId: number): Promise<void> {
       offsetHours: run.timeZone,
       title: run.name,
     });
-    const fileName = `report-${run.id}-${localTime(run.periodFrom, run.timeZone).slice(0, 10)}.xlsx`;
+    const name = `report-${run.id}-${localTime(run.periodFrom, run.timeZone).slice(0, 10)}`;
     const to = await recipientAddresses(db, run.userIds, run.contactPointIds);
     if (to.length) {
       const server = await activeMailServer(db);
@@ -75,7 +75,10 @@ export async function attemptRun(db: Queryable, runId: number): Promise<void> {
           subject: built.subject,
           text: built.text,
           html: built.html,
-          attachments: [{ filename: fileName, content: built.xlsx, contentType: XLSX_TYPE }],
+          attachments: [
+            { filename: `${name}.xlsx`, content: built.xlsx, contentType: XLSX_TYPE },
+            { filename: `${name}.pdf`, content: built.pdf, contentType: 'application/pdf' },
+          ],
           headers: { 'X-Fleet-Report': String(run.id) },
         });
       } catch (error) {
@@ -84,7 +87,7 @@ export async function attemptRun(db: Queryable, runId: number): Promise<void> {
         transport.close();
       }
     }
-    await finishRun(db, runId, built.xlsx, fileName, to.length, Math.round(performance.now() - started));
+    await finishRun(db, runId, { xlsx: built.xlsx, pdf: built.pdf, name }, to.length, Math.round(performance.now() - started));
   } catch (error) {
     await failRun(db, runId, (error as Error).message, Math.round(performance.now() - started));
   }

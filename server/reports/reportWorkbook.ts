@@ -55,6 +55,15 @@ function writeSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, rows
 /** The wall-clock time at the offset, as a Date whose UTC fields read it (what a cell shows). */
 export const atZone = (ms: number, offsetHours: number) => new Date(ms + offsetHours * 3_600_000);
 
+const dateAt = (ms: number, offsetHours: number) => atZone(ms, offsetHours).toISOString().slice(0, 10);
+
+/** The range's first and last local day: "2026-11-16 – 2026-11-22", or the one day. */
+export function periodText(range: ReportRange, offsetHours: number): string {
+  const from = dateAt(range.fromMs, offsetHours);
+  const last = dateAt(Math.max(range.fromMs, range.toMs - 1), offsetHours);
+  return from === last ? from : `${from} – ${last}`;
+}
+
 function summaryRows(c: Context, title: string, range: ReportRange, figures: ReportFigures): Row[] {
   const t = (key: string) => translateDomain(c.lang, key);
   const figureRow = (h: Headline): Row => [

@@ -88,8 +88,8 @@ export const supportApi = {
   /** Runs a report schedule now: over its last period, or from..to (days in its zone). */
   runReportNow: (id: number, range?: { from: string; to: string }) =>
     request<{ runId: number }>(`${S}/reportSchedule/runNow`, { method: 'POST', query: { id, ...range } }),
-  /** Saves a run's workbook. */
-  downloadReportRun: (id: number) => downloadFile(`${S}/reportRun/download`, { id }),
+  /** Saves a run's workbook or PDF. */
+  downloadReportRun: (id: number, format: 'xlsx' | 'pdf') => downloadFile(`${S}/reportRun/download`, { id, format }),
   testContactPoint: (id: number) => request<TestSendResult>(`${S}/contactPoint/testSend`, { method: 'POST', query: { id } }),
   faultGuide: () => request<FaultGuide[]>(`${S}/faultClearing/faultCodes`),
   faultRecords: (query: Record<string, QueryValue>) =>

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText } from 'unpdf';
 import { Level, type Principal } from '../../src/domain/levels';
 import { previousPeriod, type ReportKind, type ReportRange } from '../../src/domain/reports';
-import { periodText } from '../../server/reports/buildReport';
+import { buildReport, periodText } from '../../server/reports/buildReport';
 import type { ReportFigures, VesselAvailability } from '../../server/reports/reportFigures';
 import { reportPdf } from '../../server/reports/reportPdf';
-import { buildReportPdf } from '../../server/reports/reportPdfBuild';
 import { createTestServer, engines, idOf, type TestServer } from './helpers';
 import { every, ingestAt } from './vesselFixtures';
 
@@ -50,7 +49,7 @@ describe.each(engines)('a report’s PDF (%s)', (engine) => {
   afterAll(() => s.close());
 
   const build = (lang: 'zh' | 'en', title: string, offsetHours = 8) =>
-    buildReportPdf(s.db, { caller, kinds, range, lang, offsetHours, title });
+    buildReport(s.db, { caller, kinds, range, lang, offsetHours, title });
 
   /** The row of the reporting vessel as the table writes it: name, online h, offline h, availability %. */
   const rowOf = (figures: ReportFigures) => {
@@ -92,7 +91,7 @@ describe.each(engines)('a report’s PDF (%s)', (engine) => {
   });
 
   it('writes the same in English at the recipient’s zone, without the kinds not asked for', async () => {
-    const { pdf, figures } = await buildReportPdf(s.db, {
+    const { pdf, figures } = await buildReport(s.db, {
       caller,
       kinds: ['availability'],
       range,

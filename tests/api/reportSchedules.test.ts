@@ -148,6 +148,14 @@ describe.each(engines)('scheduled reports (%s)', (engine) => {
     const file = await s.app.inject({ url: `${S('reportRun/download')}?id=${first.data.runId}&token=${tokens.polaris}` });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(attachment.content)).toBe(true);
+    // The PDF goes with it, and downloads too.
+    const pdf = mail.attachments[1]!;
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.filename).toBe(attachment.filename!.replace(/\.xlsx$/, '.pdf'));
+    const pdfFile = await s.app.inject({ url: `${S('reportRun/download')}?id=${first.data.runId}&format=pdf&token=${tokens.polaris}` });
+    expect(pdfFile.headers['content-type']).toBe('application/pdf');
+    expect(pdfFile.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfFile.rawPayload.equals(pdf.content)).toBe(true);
     const foreign = await call('oceanic', `reportRun/download?id=${first.data.runId}`);
     expect(foreign.code).toBe(ErrorCode.NotFound);
     expect((await call('oceanic', `reportRun/getById?id=${first.data.runId}`)).code).toBe(ErrorCode.NotFound);

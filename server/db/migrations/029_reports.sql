@@ -1,5 +1,5 @@
 -- Scheduled reports (docs/architecture.md, "Scheduled reports"): an enterprise's schedules, and every
--- run with its file (kept REPORT_KEEP_DAYS for download, then pruned by the leader).
+-- run with its files, the workbook and the PDF (kept REPORT_KEEP_DAYS for download, then pruned by the leader).
 CREATE TABLE report_schedules (
   id serial PRIMARY KEY,
   owner_id integer REFERENCES users (id) ON DELETE CASCADE,
@@ -37,6 +37,7 @@ CREATE TABLE report_runs (
   recipients integer NOT NULL DEFAULT 0,
   file_name text,
   file bytea,
+  pdf bytea,
   created_by integer REFERENCES users (id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );

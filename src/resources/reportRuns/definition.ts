@@ -72,7 +72,7 @@ export const reportRunsResource: ResourceDeclaration = {
         fileName: '文件',
       },
       states: { running: '运行中', done: '已完成', failed: '失败' },
-      download: '下载',
+      download: 'Excel',
     },
     en: {
       name: 'Report run |||| Report runs',
@@ -97,7 +97,7 @@ export const reportRunsResource: ResourceDeclaration = {
         fileName: 'File',
       },
       states: { running: 'Running', done: 'Done', failed: 'Failed' },
-      download: 'Download',
+      download: 'Excel',
     },
   },
 };
