@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 import { domainZh } from '../domain/messagesZh';
+import { reportWordsZh } from '../domain/reportWordsZh';
 import { raZh, type DeepStrings } from './raZh';
 import { consoleZh } from './consoleZh';
 import type englishMessages from 'ra-language-english';
@@ -16,5 +17,6 @@ export type ConsoleMessages = TranslationMessages &
 export const zh: ConsoleMessages = {
   ...raZh,
   ...domainZh,
+  ...reportWordsZh,
   ...consoleZh,
 };
