@@ -31,6 +31,8 @@ export interface SimulatorStats {
   reports: number;
   refused: number;
   failed: number;
+  /** The last refusal or failure, as onError was told it. */
+  lastError?: string;
 }
 
 export interface RunningSimulator {
@@ -56,7 +58,8 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
   let stopped = false;
   const refused = (deviceNum: string, code: number, msg: string) => {
     stats.refused += 1;
-    options.onError?.(`${deviceNum}: code ${code} ${msg}`);
+    stats.lastError = `${deviceNum}: code ${code} ${msg}`;
+    options.onError?.(stats.lastError);
   };
   // Over MQTT a refusal comes later, on the vessel's report/error topic (its reports were counted on the PUBACK).
   const mqttVessels =
@@ -91,7 +94,8 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
       else refused(device.deviceNum, body.code, body.msg);
     } catch (error) {
       stats.failed += 1;
-      options.onError?.(`${device.deviceNum}: ${(error as Error).message}`);
+      stats.lastError = `${device.deviceNum}: ${(error as Error).message}`;
+      options.onError?.(stats.lastError);
     }
   };
 

@@ -5,7 +5,7 @@ import type { Leader } from '../leader';
 import { runDueReports } from '../reports/reportService';
 import type { DeviceLink } from '../link/deviceLink';
 import { issueDemoSecrets } from './demoDevices';
-import { startSimulator, type RunningSimulator } from './simulator';
+import { startSimulator, type RunningSimulator, type SimulatorStats } from './simulator';
 import { markOfflineDevices, pruneHistory } from '../modules/monitoring';
 import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
@@ -16,6 +16,8 @@ import { vacuumEmbedded } from '../ops/vacuum';
 const HOUR_MS = 3_600_000;
 
 export interface BackgroundWork {
+  /** The demo fleet's counts (rounds, requests, reports, refusals, failures) while this replica runs it; null when it does not. */
+  simulatorStats(): SimulatorStats | null;
   stop(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ export async function startBackgroundWork(
   await starting;
   if (!leader.isLeader) console.log('Simulator:     another replica leads the background work; this one takes over if it stops');
   return {
+    simulatorStats: () => (simulator ? { ...simulator.stats } : null),
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await starting;
