@@ -256,7 +256,7 @@ export const domainZh = {
   'export.no': '否',
   'validation.reportKinds': '请至少选择可用率、告警、远程指令中的一项',
   'validation.reportPeriod': '周期必须是日、周或月',
-  'validation.reportCron': '发送时间必须是 5 段 cron：分 时 日 月 周（如 0 7 * * 1）',
+  'validation.reportCron': '发送时间必须是 5 段：分 时 日 月 周（如 0 7 * * 1，即每周一 7 点）',
   'validation.reportTimeZone': '时区必须是 -12 到 12 之间的整数小时',
   'validation.reportRange': '时间范围必须是过去的日期，开始早于结束，最长 366 天',
   'error.reportFileGone': '该报表文件已不再保留（文件保留 90 天）',

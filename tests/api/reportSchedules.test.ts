@@ -71,7 +71,7 @@ describe.each(engines)('scheduled reports (%s)', (engine) => {
     expect(bad.code).toBe(ErrorCode.Validation);
     const fields = Object.fromEntries(bad.data.map((e: { field: string; message: string }) => [e.field, e.message]));
     expect(Object.keys(fields)).toEqual(expect.arrayContaining(['period', 'cron', 'timeZone', 'userIds']));
-    expect(fields.cron).toContain('cron');
+    expect(fields.cron).toContain('分 时 日 月 周');
     expect(fields.timeZone).toMatch(/[\u4e00-\u9fff]/);
     // A user of another enterprise is refused as a recipient.
     const [oceanic] = await s.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'oceanic'`);

@@ -102,7 +102,7 @@ export const reportSchedulesResource: ResourceDeclaration = {
         name: '名称',
         kinds: '内容',
         period: '周期',
-        cron: '发送时间（cron：分 时 日 月 周）',
+        cron: '发送时间（分 时 日 月 周，如 0 7 * * 1）',
         timeZone: '时区（UTC 偏移小时数，如 8）',
         language: '语言',
         userIds: '收件用户',
