@@ -30,7 +30,7 @@ export function DownloadRunButton() {
         {translate(`resources.${REPORT_RUNS_NAME}.download`)}
       </Button>
       <Button size="small" startIcon={<PictureAsPdfIcon />} disabled={busy} onClick={() => save('pdf')} data-testid="report-run-pdf">
-        PDF
+        {translate(`resources.${REPORT_RUNS_NAME}.downloadPdf`)}
       </Button>
     </Stack>
   );

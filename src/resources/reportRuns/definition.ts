@@ -72,7 +72,8 @@ export const reportRunsResource: ResourceDeclaration = {
         fileName: '文件',
       },
       states: { running: '运行中', done: '已完成', failed: '失败' },
-      download: 'Excel',
+      download: '下载 Excel',
+      downloadPdf: '下载 PDF',
     },
     en: {
       name: 'Report run |||| Report runs',
@@ -98,6 +99,7 @@ export const reportRunsResource: ResourceDeclaration = {
       },
       states: { running: 'Running', done: 'Done', failed: 'Failed' },
       download: 'Excel',
+      downloadPdf: 'PDF',
     },
   },
 };
