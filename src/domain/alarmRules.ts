@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { ALARM_CODE_LIST, FAULT_SEVERITIES } from './faultCodes';
 import { Level } from './levels';
-import { choiceRule, idRule, requiredText } from './schemaRules';
+import { choiceRule, idListRule, idRule, requiredText, nullToEmpty } from './schemaRules';
 import type { TableResource } from './tableResource';
 
 /**
@@ -21,18 +21,6 @@ export const ALARM_RULES_NAME = 'alarm/rule';
 /** A geofence rule raises an alarm while a vessel is in (enter) or out of (leave) the areas it names. */
 export const GEOFENCE_TRIGGERS = ['enter', 'leave'] as const;
 
-/** An empty list may come as null (a row stored before the field existed). */
-const nullToEmpty = (value: unknown, original: unknown) => (original === null ? [] : value);
-
-const ids = (field: string) =>
-  yup
-    .array()
-    .transform(nullToEmpty)
-    .of(idRule().required('validation.required'))
-    .max(200, 'validation.tooMany')
-    .default([])
-    .test(field, 'validation.duplicate', (list) => !list || new Set(list).size === list.length);
-
 const threshold = (min: number, max: number, message: string) =>
   yup.number().typeError(message).min(min, message).max(max, message).optional().nullable();
 
@@ -49,19 +37,19 @@ const fields = {
     .max(50, 'validation.tooMany')
     .default([]),
   minSeverity: choiceRule(FAULT_SEVERITIES).required('validation.required'),
-  deviceIds: ids('deviceIds'),
-  groupIds: ids('groupIds'),
-  contactPointIds: ids('contactPointIds'),
-  userIds: ids('userIds'),
+  deviceIds: idListRule('deviceIds'),
+  groupIds: idListRule('groupIds'),
+  contactPointIds: idListRule('contactPointIds'),
+  userIds: idListRule('userIds'),
   offlineMinutes: minutes(7 * 24 * 60),
   signalBelow: threshold(0, 100, 'validation.signalLevel'),
   snrBelow: threshold(-20, 50, 'validation.snr'),
   lowMinutes: minutes(24 * 60),
-  geofenceIds: ids('geofenceIds'),
+  geofenceIds: idListRule('geofenceIds'),
   geofenceTrigger: choiceRule(GEOFENCE_TRIGGERS).default('enter'),
   notifyCleared: yup.boolean().typeError('validation.invalid').default(true),
   escalateMinutes: minutes(24 * 60),
-  escalateContactPointIds: ids('escalateContactPointIds'),
+  escalateContactPointIds: idListRule('escalateContactPointIds'),
   repeatMinutes: minutes(24 * 60),
   repeatLimit: idRule().min(1, 'validation.outOfRange').max(20, 'validation.outOfRange').optional().nullable(),
 };

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { Cron } from 'croner';
 import { Level } from './levels';
-import { choiceRule, idRule, requiredText } from './schemaRules';
+import { choiceRule, idListRule, idRule, requiredText, nullToEmpty } from './schemaRules';
 import type { TableResource } from './tableResource';
 const DAY_MS = 86_400_000;
 
@@ -74,16 +74,6 @@ export function nextRunAfter(expression: string, offsetHours: number, after: num
   return next ? next.getTime() : null;
 }
 
-const nullToEmpty = (value: unknown, original: unknown) => (original === null ? [] : value);
-const ids = (field: string) =>
-  yup
-    .array()
-    .transform(nullToEmpty)
-    .of(idRule().required('validation.required'))
-    .max(200, 'validation.tooMany')
-    .default([])
-    .test(field, 'validation.duplicate', (list) => !list || new Set(list).size === list.length);
-
 const fields = {
   ownerId: idRule().optional().nullable(),
   name: requiredText(64),
@@ -103,8 +93,8 @@ const fields = {
     .min(-12, 'validation.reportTimeZone')
     .max(12, 'validation.reportTimeZone')
     .required('validation.required'),
-  userIds: ids('userIds'),
-  contactPointIds: ids('contactPointIds'),
+  userIds: idListRule('userIds'),
+  contactPointIds: idListRule('contactPointIds'),
   enabled: yup.boolean().typeError('validation.invalid').default(true),
 };
 

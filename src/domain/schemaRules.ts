@@ -27,6 +27,19 @@ export const idRule = () =>
     .min(INTEGER_MIN, 'validation.outOfRange')
     .max(INTEGER_MAX, 'validation.outOfRange');
 
+/** An empty list may come as null (a row stored before the field existed). */
+export const nullToEmpty = (value: unknown, original: unknown) => (original === null ? [] : value);
+
+/** A list of ids (a rule's or a schedule's vessels, users, contact points): at most 200, none twice, null as empty. */
+export const idListRule = (field: string) =>
+  yup
+    .array()
+    .transform(nullToEmpty)
+    .of(idRule().required('validation.required'))
+    .max(200, 'validation.tooMany')
+    .default([])
+    .test(field, 'validation.duplicate', (list) => !list || new Set(list).size === list.length);
+
 /** A YYYY-MM-DD that is a day of the calendar (02-30 is refused, not rolled over); empty passes (required() decides). */
 export const isRealDate = (value: string | undefined | null): boolean => {
   if (!value) return true;
