@@ -3,6 +3,7 @@ import type { Principal } from '../../src/domain/levels';
 import { ownedRecordSql, scopeParams, visibleDevicesSql } from '../auth/deviceScope';
 import { THRESHOLD_SQL } from '../modules/monitoring/stateSql';
 import type { ReportRange } from '../../src/domain/reports';
+import { rollupBounds, rollupBucketsSql } from '../modules/monitoring/dailyRollupQueries';
 
 /**
  * The SQL of scheduled reports (server/reports/buildReport.ts): set-based reads over the caller's
@@ -43,7 +44,7 @@ export interface RollupFigures {
 }
 
 /**
- * Over the hourly rollups (migration 013), for the vessels `ids` (the unlocked ones the statistics
+ * Over the rollups (whole days from the daily ones, migration 030; the rest from the hourly ones, migration 013), for the vessels `ids` (the unlocked ones the statistics
  * module counted): the fleet's online and warn time per local day ($6 = the offset in seconds),
  * split at local midnights as the statistics module does, and each vessel's longest outage: the
  * longest time not covered by a report (a report covers up to the next one, at most the offline
@@ -62,6 +63,8 @@ export async function rollupFigures(
   if (!ids.length) return { days: [], outages: [] };
   const [max] = await db.query<{ minutes: number }>(MAX_THRESHOLD_SQL);
   const earliestMs = range.fromMs - (max?.minutes ?? 0) * 60_000 - 3_600_000;
+  const params: unknown[] = [...scopeParams(caller), range.fromMs, range.toMs, offsetHours * 3600, ids];
+  const bounds = await rollupBounds(db, params, { ...range, utcOffset: offsetHours }, earliestMs);
   const rows = await withoutJit(db, (tx) =>
     tx.query<{ kind: 'day' | 'outage'; key: number; a: number; b: number }>(
       `WITH th AS (
@@ -72,14 +75,12 @@ export async function rollupFigures(
           WHERE ${visibleDevicesSql(caller)} AND d.id = ANY($7::int[])
        ), w AS (
          SELECT to_timestamp($4::float8 / 1000) AS f, to_timestamp($5::float8 / 1000) AS t
-       ), h AS MATERIALIZED (
-         SELECT rh.device_id, rh.hour_start, rh.first_at, rh.last_at, rh.last_warn, rh.next_at, th.minutes,
-                (rh.covered_us + COALESCE((SELECT sum(least(g, th.minutes * 60000000::bigint)) FROM unnest(rh.long_gaps_us) g), 0)) / 1000000.0 AS inner_online,
-                (rh.warn_covered_us + COALESCE((SELECT sum(least(g, th.minutes * 60000000::bigint)) FROM unnest(rh.warn_long_gaps_us) g), 0)) / 1000000.0 AS inner_warn,
-                ((SELECT max(g) FROM unnest(rh.long_gaps_us) g) - th.minutes * 60000000::bigint) / 1000000.0 AS inner_outage
-           FROM th JOIN report_hourly rh ON rh.device_id = th.device_id CROSS JOIN w
-          WHERE rh.hour_start > w.f - make_interval(mins => th.minutes) - interval '1 hour' AND rh.hour_start < w.t
-            AND rh.hour_start > to_timestamp($8::float8 / 1000) AND rh.hour_start < to_timestamp($5::float8 / 1000)
+       ), ${rollupBucketsSql(bounds)}, h AS MATERIALIZED (
+         SELECT b.device_id, b.start AS hour_start, b.first_at, b.last_at, b.last_warn, b.next_at, b.minutes,
+                (b.covered_us + COALESCE((SELECT sum(least(g, b.minutes * 60000000::bigint)) FROM unnest(b.long_gaps_us) g), 0)) / 1000000.0 AS inner_online,
+                (b.warn_covered_us + COALESCE((SELECT sum(least(g, b.minutes * 60000000::bigint)) FROM unnest(b.warn_long_gaps_us) g), 0)) / 1000000.0 AS inner_warn,
+                ((SELECT max(g) FROM unnest(b.long_gaps_us) g) - b.minutes * 60000000::bigint) / 1000000.0 AS inner_outage
+           FROM buckets b CROSS JOIN w WHERE b.start < w.t
        ), tails AS (
          SELECT h.device_id, h.last_warn AS warn, greatest(h.last_at, w.f) AS s,
                 least(COALESCE(h.next_at, 'infinity'::timestamptz), h.last_at + make_interval(mins => h.minutes), w.t) AS e,
@@ -110,7 +111,7 @@ export async function rollupFigures(
        SELECT 'day' AS kind, k AS key, sum(online)::float8 AS a, sum(warn)::float8 AS b FROM per_day GROUP BY k
        UNION ALL
        SELECT 'outage', device_id, max(seconds)::float8, 0 FROM gaps GROUP BY device_id HAVING max(seconds) > 0`,
-      [...scopeParams(caller), range.fromMs, range.toMs, offsetHours * 3600, ids, earliestMs],
+      params,
     ),
   );
   return {

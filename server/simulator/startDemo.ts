@@ -6,7 +6,7 @@ import { runDueReports } from '../reports/reportService';
 import type { DeviceLink } from '../link/deviceLink';
 import { issueDemoSecrets } from './demoDevices';
 import { startSimulator, type RunningSimulator, type SimulatorStats } from './simulator';
-import { markOfflineDevices, pruneHistory } from '../modules/monitoring';
+import { markOfflineDevices, pruneHistory, sealDailyRollups } from '../modules/monitoring';
 import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
 import { checkRuleAlarms } from '../notify/ruleAlarms';
@@ -59,6 +59,8 @@ export async function startBackgroundWork(
   const timers = [
     asLeader(prune, HOUR_MS),
     asLeader(() => markOfflineDevices(db), 60_000),
+    // Whole UTC days sealed into daily rollups, and days changed by late reports rebuilt (server/modules/monitoring/dailyRollupQueries.ts).
+    asLeader(() => sealDailyRollups(db), 60_000),
     asLeader(() => sweepDataPeriods(db), 60_000),
     asLeader(() => expireCommands(db), 10_000),
     // The alarms alarm rules raise (offline, weak signal, geofences), checked every minute (server/notify/ruleAlarms.ts).

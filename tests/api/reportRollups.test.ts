@@ -7,6 +7,8 @@ import type { Principal } from '../../src/domain/levels';
 import { rawBandPoints, rollupBandPoints } from '../../server/modules/vessel/bandPointQueries';
 import { stateBands } from '../../server/modules/vessel/stateBands';
 import { mulberry32 } from '../../server/simulator/prng';
+import { alignOf, sealDailyRollups, sealedUntilMs } from '../../server/modules/monitoring';
+import { rollupFigures } from '../../server/reports/reportQueries';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -107,6 +109,81 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
         }
       }
     }
+  });
+
+  it('reads sealed whole days from the daily rollups with the same answers, before and after a late report rebuilds its day', async () => {
+    const q = { pageIndex: 1, pageSize: 500, sort: 'name' as const, order: 'asc' as const };
+    const figures = (list: { deviceId: number; onlineSeconds: number | null; warnSeconds: number | null }[]) =>
+      list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]);
+    const compare = async () => {
+      for (const at of [now, pastEnd]) {
+        for (const days of [5, 15]) {
+          for (const utcOffset of [0, 8, -5]) {
+            const w = statisticsWindow(days, utcOffset, at);
+            const fromRollups = await fleetStatistics(s.db, admin, w, q, 'rollups');
+            expect(figures(fromRollups.list)).toEqual(figures((await fleetStatistics(s.db, admin, w, q, 'reports')).list));
+          }
+        }
+      }
+    };
+    const count = async (sql: string) => (await s.db.query<{ n: number }>(sql))[0]!.n;
+    // A report's per-day fleet time and longest outages over the last 10 local days, at three zones.
+    const ids = vessels.map((v) => v.id);
+    const reportFigures = async () => {
+      const out = [];
+      for (const offset of [0, 8, -5]) {
+        const toMs = Math.floor((now + offset * HOUR) / DAY) * DAY - offset * HOUR;
+        const f = await rollupFigures(s.db, admin, { fromMs: toMs - 10 * DAY, toMs }, offset, ids);
+        out.push([...f.days].sort((a, b) => a.k - b.k), [...f.outages].sort((a, b) => a.id - b.id));
+      }
+      return out;
+    };
+    const fromHours = await reportFigures();
+    const first = await sealDailyRollups(s.db);
+    // The zones the statistics were asked in above (UTC, UTC+8, UTC-5, UTC+12) are sealed: days starting at 00, 16, 05 and 12 UTC.
+    expect(first.sealed).toBeGreaterThanOrEqual(4 * 16);
+    for (const [offset, align] of [[0, 0], [8, 16], [-5, 5], [12, 12]] as const) {
+      expect(alignOf(offset)).toBe(align);
+      expect(await sealedUntilMs(s.db, align)).toBe(Math.floor((now - 5 * MIN - align * HOUR) / DAY) * DAY + align * HOUR);
+    }
+    expect(await count('SELECT count(*)::int AS n FROM report_daily')).toBeGreaterThan(4 * 4 * 14);
+    expect(await count('SELECT count(*)::int AS n FROM report_daily_dirty')).toBe(0);
+    // Sealing again finds nothing to do.
+    expect(await sealDailyRollups(s.db)).toEqual({ sealed: 0, rebuilt: 0 });
+    await compare();
+    expect(await reportFigures()).toEqual(fromHours);
+
+    // A late report in the middle of a long silence of vessel 1 (1-minute threshold), in a sealed day 4 days ago.
+    const [gap] = await s.db.query<{ at: Date }>(
+      `SELECT t + (nt - t) / 2 AS at FROM (SELECT device_time AS t, lead(device_time) OVER (ORDER BY device_time) AS nt
+         FROM device_reports WHERE device_id = $1) r
+        WHERE t >= date_bin('1 day', now() - interval '4 days', timestamptz '2000-01-01 00:00:00+00') + interval '2 hours'
+          AND nt - t > interval '10 minutes' ORDER BY t LIMIT 1`,
+      [vessels[1]!.id],
+    );
+    const w = statisticsWindow(15, 8, now);
+    const onlineOf = async () => (await fleetStatistics(s.db, admin, w, q, 'rollups')).list.find((r) => r.deviceId === vessels[1]!.id)!.onlineSeconds!;
+    const before = await onlineOf();
+    await ingestAt(s, vessels[1]!.num, [gap!.at.getTime()]);
+    expect(await count('SELECT count(*)::int AS n FROM report_daily_dirty')).toBeGreaterThan(0);
+    // Read from its hours until the day is rebuilt: the minute it covers counts at once.
+    expect(await onlineOf()).toBe(before + 60);
+    await compare();
+    const whileMarked = await reportFigures();
+    expect(whileMarked).not.toEqual(fromHours);
+    expect((await sealDailyRollups(s.db)).rebuilt).toBeGreaterThan(0);
+    expect(await reportFigures()).toEqual(whileMarked);
+    expect(await count('SELECT count(*)::int AS n FROM report_daily_dirty')).toBe(0);
+    expect(await onlineOf()).toBe(before + 60);
+    await compare();
+
+    // The kept rows are those a build from scratch gives.
+    const snapshot = `SELECT device_id, day_start, reports, warn_reports, first_at, last_at, last_warn, next_at, covered_us, warn_covered_us,
+        (SELECT array_agg(g ORDER BY g) FROM unnest(long_gaps_us) g) AS long_gaps, (SELECT array_agg(g ORDER BY g) FROM unnest(warn_long_gaps_us) g) AS warn_long_gaps,
+        bytes_used FROM report_daily ORDER BY device_id, day_start`;
+    const kept = await s.db.query(snapshot);
+    await s.db.query('SELECT report_daily_build(array_agg(device_id), array_agg(day_start)) FROM report_daily');
+    expect(await s.db.query(snapshot)).toEqual(kept);
   });
 
   it("draws the long windows' bands from the rollups exactly as from every report", async () => {

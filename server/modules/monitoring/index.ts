@@ -13,3 +13,4 @@ export const monitoringModule: ApiModule = async (app, context) => {
   for (const routes of [ingestRoutes, uploadDataRoutes, alarmRoutes, dashboardRoutes, thresholdRoutes]) await routes(app, context);
 };
 export { markOfflineDevices, pruneHistory, pruneReportHistory, type PruneResult, type RetentionOptions } from './retentionQueries';
+export { alignOf, sealDailyRollups, sealedUntilMs } from './dailyRollupQueries';

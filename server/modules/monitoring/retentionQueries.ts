@@ -74,6 +74,11 @@ export async function pruneHistory(
     result.rollups += row?.n ?? 0;
     if ((row?.n ?? 0) < batchSize) break;
   }
+  // The daily rollups (migration 030) of days wholly before the rollups' cut, and their marks.
+  if (cut.rollups) {
+    await db.query(`DELETE FROM report_daily WHERE day_start <= $1::timestamptz - interval '24 hours'`, [cut.rollups]);
+    await db.query(`DELETE FROM report_daily_dirty WHERE day_start <= $1::timestamptz - interval '24 hours'`, [cut.rollups]);
+  }
   await pruneLiveEvents(db, batchSize);
   return result;
 }

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/connection';
 import { Level, type Principal } from '../../../src/domain/levels';
 import { scopeParams, visibleDevicesSql } from '../../auth/deviceScope';
 import { THRESHOLD_SQL } from '../monitoring/stateSql';
+import { rollupBounds, rollupBucketsSql, type RollupBounds } from '../monitoring/dailyRollupQueries';
 
 // The window and its local days are plain arithmetic (statisticsWindow.ts), kept here too for the callers.
 export { DAY_MS, dateOfDay, labelOfDay, statisticsWindow, type StatisticsWindow } from './statisticsWindow';
@@ -125,32 +126,32 @@ const perDaySql = (source: StatisticsSource, devices: string) => `${intervalsSql
 
 /**
  * Online and warn seconds per device over the window (`per_device`: device_id, online, warn).
- * From the rollups in one pass over the hour rows, in whole microseconds (exact, and far cheaper
- * than numeric per row): the time between an hour's reports (hours inside the window), and from
- * its last report to the next report at most the threshold; an hour holding reports after the
- * window's end is read from its reports (rollupIntervalsSql's `raw`).
+ * From the rollups in one pass, in whole microseconds (exact, and far cheaper than numeric per
+ * row), over "buckets" (rollupBucketsSql): a day row (migration 030) for each sealed whole day of
+ * the window's zone that no late change marked, and hour rows for the rest (the hours before the
+ * window whose last report may cover its start, today, and marked days). Each bucket gives the time between its
+ * reports (buckets inside the window) and from its last report to the next report at most the
+ * threshold; an hour holding reports after the window's end is read from its reports (`raw`).
  */
-const perDeviceSql = (source: StatisticsSource, devices: string, earliest: string) =>
-  source === 'reports'
+const perDeviceSql = (source: StatisticsSource, devices: string, bounds: RollupBounds | null) =>
+  source === 'reports' || !bounds
     ? `${reportIntervalsSql(devices)}, per_device AS (
        SELECT device_id, sum(extract(epoch FROM e - s)) AS online, COALESCE(sum(extract(epoch FROM e - s)) FILTER (WHERE warn), 0) AS warn
          FROM i WHERE e > s GROUP BY device_id)`
     : `WITH ${thresholdsSql(devices)}, w AS (
        SELECT to_timestamp($4::float8 / 1000) AS f, to_timestamp($5::float8 / 1000) AS t
-     ), hours AS (
-       SELECT rh.device_id, rh.hour_start, rh.last_at, th.minutes,
-              CASE WHEN rh.hour_start >= w.f THEN rh.covered_us
-                     + CASE WHEN cardinality(rh.long_gaps_us) = 0 THEN 0 ELSE (SELECT sum(least(g, th.minutes * 60000000::bigint)) FROM unnest(rh.long_gaps_us) g)::bigint END
+     ), ${rollupBucketsSql(bounds)}, hours AS (
+       SELECT b.device_id, b.start, b.last_at, b.minutes,
+              CASE WHEN b.start >= w.f THEN b.covered_us
+                     + CASE WHEN cardinality(b.long_gaps_us) = 0 THEN 0 ELSE (SELECT sum(least(g, b.minutes * 60000000::bigint)) FROM unnest(b.long_gaps_us) g)::bigint END
                    ELSE 0 END AS inner_us,
-              CASE WHEN rh.hour_start >= w.f THEN rh.warn_covered_us
-                     + CASE WHEN cardinality(rh.warn_long_gaps_us) = 0 THEN 0 ELSE (SELECT sum(least(g, th.minutes * 60000000::bigint)) FROM unnest(rh.warn_long_gaps_us) g)::bigint END
+              CASE WHEN b.start >= w.f THEN b.warn_covered_us
+                     + CASE WHEN cardinality(b.warn_long_gaps_us) = 0 THEN 0 ELSE (SELECT sum(least(g, b.minutes * 60000000::bigint)) FROM unnest(b.warn_long_gaps_us) g)::bigint END
                    ELSE 0 END AS inner_warn_us,
-              greatest(0, round(date_part('epoch', least(COALESCE(rh.next_at, 'infinity'::timestamptz), rh.last_at + make_interval(mins => th.minutes), w.t)
-                                                  - greatest(rh.last_at, w.f)) * 1000000))::bigint AS tail_us,
-              rh.last_warn
-         FROM th JOIN report_hourly rh ON rh.device_id = th.device_id CROSS JOIN w
-        WHERE rh.hour_start > w.f - make_interval(mins => th.minutes) - interval '1 hour' AND rh.hour_start <= w.t
-          AND rh.hour_start > to_timestamp(${earliest}::float8 / 1000) AND rh.hour_start <= to_timestamp($5::float8 / 1000)
+              greatest(0, round(date_part('epoch', least(COALESCE(b.next_at, 'infinity'::timestamptz), b.last_at + make_interval(mins => b.minutes), w.t)
+                                                  - greatest(b.last_at, w.f)) * 1000000))::bigint AS tail_us,
+              b.last_warn
+         FROM buckets b CROSS JOIN w
      ), raw AS (
        SELECT dr.device_id, dr.device_time AS t, (cardinality(dr.faults) > 0 OR NOT dr.modem_lock) AS warn, h.minutes,
               lead(dr.device_time) OVER (PARTITION BY dr.device_id ORDER BY dr.device_time) AS nt
@@ -208,7 +209,7 @@ async function transferredIn(db: Queryable, caller: Principal, earliestMs: numbe
 async function reportFigures(db: Queryable, caller: Principal, w: StatisticsWindow, ids: readonly number[]) {
   return withoutJit(db, (tx) =>
     tx.query<{ id: number; online: number; warn: number }>(
-      `${perDeviceSql('reports', `d.id = ANY($6::int[]) AND ${visibleDevicesSql(caller)}`, '')}
+      `${perDeviceSql('reports', `d.id = ANY($6::int[]) AND ${visibleDevicesSql(caller)}`, null)}
      SELECT device_id AS id, online::float8 AS online, warn::float8 AS warn FROM per_device`,
       [...scopeParams(caller), w.fromMs, w.toMs, ids],
     ),
@@ -288,7 +289,7 @@ export async function fleetStatistics(
       ? `d.id IN (SELECT d.id FROM devices d WHERE ${visible.join(' AND ')} ORDER BY d.name ${direction} NULLS LAST, d.id LIMIT ${limit} OFFSET ${offset})`
       : visible.join(' AND ');
   const earliestMs = source === 'rollups' ? await earliestHourMs(db, w) : 0;
-  const earliest = source === 'rollups' ? `$${params.push(earliestMs)}` : '';
+  const bounds = source === 'rollups' ? await rollupBounds(db, params, w, earliestMs) : null;
   // Vessels transferred to the caller's enterprise within the hours read are counted from their reports, after the transfer.
   const cut = source === 'rollups' ? await transferredIn(db, caller, earliestMs) : [];
   let counts = `${counted} AND NOT ${STATISTICS_LOCKED_SQL}`;
@@ -310,7 +311,7 @@ export async function fleetStatistics(
       warnSeconds: number | null;
       total: number;
     }>(
-      `${perDeviceSql(source, counts, earliest)},
+      `${perDeviceSql(source, counts, bounds)},
      v AS (
        SELECT d.id, d.name, d.device_num, ${STATISTICS_LOCKED_SQL} AS locked FROM devices d WHERE ${visible.join(' AND ')}
      )
