@@ -195,7 +195,11 @@ async function seal(db: Db, engine: string, vessels: number) {
   const { sealed } = await sealDailyRollups(db);
   await db.exec(`${db.engine === 'postgres' ? 'VACUUM ' : ''}ANALYZE report_daily`);
   const [c] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_daily');
-  put(engine, `daily rollups: ${sealed} days sealed for ${vessels.toLocaleString('en')} vessels (${c!.n.toLocaleString('en')} rows)`, secs(performance.now() - t));
+  put(
+    engine,
+    `daily rollups: ${sealed} days sealed for ${vessels.toLocaleString('en')} vessels (${c!.n.toLocaleString('en')} rows)`,
+    secs(performance.now() - t),
+  );
 }
 
 /** `how`: read from the hour rows only (before the days are sealed) or with the daily rollups. */

@@ -8,7 +8,7 @@ import { BizError, ok } from '../http/envelope';
 import { envelope, tokenQuery } from '../http/schemas';
 import { attachment, XLSX_TYPE } from '../http/xlsx';
 import { runFile, visibleSchedule } from './reportRunQueries';
-import { startRun } from './reportService';
+import { startRuns } from './reportService';
 
 const tags = ['reports'];
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -50,7 +50,10 @@ export const reportsModule: ApiModule = async (app, { db }) => {
             to: { type: 'string', pattern: DAY, description: 'last day, YYYY-MM-DD (included)' },
           },
         },
-        response: envelope({ type: 'object', properties: { runId: { type: 'integer' } } }),
+        response: envelope({
+          type: 'object',
+          properties: { runId: { type: 'integer' }, runIds: { type: 'array', items: { type: 'integer' } } },
+        }),
       },
     },
     async (request) => {
@@ -60,11 +63,13 @@ export const reportsModule: ApiModule = async (app, { db }) => {
       const now = Date.now();
       if (!from !== !to)
         throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: from ? 'to' : 'from', message: 'validation.required' }]);
-      const range = from && to ? customRange(from, to, schedule.timeZone, now) : previousPeriod(schedule.period, schedule.timeZone, now);
-      const { runId, done } = await startRun(db, schedule, range, request.user.id);
-      // The run goes on after the answer; the runs list shows how it went.
-      void done.catch((e: Error) => request.log.warn(`report run ${runId}: ${e.message}`));
-      return ok({ runId });
+      // Checked in the schedule's zone before any run is recorded.
+      if (from && to) customRange(from, to, schedule.timeZone, now);
+      const rangeIn = (zone: number) => (from && to ? customRange(from, to, zone, now) : previousPeriod(schedule.period, zone, now));
+      const { runIds, done } = await startRuns(db, schedule, rangeIn, request.user.id);
+      // The runs go on after the answer; the runs list shows how they went.
+      void done.catch((e: Error) => request.log.warn(`report runs ${runIds.join(', ')}: ${e.message}`));
+      return ok({ runId: runIds[0], runIds });
     },
   );
 

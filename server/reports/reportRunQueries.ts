@@ -14,12 +14,14 @@ export interface ScheduleRow {
   timeZone: number;
   userIds: number[];
   contactPointIds: number[];
+  /** Each user in the zone and language of its last login (one run per zone and language). */
+  recipientZones: boolean;
   lastRunAt: Date | null;
   createdAt: Date;
 }
 
 const SCHEDULE_COLUMNS = `id, owner_id AS "ownerId", name, kinds, period, cron, language, time_zone AS "timeZone",
-  user_ids AS "userIds", contact_point_ids AS "contactPointIds", last_run_at AS "lastRunAt", created_at AS "createdAt"`;
+  user_ids AS "userIds", contact_point_ids AS "contactPointIds", recipient_zones AS "recipientZones", last_run_at AS "lastRunAt", created_at AS "createdAt"`;
 
 export const enabledSchedules = (db: Queryable) =>
   db.query<ScheduleRow>(`SELECT ${SCHEDULE_COLUMNS} FROM report_schedules WHERE enabled ORDER BY id`);
@@ -62,6 +64,15 @@ export async function recipientAddresses(db: Queryable, userIds: readonly number
   return rows.map((r) => r.address);
 }
 
+/** A schedule's users by the zone (clamped to -12..12) and language of their last login; unknown ones take the schedule's. */
+export const usersByZone = (db: Queryable, userIds: readonly number[], zone: number, language: string) =>
+  db.query<{ zone: number; language: string; userIds: number[] }>(
+    `SELECT CASE WHEN time_zone_offset IS NULL THEN $2::int ELSE least(12, greatest(-12, time_zone_offset)) END AS zone,
+            CASE WHEN language IN ('zh', 'en') THEN language ELSE $3::text END AS language, array_agg(id ORDER BY id) AS "userIds"
+       FROM users WHERE id = ANY($1::int[]) GROUP BY 1, 2 ORDER BY 1, 2`,
+    [userIds, zone, language],
+  );
+
 export interface NewRun {
   ownerId: number | null;
   scheduleId: number;
@@ -71,14 +82,29 @@ export interface NewRun {
   toMs: number;
   timeZone: number;
   language: string;
+  /** Whom this run is for; null: every recipient of the schedule. */
+  userIds: readonly number[] | null;
+  contactPointIds: readonly number[] | null;
   createdBy: number | null;
 }
 
 export async function insertRun(db: Queryable, run: NewRun): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO report_runs (owner_id, schedule_id, name, kinds, period_from, period_to, time_zone, language, created_by)
-     VALUES ($1, $2, $3, $4, to_timestamp($5::float8 / 1000), to_timestamp($6::float8 / 1000), $7, $8, $9) RETURNING id::float8 AS id`,
-    [run.ownerId, run.scheduleId, run.name, JSON.stringify(run.kinds), run.fromMs, run.toMs, run.timeZone, run.language, run.createdBy],
+    `INSERT INTO report_runs (owner_id, schedule_id, name, kinds, period_from, period_to, time_zone, language, user_ids, contact_point_ids, created_by)
+     VALUES ($1, $2, $3, $4, to_timestamp($5::float8 / 1000), to_timestamp($6::float8 / 1000), $7, $8, $9, $10, $11) RETURNING id::float8 AS id`,
+    [
+      run.ownerId,
+      run.scheduleId,
+      run.name,
+      JSON.stringify(run.kinds),
+      run.fromMs,
+      run.toMs,
+      run.timeZone,
+      run.language,
+      run.userIds && JSON.stringify(run.userIds),
+      run.contactPointIds && JSON.stringify(run.contactPointIds),
+      run.createdBy,
+    ],
   );
   return row!.id;
 }
@@ -129,7 +155,7 @@ export async function runById(db: Queryable, id: number): Promise<RunRow | null>
   const [row] = await db.query<RunRow>(
     `SELECT r.id::float8 AS id, r.owner_id AS "ownerId", r.schedule_id AS "scheduleId", r.name, r.kinds, r.language,
             r.time_zone AS "timeZone", r.period_from AS "periodFrom", r.period_to AS "periodTo",
-            coalesce(s.user_ids, '[]') AS "userIds", coalesce(s.contact_point_ids, '[]') AS "contactPointIds"
+            coalesce(r.user_ids, s.user_ids, '[]') AS "userIds", coalesce(r.contact_point_ids, s.contact_point_ids, '[]') AS "contactPointIds"
        FROM report_runs r LEFT JOIN report_schedules s ON s.id = r.schedule_id WHERE r.id = $1`,
     [id],
   );

@@ -20,12 +20,13 @@ import {
   retryableRuns,
   runById,
   startAttempt,
+  usersByZone,
   type ScheduleRow,
 } from './reportRunQueries';
 
 /**
  * Scheduled reports (docs/architecture.md, "Scheduled reports"): a run builds the report once for
- * its schedule's zone and language, mails it with the workbook and the PDF attached to the schedule's users and
+ * its zone and language (the schedule's, or with recipientZones each group of its users'), mails it with the workbook and the PDF attached to the schedule's users and
  * email contact points, and keeps the file for download. A run that fails says why and is tried
  * again (REPORT_ATTEMPTS in all, 5, then 10 minutes apart); the leader runs what is due every minute.
  */
@@ -93,25 +94,58 @@ export async function attemptRun(db: Queryable, runId: number): Promise<void> {
   }
 }
 
-/** Records a run of a schedule over `range` and makes its first attempt; answers the run's id once recorded. */
-export async function startRun(
+/** Whom a schedule's runs are for: one group (its zone and language), or with recipientZones one per users' (zone, language), the contact points in the schedule's. */
+async function recipientGroups(db: Queryable, schedule: ScheduleRow) {
+  const all = { zone: schedule.timeZone, language: schedule.language as string, userIds: null, contactPointIds: null };
+  if (!schedule.recipientZones)
+    return [all] as { zone: number; language: string; userIds: number[] | null; contactPointIds: number[] | null }[];
+  const groups = (await usersByZone(db, schedule.userIds, schedule.timeZone, schedule.language)).map((g) => ({
+    ...g,
+    contactPointIds: [] as number[] | null,
+  }));
+  if (schedule.contactPointIds.length) {
+    const own = groups.find((g) => g.zone === schedule.timeZone && g.language === schedule.language);
+    if (own) own.contactPointIds = schedule.contactPointIds;
+    else groups.push({ zone: schedule.timeZone, language: schedule.language, userIds: [], contactPointIds: schedule.contactPointIds });
+  }
+  return groups;
+}
+
+/**
+ * Records the runs of a schedule, each over `rangeIn` its zone, and makes their first attempts: one
+ * run, or with recipientZones one per (zone, language) of its recipients, so a report is built once
+ * per zone and language whatever the number of recipients. Answers the runs' ids once recorded.
+ */
+export async function startRuns(
   db: Queryable,
   schedule: ScheduleRow,
-  range: ReportRange,
+  rangeIn: (zone: number) => ReportRange,
   createdBy: number | null,
-): Promise<{ runId: number; done: Promise<void> }> {
-  const runId = await insertRun(db, {
-    ownerId: schedule.ownerId,
-    scheduleId: schedule.id,
-    name: schedule.name,
-    kinds: schedule.kinds,
-    fromMs: range.fromMs,
-    toMs: range.toMs,
-    timeZone: schedule.timeZone,
-    language: schedule.language,
-    createdBy,
-  });
-  return { runId, done: attemptRun(db, runId) };
+): Promise<{ runIds: number[]; done: Promise<void> }> {
+  const runIds: number[] = [];
+  // Every range first: one that cannot be made records no run.
+  const planned = (await recipientGroups(db, schedule)).map((group) => ({ group, range: rangeIn(group.zone) }));
+  for (const { group, range } of planned) {
+    runIds.push(
+      await insertRun(db, {
+        ownerId: schedule.ownerId,
+        scheduleId: schedule.id,
+        name: schedule.name,
+        kinds: schedule.kinds,
+        fromMs: range.fromMs,
+        toMs: range.toMs,
+        timeZone: group.zone,
+        language: group.language,
+        userIds: group.userIds,
+        contactPointIds: group.contactPointIds,
+        createdBy,
+      }),
+    );
+  }
+  const done = (async () => {
+    for (const id of runIds) await attemptRun(db, id);
+  })();
+  return { runIds, done };
 }
 
 /**
@@ -126,9 +160,9 @@ export async function runDueReports(db: Queryable, now = Date.now()): Promise<nu
     const due = nextRunAfter(schedule.cron, schedule.timeZone, (schedule.lastRunAt ?? schedule.createdAt).getTime());
     if (due === null || due > now) continue;
     if (!(await claimSchedule(db, schedule.id, schedule.lastRunAt, new Date(now)))) continue;
-    const { done } = await startRun(db, schedule, previousPeriod(schedule.period, schedule.timeZone, now), null);
+    const { runIds, done } = await startRuns(db, schedule, (zone) => previousPeriod(schedule.period, zone, now), null);
     await done;
-    started += 1;
+    started += runIds.length;
   }
   for (const { id } of await retryableRuns(db, REPORT_ATTEMPTS, RETRY_WAIT_MIN)) await attemptRun(db, id);
   await pruneRunFiles(db, REPORT_KEEP_DAYS);

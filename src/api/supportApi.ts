@@ -85,9 +85,9 @@ export const supportApi = {
   /** The caller's own quiet hours for alarm mails. */
   quietHours: () => request<QuietHours>(`${S}/notification/quietHours`),
   setQuietHours: (quiet: QuietHours) => request<QuietHours>(`${S}/notification/quietHours`, { method: 'POST', json: quiet }),
-  /** Runs a report schedule now: over its last period, or from..to (days in its zone). */
+  /** Runs a report schedule now: over its last period, or from..to (days in its zone); one run per recipients' zone and language. */
   runReportNow: (id: number, range?: { from: string; to: string }) =>
-    request<{ runId: number }>(`${S}/reportSchedule/runNow`, { method: 'POST', query: { id, ...range } }),
+    request<{ runId: number; runIds: number[] }>(`${S}/reportSchedule/runNow`, { method: 'POST', query: { id, ...range } }),
   /** Saves a run's workbook or PDF. */
   downloadReportRun: (id: number, format: 'xlsx' | 'pdf') => downloadFile(`${S}/reportRun/download`, { id, format }),
   testContactPoint: (id: number) => request<TestSendResult>(`${S}/contactPoint/testSend`, { method: 'POST', query: { id } }),

@@ -95,6 +95,7 @@ const fields = {
     .required('validation.required'),
   userIds: idListRule('userIds'),
   contactPointIds: idListRule('contactPointIds'),
+  recipientZones: yup.boolean().typeError('validation.invalid').default(false),
   enabled: yup.boolean().typeError('validation.invalid').default(true),
 };
 
@@ -133,6 +134,7 @@ export const REPORT_SCHEDULES_TABLE: TableResource = {
     timeZone: { type: 'integer', notNull: true },
     userIds: { type: 'json' },
     contactPointIds: { type: 'json' },
+    recipientZones: { type: 'boolean', notNull: true },
     enabled: { type: 'boolean', notNull: true },
     lastRunAt: { type: 'timestamp', sql: 't.last_run_at' },
   },

@@ -134,7 +134,10 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
       for (const offset of [0, 8, -5]) {
         const toMs = Math.floor((now + offset * HOUR) / DAY) * DAY - offset * HOUR;
         const f = await rollupFigures(s.db, admin, { fromMs: toMs - 10 * DAY, toMs }, offset, ids);
-        out.push([...f.days].sort((a, b) => a.k - b.k), [...f.outages].sort((a, b) => a.id - b.id));
+        out.push(
+          [...f.days].sort((a, b) => a.k - b.k),
+          [...f.outages].sort((a, b) => a.id - b.id),
+        );
       }
       return out;
     };
@@ -142,7 +145,12 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
     const first = await sealDailyRollups(s.db);
     // The zones the statistics were asked in above (UTC, UTC+8, UTC-5, UTC+12) are sealed: days starting at 00, 16, 05 and 12 UTC.
     expect(first.sealed).toBeGreaterThanOrEqual(4 * 16);
-    for (const [offset, align] of [[0, 0], [8, 16], [-5, 5], [12, 12]] as const) {
+    for (const [offset, align] of [
+      [0, 0],
+      [8, 16],
+      [-5, 5],
+      [12, 12],
+    ] as const) {
       expect(alignOf(offset)).toBe(align);
       expect(await sealedUntilMs(s.db, align)).toBe(Math.floor((now - 5 * MIN - align * HOUR) / DAY) * DAY + align * HOUR);
     }
@@ -162,7 +170,8 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
       [vessels[1]!.id],
     );
     const w = statisticsWindow(15, 8, now);
-    const onlineOf = async () => (await fleetStatistics(s.db, admin, w, q, 'rollups')).list.find((r) => r.deviceId === vessels[1]!.id)!.onlineSeconds!;
+    const onlineOf = async () =>
+      (await fleetStatistics(s.db, admin, w, q, 'rollups')).list.find((r) => r.deviceId === vessels[1]!.id)!.onlineSeconds!;
     const before = await onlineOf();
     await ingestAt(s, vessels[1]!.num, [gap!.at.getTime()]);
     expect(await count('SELECT count(*)::int AS n FROM report_daily_dirty')).toBeGreaterThan(0);

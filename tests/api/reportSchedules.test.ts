@@ -182,6 +182,55 @@ describe.each(engines)('scheduled reports (%s)', (engine) => {
     }
   });
 
+  it("with each recipient's own zone, builds the report once per zone and language and mails each group its own", async () => {
+    const [polaris] = await s.db.query<{ id: number }>(`SELECT id FROM users WHERE name = 'polaris'`);
+    const users = await s.db.query<{ id: number; email: string }>(
+      `INSERT INTO users (name, nickname, password_hash, permission_level, parent_id, email, language, time_zone_offset)
+       SELECT 'zoned' || g, 'Zoned ' || g, 'x', '3', $1, 'zoned' || g || '@polaris.example', l, z
+         FROM unnest(ARRAY[1, 2, 3, 4], ARRAY['zh', 'zh', 'en', NULL], ARRAY[8, 8, -5, NULL]) AS u(g, l, z)
+       RETURNING id, email`,
+      [polaris!.id],
+    );
+    const added = await call('polaris', 'reportSchedule/add', {
+      method: 'POST',
+      payload: {
+        name: 'Zoned daily',
+        kinds: ['availability'],
+        period: 'day',
+        cron: '0 6 * * *',
+        language: 'en',
+        timeZone: 0,
+        userIds: users.map((u) => u.id),
+        recipientZones: true,
+      },
+    });
+    expect(added.code).toBe(ErrorCode.Ok);
+    const started = await call('polaris', `reportSchedule/runNow?id=${added.data.id}`, { method: 'POST' });
+    expect(started.code).toBe(ErrorCode.Ok);
+    // Four recipients, three (zone, language) pairs: UTC-5 in English, UTC (the schedule's, for the one never logged in), UTC+8 in Chinese.
+    expect(started.data.runIds).toHaveLength(3);
+    const runs = [];
+    for (const id of started.data.runIds) runs.push(await settled('polaris', id));
+    expect(runs.map((r) => [r.state, r.timeZone, r.language, r.recipients])).toEqual([
+      ['done', -5, 'en', 1],
+      ['done', 0, 'en', 1],
+      ['done', 8, 'zh', 2],
+    ]);
+    for (const run of runs) {
+      const period = previousPeriod('day', run.timeZone);
+      expect([new Date(run.periodFrom).getTime(), new Date(run.periodTo).getTime()]).toEqual([period.fromMs, period.toMs]);
+      const mail = mails.find((m) => m.headers.get('x-fleet-report') === String(run.id))!;
+      const to = (Array.isArray(mail.to) ? mail.to : [mail.to!]).flatMap((a) => a.value.map((v) => v.address)).sort();
+      const expected = {
+        '-5': ['zoned3@polaris.example'],
+        '0': ['zoned4@polaris.example'],
+        '8': ['zoned1@polaris.example', 'zoned2@polaris.example'],
+      };
+      expect(to).toEqual(expected[String(run.timeZone) as keyof typeof expected]);
+      expect(/[\u4e00-\u9fff]/.test(mail.text ?? '')).toBe(run.language === 'zh');
+    }
+  });
+
   it('runs a schedule once when its cron comes, over its last period, and not again until the next', async () => {
     const added = await call('polaris', 'reportSchedule/add', {
       method: 'POST',

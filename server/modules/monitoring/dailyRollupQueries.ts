@@ -14,7 +14,7 @@ const DAY_MS = 24 * HOUR_MS;
 const SEAL_AFTER_MS = 5 * 60_000;
 
 /** The UTC hour at which the days of a whole-hour UTC offset start (0 for UTC, 16 for UTC+8, 5 for UTC-5). */
-export const alignOf = (utcOffset: number) => (((-utcOffset % 24) + 24) % 24);
+export const alignOf = (utcOffset: number) => ((-utcOffset % 24) + 24) % 24;
 
 /** The start of the day (at an alignment) that holds `ms`. */
 const dayStart = (ms: number, align: number) => Math.floor((ms - align * HOUR_MS) / DAY_MS) * DAY_MS + align * HOUR_MS;
@@ -51,12 +51,14 @@ async function build(db: Queryable, ids: readonly number[], days: readonly numbe
 async function sealAlignment(db: Queryable, align: number, from: number | null, now: number, chunk: number): Promise<number> {
   const end = dayStart(now - SEAL_AFTER_MS, align);
   if (from === null) {
-    const [first] = await db.query<{ ms: number | null }>('SELECT (extract(epoch FROM min(hour_start)) * 1000)::float8 AS ms FROM report_hourly');
+    const [first] = await db.query<{ ms: number | null }>(
+      'SELECT (extract(epoch FROM min(hour_start)) * 1000)::float8 AS ms FROM report_hourly',
+    );
     from = first?.ms == null ? end : Math.min(dayStart(first.ms, align), end);
   }
   let sealed = 0;
   for (let day = from; day < end; day += DAY_MS) {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const ids = (
         await db.query<{ id: number }>(
           `SELECT DISTINCT device_id AS id FROM report_hourly
@@ -66,7 +68,11 @@ async function sealAlignment(db: Queryable, align: number, from: number | null, 
         )
       ).map((r) => r.id);
       if (!ids.length) break;
-      await build(db, ids, ids.map(() => day));
+      await build(
+        db,
+        ids,
+        ids.map(() => day),
+      );
       after = ids[ids.length - 1]!;
     }
     await db.query('UPDATE report_daily_state SET sealed_until = to_timestamp($2::float8 / 1000) WHERE align = $1::int', [

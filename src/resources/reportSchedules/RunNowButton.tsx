@@ -30,8 +30,8 @@ export function RunNowButton() {
   const onlyOne = !from !== !to;
   const run = async () => {
     try {
-      const { runId } = await runNow([Number(record.id), from && to ? { from, to } : undefined]);
-      notify(translate(`${WORDS}.started`, { id: runId }), { type: 'success' });
+      const { runIds } = await runNow([Number(record.id), from && to ? { from, to } : undefined]);
+      notify(translate(`${WORDS}.started`, { id: runIds.join(', ') }), { type: 'success' });
       setOpen(false);
     } catch {
       /* the error catalogue shows it (a bad range names its field) */
