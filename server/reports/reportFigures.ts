@@ -7,12 +7,14 @@ import {
   alarmsByVessel,
   alarmTimes,
   commandCounts,
+  dataUsageByVessel,
   rollupFigures,
   visibleVesselCount,
   type AlarmCount,
   type AlarmTimes,
   type CommandCounts,
   type VesselAlarms,
+  type VesselDataUsage,
 } from './reportQueries';
 
 /** What a report shows, read once and written to the workbook and the mail (server/reports/buildReport.ts). */
@@ -65,6 +67,7 @@ export interface ReportFigures {
   availability?: AvailabilityFigures;
   alarms?: AlarmFigures;
   commands?: CommandCounts[];
+  dataUsage?: VesselDataUsage[];
 }
 
 /** The local day numbers the range covers at the offset. */
@@ -157,5 +160,6 @@ export async function reportFigures(
       byVessel: await alarmsByVessel(db, caller, range),
     };
   if (kinds.includes('commands')) figures.commands = await commandCounts(db, caller, range);
+  if (kinds.includes('dataUsage')) figures.dataUsage = await dataUsageByVessel(db, caller, range, offsetHours);
   return figures;
 }

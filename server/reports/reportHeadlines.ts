@@ -55,6 +55,11 @@ export function headlines(lang: Language, figures: ReportFigures): Headline[] {
     const top = alarms.byVessel.slice(0, 3).map((v) => `${v.name} (${v.count})`);
     if (top.length) out.push({ label: t('report.figure.topAlarms'), value: top.join(', '), text: top.join(', '), sheet: true, mail: true });
   }
+  const usage = figures.dataUsage;
+  if (usage) {
+    add('report.figure.dataUsed', round1(usage.reduce((s, v) => s + v.usedBytes, 0) / 1e9));
+    add('report.figure.overQuota', usage.filter((v) => v.quotaBytes !== null && v.usedBytes > v.quotaBytes).length);
+  }
   const commands = figures.commands;
   if (commands) {
     const sum = (k: 'sent' | 'succeeded' | 'failed' | 'expired') => commands.reduce((s, r) => s + r[k], 0);

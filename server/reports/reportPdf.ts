@@ -105,6 +105,24 @@ function tablesOf(t: (key: string) => string, kinds: readonly ReportKind[], figu
     ];
     tables.push({ heading: t('report.pdf.alarms'), columns, rows, totals: 1 });
   }
+  const usage = figures.dataUsage;
+  if (kinds.includes('dataUsage') && usage) {
+    const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
+    const rows = usage.map((v) => [
+      v.name,
+      v.quotaBytes === null ? t('report.dataUsage.noPlan') : gb(v.quotaBytes),
+      gb(v.usedBytes),
+      v.quotaBytes ? `${((v.usedBytes / v.quotaBytes) * 100).toFixed(1)}%` : '',
+    ]);
+    rows.push([t('report.dataUsage.total'), '', gb(usage.reduce((s, v) => s + v.usedBytes, 0)), '']);
+    const columns = [
+      { label: t('report.dataUsage.vessel'), width: 0, align: 'left' as const },
+      num(t('report.dataUsage.quota'), 110),
+      num(t('report.dataUsage.used'), 120),
+      num(t('report.dataUsage.share'), 110),
+    ];
+    tables.push({ heading: t('report.pdf.dataUsage'), columns, rows, totals: 1 });
+  }
   const commands = figures.commands;
   if (kinds.includes('commands') && commands) {
     const sum = (k: 'sent' | 'succeeded' | 'failed' | 'expired') => String(commands.reduce((s, r) => s + r[k], 0));

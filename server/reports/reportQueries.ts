@@ -187,6 +187,35 @@ export const alarmsByVessel = (db: Queryable, caller: Principal, range: ReportRa
     [...scopeParams(caller), range.fromMs, range.toMs],
   );
 
+export interface VesselDataUsage {
+  id: number;
+  name: string;
+  deviceNum: string | null;
+  /** The vessel's monthly quota in bytes; null without a data plan. */
+  quotaBytes: number | null;
+  usedBytes: number;
+}
+
+/**
+ * Data used within the range per visible vessel with a data plan or some use, most first: the
+ * reports' bytes summed from the rollups (whole days from the daily ones), against its plan's monthly quota.
+ */
+export async function dataUsageByVessel(db: Queryable, caller: Principal, range: ReportRange, offsetHours: number) {
+  const params: unknown[] = [...scopeParams(caller), range.fromMs, range.toMs];
+  const bounds = await rollupBounds(db, params, { ...range, utcOffset: offsetHours }, range.fromMs - 3_600_000);
+  return db.query<VesselDataUsage>(
+    `WITH th AS (SELECT d.id AS device_id, 1 AS minutes FROM devices d WHERE ${visibleDevicesSql(caller)}),
+          w AS (SELECT to_timestamp($4::float8 / 1000) AS f, to_timestamp($5::float8 / 1000) AS t),
+          ${rollupBucketsSql(bounds)},
+          used AS (SELECT b.device_id, sum(b.bytes_used)::float8 AS bytes FROM buckets b CROSS JOIN w WHERE b.start >= w.f AND b.start < w.t GROUP BY b.device_id)
+     SELECT d.id, d.name, d.device_num AS "deviceNum", p.quota_bytes::float8 AS "quotaBytes", COALESCE(u.bytes, 0) AS "usedBytes"
+       FROM devices d LEFT JOIN data_plans p ON p.device_id = d.id LEFT JOIN used u ON u.device_id = d.id
+      WHERE ${visibleDevicesSql(caller)} AND (p.device_id IS NOT NULL OR u.bytes > 0)
+      ORDER BY COALESCE(u.bytes, 0) DESC, d.name, d.id`,
+    params,
+  );
+}
+
 export interface CommandCounts {
   kind: string;
   sent: number;

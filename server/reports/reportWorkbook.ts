@@ -8,7 +8,7 @@ import { zoneLabel } from '../http/exportFile';
 import { DAY_MS } from '../modules/vessel/statisticsWindow';
 import type { AlarmFigures, AvailabilityFigures, ReportFigures } from './reportFigures';
 import { headlines, type Headline } from './reportHeadlines';
-import type { CommandCounts } from './reportQueries';
+import type { CommandCounts, VesselDataUsage } from './reportQueries';
 
 /**
  * A report's workbook (exceljs's streaming writer, as server/http/exportFile.ts): a Summary sheet
@@ -24,6 +24,7 @@ const PERCENT = '0.0%';
 const HOURS = '0.0';
 const DATE_TIME = 'yyyy-mm-dd hh:mm';
 const DATE = 'yyyy-mm-dd';
+const GB = '0.00';
 
 /** Excel's rule for sheet names: at most 31 characters, none of []:*?/\. */
 export const sheetName = (name: string): string => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet';
@@ -202,6 +203,43 @@ function commandRows(c: Context, counts: CommandCounts[]): Row[] {
   ];
 }
 
+const gb = (bytes: number | null) => (bytes === null ? null : bytes / 1e9);
+
+/** Per vessel: its monthly quota, what it used in the period, the share of the quota, and how far over it. */
+function dataUsageRows(c: Context, usage: VesselDataUsage[]): Row[] {
+  const t = (key: string) => translateDomain(c.lang, key);
+  const over = (v: { quotaBytes: number | null; usedBytes: number }) =>
+    v.quotaBytes === null ? null : Math.max(0, v.usedBytes - v.quotaBytes);
+  const rows: Row[] = [
+    [
+      t('report.dataUsage.vessel'),
+      t('report.dataUsage.deviceNum'),
+      t('report.dataUsage.quota'),
+      t('report.dataUsage.used'),
+      t('report.dataUsage.share'),
+      t('report.dataUsage.over'),
+    ],
+    ...usage.map((v): Row => [
+      v.name,
+      v.deviceNum,
+      v.quotaBytes === null ? t('report.dataUsage.noPlan') : gb(v.quotaBytes),
+      gb(v.usedBytes),
+      v.quotaBytes ? v.usedBytes / v.quotaBytes : null,
+      gb(over(v)),
+    ]),
+  ];
+  const planned = usage.filter((v) => v.quotaBytes !== null);
+  rows.push([
+    t('report.dataUsage.total'),
+    null,
+    gb(planned.reduce((s, v) => s + v.quotaBytes!, 0)),
+    gb(usage.reduce((s, v) => s + v.usedBytes, 0)),
+    null,
+    gb(planned.reduce((s, v) => s + over(v)!, 0)),
+  ]);
+  return rows;
+}
+
 /** The workbook of a report, as a Buffer. */
 export async function reportWorkbook(
   c: Context,
@@ -231,6 +269,8 @@ export async function reportWorkbook(
         6: HOURS,
       });
     if (kind === 'alarms' && figures.alarms) writeSheet(book, name(kind), alarmRows(c, figures.alarms));
+    if (kind === 'dataUsage' && figures.dataUsage)
+      writeSheet(book, name(kind), dataUsageRows(c, figures.dataUsage), { 2: GB, 3: GB, 4: PERCENT, 5: GB });
     if (kind === 'commands' && figures.commands) writeSheet(book, name(kind), commandRows(c, figures.commands));
   }
   await book.commit();

@@ -5,6 +5,7 @@ import { previousPeriod, type ReportRange } from '../../src/domain/reports';
 import { buildReport } from '../../server/reports/buildReport';
 import { createTestServer, engines, idOf, type TestServer } from './helpers';
 import { every, ingestAt } from './vesselFixtures';
+import { sealDailyRollups } from '../../server/modules/monitoring';
 
 /**
  * A scheduled report's content (server/reports/buildReport.ts): the workbook and the mail over a
@@ -220,6 +221,33 @@ describe.each(engines)('a report is built from its period and its caller (%s)', 
     expect(days.map((d) => d[2])).toEqual([0, 0, 6.2, 0, 0, 0, 0]);
     expect((days[2]![0] as Date).toISOString()).toBe(new Date(range.fromMs + 8 * 3_600_000 + 2 * 86_400_000).toISOString());
     expect(book.worksheets[1]!.getCell(`F${rows.indexOf(row) + 1}`).numFmt).toBe('0.0%');
+  });
+
+  it('writes data usage per vessel against its monthly quota, the same before and after the days are sealed', async () => {
+    const polaris = await idOf(s.db, 'polaris');
+    const vessels = await s.db.query<{ id: number; name: string; num: string }>(
+      `SELECT id, name, device_num AS num FROM devices WHERE owner_id = $1 AND id NOT IN ($2, $3) ORDER BY id LIMIT 2`,
+      [polaris, vesselId, reporting.id],
+    );
+    const [user, idle] = vessels as [{ id: number; name: string; num: string }, { id: number; name: string; num: string }];
+    // 10 reports of 0.5 GB on the week's fourth day against a 4 GB plan; another vessel with a 20 GB plan uses nothing.
+    await ingestAt(s, user.num, every(30, range.fromMs + 72 * 3_600_000, range.fromMs + 76.5 * 3_600_000), () => ({ bytesUsed: 5e8 }));
+    await s.db.query('INSERT INTO data_plans (device_id, quota_bytes, reset_day) VALUES ($1, 4e9, 1), ($2, 2e10, 1)', [user.id, idle.id]);
+    const usageRows = async () => {
+      const report = await buildReport(s.db, { caller, kinds: ['dataUsage'], range, lang: 'zh', offsetHours: 8, title: '周报' });
+      const book = await load(report.xlsx);
+      expect(book.worksheets.map((w) => w.name)).toEqual(['摘要', '流量用量']);
+      expect(report.text).toContain('超出月度套餐的船舶: 1');
+      return rowsOf(book.worksheets[1]!);
+    };
+    const rows = await usageRows();
+    expect(rows[0]).toEqual(['船舶', '设备编号', '月度套餐（GB）', '本期已用（GB）', '占月度套餐', '超出（GB）']);
+    expect(rows.find((r) => r[0] === user.name)!.slice(2)).toEqual([4, 5, 1.25, 1]);
+    expect(rows.find((r) => r[0] === idle.name)!.slice(2)).toEqual([20, 0, 0, 0]);
+    expect(rows.find((r) => r[0] === oceanicName)).toBeUndefined();
+    expect(rows[rows.length - 1]).toEqual(['船队合计', null, 24, 5, null, 1]);
+    await sealDailyRollups(s.db);
+    expect(await usageRows()).toEqual(rows);
   });
 
   it('writes the headline figures in the mail, every text escaped', async () => {

@@ -148,11 +148,11 @@ export async function rollupBounds(
 
 const ms = (placeholder: string) => `to_timestamp(${placeholder}::float8 / 1000)`;
 const BUCKET_COLUMNS = (t: string) =>
-  `${t}.last_at, ${t}.first_at, ${t}.next_at, ${t}.last_warn, ${t}.covered_us, ${t}.warn_covered_us, ${t}.long_gaps_us, ${t}.warn_long_gaps_us`;
+  `${t}.last_at, ${t}.first_at, ${t}.next_at, ${t}.last_warn, ${t}.covered_us, ${t}.warn_covered_us, ${t}.long_gaps_us, ${t}.warn_long_gaps_us, ${t}.bytes_used`;
 
 /**
  * The CTE `buckets` (device_id, minutes, start, last_at, first_at, next_at, last_warn, covered_us,
- * warn_covered_us, long_gaps_us, warn_long_gaps_us): a day row for each sealed whole day of the
+ * warn_covered_us, long_gaps_us, warn_long_gaps_us, bytes_used): a day row for each sealed whole day of the
  * window that no late change marked, and hour rows for the rest (the hours before the window whose
  * last report may cover its start, the window's edges, and the marked days). Each bucket's time
  * between its reports and from its last report to the next is what its hours' would be, so a query
