@@ -79,7 +79,8 @@ export const reportsModule: ApiModule = async (app, { db }) => {
       config: { levels: tableLevels(REPORT_RUNS_TABLE, 'list') },
       schema: {
         tags,
-        summary: "A finished run's workbook (format xlsx, the default) or PDF (format pdf); kept REPORT_KEEP_DAYS days",
+        summary:
+          "A finished run's workbook (format xlsx, the default) or PDF (format pdf); kept reportKeepDays days (monitor settings, 90 by default)",
         querystring: {
           type: 'object',
           required: ['id'],

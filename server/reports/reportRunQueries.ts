@@ -171,11 +171,12 @@ export async function runFile(db: Queryable, caller: Principal, id: number, ente
   return row ?? null;
 }
 
-/** Forgets the files of runs older than `days` days (the record stays). Answers how many. */
-export async function pruneRunFiles(db: Queryable, days: number): Promise<number> {
+/** Forgets the files of runs older than the setting's days (monitor_settings.report_keep_days; the record stays). Answers how many. */
+export async function pruneRunFiles(db: Queryable): Promise<number> {
   const rows = await db.query(
-    `UPDATE report_runs SET file = NULL, pdf = NULL WHERE file IS NOT NULL AND created_at < now() - make_interval(days => $1) RETURNING id`,
-    [days],
+    `UPDATE report_runs SET file = NULL, pdf = NULL
+      WHERE file IS NOT NULL AND created_at < now() - make_interval(days => (SELECT report_keep_days FROM monitor_settings WHERE id = 1))
+      RETURNING id`,
   );
   return rows.length;
 }

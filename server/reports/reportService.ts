@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/connection';
 import type { Language } from '../../src/domain/constants';
 import { translateDomain } from '../../src/domain/messages';
-import { REPORT_ATTEMPTS, REPORT_KEEP_DAYS, nextRunAfter, previousPeriod, type ReportRange } from '../../src/domain/reports';
+import { REPORT_ATTEMPTS, nextRunAfter, previousPeriod, type ReportRange } from '../../src/domain/reports';
 import { activeMailServer } from '../notify/notifyQueries';
 import { smtpTransport } from '../notify/delivery';
 import { XLSX_TYPE } from '../http/xlsx';
@@ -151,7 +151,7 @@ export async function startRuns(
 /**
  * The leader's minute (server/simulator/startDemo.ts): each enabled schedule whose cron (read in its
  * zone) has come since its last run runs over its last complete period; failed runs try again;
- * files older than REPORT_KEEP_DAYS are let go. Answers how many runs it started.
+ * files older than the setting (monitor_settings.report_keep_days, 90 days by default) are let go. Answers how many runs it started.
  */
 export async function runDueReports(db: Queryable, now = Date.now()): Promise<number> {
   await failAbandonedRuns(db, ABANDONED_MIN);
@@ -165,6 +165,6 @@ export async function runDueReports(db: Queryable, now = Date.now()): Promise<nu
     started += runIds.length;
   }
   for (const { id } of await retryableRuns(db, REPORT_ATTEMPTS, RETRY_WAIT_MIN)) await attemptRun(db, id);
-  await pruneRunFiles(db, REPORT_KEEP_DAYS);
+  await pruneRunFiles(db);
   return started;
 }

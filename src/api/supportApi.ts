@@ -118,8 +118,9 @@ export const supportApi = {
   settings: () => request<ConsoleSettings>(`${S}/settings/get`, { quiet: true }),
   updateSettings: (settings: Partial<ConsoleSettings>) =>
     request<ConsoleSettings>(`${S}/settings/update`, { method: 'POST', json: settings }),
-  monitorSettings: () => request<{ defaultOfflineMinutes: number; retentionDays: number }>('/deviceModule/monitor/settings'),
-  updateMonitorSettings: (settings: { defaultOfflineMinutes: number }) =>
+  monitorSettings: () =>
+    request<{ defaultOfflineMinutes: number; retentionDays: number; reportKeepDays: number }>('/deviceModule/monitor/settings'),
+  updateMonitorSettings: (settings: { defaultOfflineMinutes?: number; reportKeepDays?: number }) =>
     request<unknown>('/deviceModule/monitor/updateSettings', { method: 'POST', json: settings }),
   /** The database's backups (level 1): the nightly settings, the last runs, the run in progress (polled while one runs). */
   backupStatus: (mode?: CallMode) => request<BackupStatus>(`${S}/backup/status`, { background: mode?.background === true }),

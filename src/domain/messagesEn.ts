@@ -151,6 +151,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'validation.backupHour': 'The backup hour must be a whole hour from 0 to 23 (UTC)',
   'validation.backupKeep': 'Backups kept must be a whole number from 1 to 365',
   'validation.offlineMinutes': 'The offline threshold must be a whole number of minutes from 1 to 10080',
+  'validation.keepDays': 'Give a whole number of days from 1 to 3650',
   'error.deviceAuth': 'Wrong device number or device secret',
   'error.reportBatchEmpty': 'No reports were sent',
   'error.reportBatchTooLarge': 'At most %{max} reports per request',

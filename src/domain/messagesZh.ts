@@ -148,6 +148,7 @@ export const domainZh = {
   'validation.backupHour': '备份时间必须是 0 到 23 的整点（UTC）',
   'validation.backupKeep': '保留的备份数必须是 1 到 365 的整数',
   'validation.offlineMinutes': '离线阈值必须是 1 到 10080 分钟的整数',
+  'validation.keepDays': '请填写 1 到 3650 之间的整数天数',
   'error.deviceAuth': '设备编号或设备密钥错误',
   'error.reportBatchEmpty': '没有上报数据',
   'error.reportBatchTooLarge': '一次最多上报 %{max} 条数据',

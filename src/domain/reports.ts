@@ -18,8 +18,6 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 /** The schedule a new report gets: Mondays at 07:00 in its zone, for the week before. */
 export const REPORT_DEFAULT_CRON = '0 7 * * 1';
-/** Days a run's file is kept for download. */
-export const REPORT_KEEP_DAYS = 90;
 /** Attempts of a run before it stays failed. */
 export const REPORT_ATTEMPTS = 3;
 /** The longest custom range a report covers. */

@@ -46,4 +46,14 @@ export const offlineMinutesRule = () =>
     .min(OFFLINE_MINUTES_MIN, 'validation.offlineMinutes')
     .max(OFFLINE_MINUTES_MAX, 'validation.offlineMinutes');
 
+/** Days something is kept (history retention, report files): a whole number from 1 to 3650. */
+export const KEEP_DAYS_MAX = 3650;
+export const keepDaysRule = () =>
+  yup
+    .number()
+    .typeError('validation.keepDays')
+    .integer('validation.keepDays')
+    .min(1, 'validation.keepDays')
+    .max(KEEP_DAYS_MAX, 'validation.keepDays');
+
 export const isSize = (v: unknown): v is Size => (SIZES as readonly unknown[]).includes(v);

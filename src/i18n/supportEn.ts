@@ -135,6 +135,9 @@ export const supportEn: DeepStrings<typeof supportZh> = {
     warnRefreshHint: 'How often the bell asks for alarms, for every user (5-3600 s).',
     offline: 'Default offline threshold (minutes)',
     offlineHint: "A device silent for longer is offline; a device's or enterprise's own threshold comes first (1-10080 min).",
+    reportKeepDays: 'Report files kept (days)',
+    reportKeepDaysHint:
+      "How long each scheduled report run's Excel and PDF files can be downloaded; after that only the run's record stays (1-3650 days).",
     serverSettings: 'System settings (every user)',
     save: 'Save',
     saved: 'Saved',

@@ -132,6 +132,8 @@ export const supportZh = {
     warnRefreshHint: '消息铃铛查询告警的间隔，对所有用户生效（5-3600 秒）。',
     offline: '默认离线阈值（分钟）',
     offlineHint: '设备超过此时间未上报即视为离线；设备或企业自己的阈值优先（1-10080 分钟）。',
+    reportKeepDays: '报表文件保留天数',
+    reportKeepDaysHint: '定时报表每次运行的 Excel 和 PDF 可下载的天数，之后只保留运行记录（1-3650 天）。',
     serverSettings: '系统设置（所有用户）',
     save: '保存',
     saved: '已保存',

@@ -274,4 +274,30 @@ describe.each(engines)('scheduled reports (%s)', (engine) => {
     const mail = mails.find((m) => m.headers.get('x-fleet-report') === String(run.id))!;
     expect(mail.subject).toContain('Daily');
   });
+
+  it("lets a run's files go after the admin's setting, and keeps the run's record", async () => {
+    const settings = (token: string, payload: object) =>
+      s.call({ method: 'POST', url: `${s.base}/deviceModule/monitor/updateSettings`, token, payload, lang: 'zh' });
+    const bad = await settings(tokens.admin!, { reportKeepDays: 0 });
+    expect(bad.code).toBe(ErrorCode.Validation);
+    expect(bad.data[0].field).toBe('reportKeepDays');
+    expect(bad.data[0].message).toContain('3650');
+    expect((await settings(tokens.polaris!, { reportKeepDays: 5 })).code).toBe(ErrorCode.Forbidden);
+    const set = await settings(tokens.admin!, { reportKeepDays: 5 });
+    expect(set.code).toBe(ErrorCode.Ok);
+    expect(set.data.reportKeepDays).toBe(5);
+    const [young, old] = await s.db.query<{ id: number }>(
+      `SELECT r.id::float8 AS id FROM report_runs r JOIN users u ON u.id = r.owner_id WHERE u.name = 'polaris' AND r.file IS NOT NULL ORDER BY r.id LIMIT 2`,
+    );
+    await s.db.query(`UPDATE report_runs SET created_at = now() - interval '6 days' WHERE id = $1`, [old!.id]);
+    await s.db.query(`UPDATE report_runs SET created_at = now() - interval '4 days' WHERE id = $1`, [young!.id]);
+    await runDueReports(s.db);
+    const gone = await call('polaris', `reportRun/download?id=${old!.id}`, { lang: 'zh' });
+    expect(gone.code).toBe(ErrorCode.NotFound);
+    expect(gone.msg).toMatch(/[\u4e00-\u9fff]/);
+    expect((await runOf('polaris', old!.id)).state).toBe('done');
+    const kept = await s.app.inject({ url: `${S('reportRun/download')}?id=${young!.id}&token=${tokens.polaris}` });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.length).toBeGreaterThan(1000);
+  });
 });

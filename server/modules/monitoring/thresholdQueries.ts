@@ -39,17 +39,21 @@ export async function setEnterpriseThreshold(db: Queryable, enterpriseId: number
 }
 
 export async function readSettings(db: Queryable) {
-  const [row] = await db.query<{ defaultOfflineMinutes: number; retentionDays: number }>(
-    'SELECT default_offline_minutes AS "defaultOfflineMinutes", retention_days AS "retentionDays" FROM monitor_settings WHERE id = 1',
+  const [row] = await db.query<{ defaultOfflineMinutes: number; retentionDays: number; reportKeepDays: number }>(
+    `SELECT default_offline_minutes AS "defaultOfflineMinutes", retention_days AS "retentionDays", report_keep_days AS "reportKeepDays"
+       FROM monitor_settings WHERE id = 1`,
   );
   return row;
 }
 
 /** Changes what is given (null keeps the value). */
-export async function updateSettings(db: Queryable, defaultOfflineMinutes: number | null, retentionDays: number | null) {
+export async function updateSettings(
+  db: Queryable,
+  settings: { defaultOfflineMinutes?: number | null; retentionDays?: number | null; reportKeepDays?: number | null },
+) {
   await db.query(
     `UPDATE monitor_settings SET default_offline_minutes = COALESCE($1, default_offline_minutes),
-      retention_days = COALESCE($2, retention_days) WHERE id = 1`,
-    [defaultOfflineMinutes, retentionDays],
+      retention_days = COALESCE($2, retention_days), report_keep_days = COALESCE($3, report_keep_days) WHERE id = 1`,
+    [settings.defaultOfflineMinutes ?? null, settings.retentionDays ?? null, settings.reportKeepDays ?? null],
   );
 }

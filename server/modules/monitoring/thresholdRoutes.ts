@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { ServerContext } from '../../context';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { Level } from '../../../src/domain/levels';
-import { offlineMinutesRule } from '../../../src/domain/systemSettings';
+import { keepDaysRule, offlineMinutesRule } from '../../../src/domain/systemSettings';
 import { BizError, ok } from '../../http/envelope';
 import { parseWith } from '../../http/validation';
 import { envelope, tokenQuery } from '../../http/schemas';
@@ -20,13 +20,8 @@ const thresholdSchema = yup.object({
 });
 const settingsSchema = yup.object({
   defaultOfflineMinutes: minutes.optional(),
-  retentionDays: yup
-    .number()
-    .typeError('validation.integer')
-    .integer('validation.integer')
-    .min(1, 'validation.invalid')
-    .max(3650, 'validation.invalid')
-    .optional(),
+  retentionDays: keepDaysRule().optional(),
+  reportKeepDays: keepDaysRule().optional(),
 });
 
 /**
@@ -87,14 +82,22 @@ export async function thresholdRoutes(app: Api, { db }: ServerContext) {
       config: { levels: [Level.Admin] },
       schema: {
         tags,
-        summary: 'Change the default offline threshold (minutes) or the history retention (days)',
+        summary:
+          "Change the default offline threshold (minutes), the history retention (days) or how long report runs' files are kept (days)",
         querystring: { type: 'object', properties: tokenQuery },
-        body: { type: 'object', properties: { defaultOfflineMinutes: { type: 'integer' }, retentionDays: { type: 'integer' } } },
+        body: {
+          type: 'object',
+          properties: {
+            defaultOfflineMinutes: { type: 'integer' },
+            retentionDays: { type: 'integer' },
+            reportKeepDays: { type: 'integer' },
+          },
+        },
       },
     },
     async (request) => {
       const input = parseWith(settingsSchema, request.body);
-      await q.updateSettings(db, input.defaultOfflineMinutes ?? null, input.retentionDays ?? null);
+      await q.updateSettings(db, input);
       return ok(await q.readSettings(db));
     },
   );

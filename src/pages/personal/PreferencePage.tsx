@@ -13,12 +13,14 @@ import { useNotify } from 'react-admin';
 import type { ReactNode } from 'react';
 import { useCallMutation, useCallQuery } from '../../data/dataHooks';
 import {
+  KEEP_DAYS_MAX,
   OFFLINE_MINUTES_MAX,
   OFFLINE_MINUTES_MIN,
   SIZES,
   WARN_REFRESH_MAX,
   WARN_REFRESH_MIN,
   consoleSettingsSchema,
+  keepDaysRule,
   offlineMinutesRule,
   type Size,
 } from '../../domain/systemSettings';
@@ -90,15 +92,17 @@ function SystemSettings() {
     seconds: settings.data ? String(settings.data.warnRefreshSeconds) : '',
     defaultSize: settings.data?.defaultSize ?? 'mini',
     offline: monitor.data ? String(monitor.data.defaultOfflineMinutes) : '',
+    keepDays: monitor.data ? String(monitor.data.reportKeepDays) : '',
   };
   return <SystemSettingsForm initial={initial} />;
 }
 
-function SystemSettingsForm({ initial }: { initial: { seconds: string; defaultSize: Size; offline: string } }) {
+function SystemSettingsForm({ initial }: { initial: { seconds: string; defaultSize: Size; offline: string; keepDays: string } }) {
   const t = useTranslate();
   const notify = useNotify();
   const [seconds, setSeconds] = useState(initial.seconds);
   const [offline, setOffline] = useState(initial.offline);
+  const [keepDays, setKeepDays] = useState(initial.keepDays);
   const [defaultSize, setDefaultSize] = useState<Size>(initial.defaultSize);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The console settings are read by every page (the bell, the monitor); the offline threshold by the monitor.
@@ -114,11 +118,17 @@ function SystemSettingsForm({ initial }: { initial: { seconds: string; defaultSi
         .isValidSync(offline === '' ? undefined : minutes)
     )
       next.offline = 'validation.offlineMinutes';
+    if (
+      !keepDaysRule()
+        .required()
+        .isValidSync(keepDays === '' ? undefined : Number(keepDays))
+    )
+      next.keepDays = 'validation.keepDays';
     setErrors(next);
-    if (!checked.ok || next.offline) return;
+    if (!checked.ok || next.offline || next.keepDays) return;
     try {
       await updateSettings.mutateAsync([checked.value]);
-      await updateMonitor.mutateAsync([{ defaultOfflineMinutes: minutes }]);
+      await updateMonitor.mutateAsync([{ defaultOfflineMinutes: minutes, reportKeepDays: Number(keepDays) }]);
       notify(t('support.preference.saved'), { type: 'success' });
     } catch {
       /* shown by the catalogue */
@@ -144,6 +154,15 @@ function SystemSettingsForm({ initial }: { initial: { seconds: string; defaultSi
           error={Boolean(errors.offline)}
           helperText={errors.offline ? t(errors.offline) : t('support.preference.offlineHint')}
           slotProps={{ htmlInput: { min: OFFLINE_MINUTES_MIN, max: OFFLINE_MINUTES_MAX, 'data-testid': 'pref-offline' } }}
+        />
+        <TextField
+          type="number"
+          label={t('support.preference.reportKeepDays')}
+          value={keepDays}
+          onChange={(e) => setKeepDays(e.target.value)}
+          error={Boolean(errors.keepDays)}
+          helperText={errors.keepDays ? t(errors.keepDays) : t('support.preference.reportKeepDaysHint')}
+          slotProps={{ htmlInput: { min: 1, max: KEEP_DAYS_MAX, 'data-testid': 'pref-report-keep-days' } }}
         />
         <Box>
           <Typography variant="body2" sx={{ mb: 0.5 }}>
