@@ -8,6 +8,7 @@ import {
   alarmTimes,
   commandCounts,
   dataUsageByVessel,
+  portCalls,
   rollupFigures,
   visibleVesselCount,
   type AlarmCount,
@@ -15,6 +16,7 @@ import {
   type CommandCounts,
   type VesselAlarms,
   type VesselDataUsage,
+  type PortCall,
 } from './reportQueries';
 
 /** What a report shows, read once and written to the workbook and the mail (server/reports/buildReport.ts). */
@@ -68,6 +70,7 @@ export interface ReportFigures {
   alarms?: AlarmFigures;
   commands?: CommandCounts[];
   dataUsage?: VesselDataUsage[];
+  portCalls?: PortCall[];
 }
 
 /** The local day numbers the range covers at the offset. */
@@ -161,5 +164,6 @@ export async function reportFigures(
     };
   if (kinds.includes('commands')) figures.commands = await commandCounts(db, caller, range);
   if (kinds.includes('dataUsage')) figures.dataUsage = await dataUsageByVessel(db, caller, range, offsetHours);
+  if (kinds.includes('portCalls')) figures.portCalls = await portCalls(db, caller, range);
   return figures;
 }

@@ -60,6 +60,7 @@ export function headlines(lang: Language, figures: ReportFigures): Headline[] {
     add('report.figure.dataUsed', round1(usage.reduce((s, v) => s + v.usedBytes, 0) / 1e9));
     add('report.figure.overQuota', usage.filter((v) => v.quotaBytes !== null && v.usedBytes > v.quotaBytes).length);
   }
+  if (figures.portCalls) add('report.figure.portCalls', figures.portCalls.length);
   const commands = figures.commands;
   if (commands) {
     const sum = (k: 'sent' | 'succeeded' | 'failed' | 'expired') => commands.reduce((s, r) => s + r[k], 0);

@@ -6,7 +6,7 @@ import { zoneLabel } from '../http/exportFile';
 import { DAY_MS } from '../modules/vessel/statisticsWindow';
 import type { AvailabilityFigures, ReportFigures } from './reportFigures';
 import { headlines } from './reportHeadlines';
-import { periodText } from './reportWorkbook';
+import { atZone, periodText } from './reportWorkbook';
 import { PdfText } from './reportPdfFonts';
 
 /**
@@ -60,7 +60,7 @@ interface Table {
 }
 
 /** The tables of the requested kinds, as text. */
-function tablesOf(t: (key: string) => string, kinds: readonly ReportKind[], figures: ReportFigures): Table[] {
+function tablesOf(t: (key: string) => string, kinds: readonly ReportKind[], figures: ReportFigures, offsetHours: number): Table[] {
   const tables: Table[] = [];
   const num = (label: string, width = 80): Column => ({ label, width, align: 'right' });
   const a = figures.availability;
@@ -123,6 +123,18 @@ function tablesOf(t: (key: string) => string, kinds: readonly ReportKind[], figu
     ];
     tables.push({ heading: t('report.pdf.dataUsage'), columns, rows, totals: 1 });
   }
+  const calls = figures.portCalls;
+  if (kinds.includes('portCalls') && calls) {
+    const time = (at: Date) => atZone(at.getTime(), offsetHours).toISOString().slice(0, 16).replace('T', ' ');
+    const rows = calls.map((p) => [p.name, p.port, time(p.arrivedAt), p.departedAt ? time(p.departedAt) : t('report.portCalls.inPort')]);
+    const columns = [
+      { label: t('report.portCalls.vessel'), width: 0, align: 'left' as const },
+      { label: t('report.portCalls.port'), width: 110, align: 'left' as const },
+      { label: t('report.portCalls.arrived'), width: 100, align: 'left' as const },
+      { label: t('report.portCalls.departed'), width: 100, align: 'left' as const },
+    ];
+    tables.push({ heading: t('report.kind.portCalls'), columns, rows });
+  }
   const commands = figures.commands;
   if (kinds.includes('commands') && commands) {
     const sum = (k: 'sent' | 'succeeded' | 'failed' | 'expired') => String(commands.reduce((s, r) => s + r[k], 0));
@@ -157,7 +169,7 @@ export async function reportPdf(figures: ReportFigures, request: ReportPdfReques
   const t = (key: string) => translateDomain(lang, key);
   const period = `${t('report.pdf.period')}: ${periodText(range, offsetHours)} (${zoneLabel(offsetHours)})`;
   const lines = headlines(lang, figures).filter((h) => h.sheet);
-  const tables = tablesOf(t, kinds, figures);
+  const tables = tablesOf(t, kinds, figures, offsetHours);
   const bars = figures.availability && kinds.includes('availability') ? dayBars(figures.availability) : [];
   const pageWord = (page: number, pages: number) => translateDomain(lang, 'report.pdf.page', { page, pages });
 

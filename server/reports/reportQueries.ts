@@ -216,6 +216,36 @@ export async function dataUsageByVessel(db: Queryable, caller: Principal, range:
   );
 }
 
+export interface PortCall {
+  id: number;
+  name: string;
+  port: string;
+  arrivedAt: Date;
+  /** Null while the vessel is still in the port (no departure recorded after the arrival). */
+  departedAt: Date | null;
+}
+
+/**
+ * The calls at the caller's ports (geofences of kind port) that overlap the range, from the
+ * geofence events (Support > Port calls): each arrival with the same vessel's next departure from
+ * that port, in arrival order. Levels 2 and 3 see only the events since the vessel became theirs.
+ */
+export const portCalls = (db: Queryable, caller: Principal, range: ReportRange) =>
+  db.query<PortCall>(
+    `WITH e AS (
+       SELECT g.device_id, d.name, g.geofence_name, g.event, g.at,
+              lead(g.event) OVER x AS next_event, lead(g.at) OVER x AS next_at
+         FROM geofence_events g JOIN devices d ON d.id = g.device_id
+        WHERE ${visibleDevicesSql(caller)} AND ${ownedRecordSql('g.at')} AND g.geofence_kind = 'port' AND g.at < to_timestamp($5::float8 / 1000)
+       WINDOW x AS (PARTITION BY g.device_id, g.geofence_id ORDER BY g.at, g.id)
+     )
+     SELECT device_id AS id, name, geofence_name AS port, at AS "arrivedAt", CASE WHEN next_event = 'departure' THEN next_at END AS "departedAt"
+       FROM e
+      WHERE event = 'arrival' AND (next_event IS DISTINCT FROM 'departure' OR next_at >= to_timestamp($4::float8 / 1000))
+      ORDER BY at, name, device_id`,
+    [...scopeParams(caller), range.fromMs, range.toMs],
+  );
+
 export interface CommandCounts {
   kind: string;
   sent: number;

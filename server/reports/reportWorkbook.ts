@@ -8,7 +8,7 @@ import { zoneLabel } from '../http/exportFile';
 import { DAY_MS } from '../modules/vessel/statisticsWindow';
 import type { AlarmFigures, AvailabilityFigures, ReportFigures } from './reportFigures';
 import { headlines, type Headline } from './reportHeadlines';
-import type { CommandCounts, VesselDataUsage } from './reportQueries';
+import type { CommandCounts, PortCall, VesselDataUsage } from './reportQueries';
 
 /**
  * A report's workbook (exceljs's streaming writer, as server/http/exportFile.ts): a Summary sheet
@@ -240,6 +240,30 @@ function dataUsageRows(c: Context, usage: VesselDataUsage[]): Row[] {
   return rows;
 }
 
+/** Each call: vessel, port, arrival and departure at the zone (date cells), hours in port up to the departure or the range's end. */
+function portCallRows(c: Context, calls: PortCall[], range: ReportRange): Row[] {
+  const t = (key: string) => translateDomain(c.lang, key);
+  return [
+    [
+      t('report.portCalls.vessel'),
+      t('report.portCalls.port'),
+      t('report.portCalls.arrived'),
+      t('report.portCalls.departed'),
+      t('report.portCalls.hours'),
+    ],
+    ...calls.map((p): Row => {
+      const end = p.departedAt?.getTime() ?? range.toMs;
+      return [
+        p.name,
+        p.port,
+        atZone(p.arrivedAt.getTime(), c.offsetHours),
+        p.departedAt ? atZone(p.departedAt.getTime(), c.offsetHours) : t('report.portCalls.inPort'),
+        hours(Math.max(0, (end - p.arrivedAt.getTime()) / 1000)),
+      ];
+    }),
+  ];
+}
+
 /** The workbook of a report, as a Buffer. */
 export async function reportWorkbook(
   c: Context,
@@ -271,6 +295,8 @@ export async function reportWorkbook(
     if (kind === 'alarms' && figures.alarms) writeSheet(book, name(kind), alarmRows(c, figures.alarms));
     if (kind === 'dataUsage' && figures.dataUsage)
       writeSheet(book, name(kind), dataUsageRows(c, figures.dataUsage), { 2: GB, 3: GB, 4: PERCENT, 5: GB });
+    if (kind === 'portCalls' && figures.portCalls)
+      writeSheet(book, name(kind), portCallRows(c, figures.portCalls, range), { 2: DATE_TIME, 3: DATE_TIME, 4: HOURS });
     if (kind === 'commands' && figures.commands) writeSheet(book, name(kind), commandRows(c, figures.commands));
   }
   await book.commit();

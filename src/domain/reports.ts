@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
  * when it runs. The periods are calendar periods in the recipient's time zone (a UTC offset in
  * whole hours, as the console's zone), so "last week" is Monday 00:00 to Monday 00:00 there.
  */
-export const REPORT_KINDS = ['availability', 'alarms', 'dataUsage', 'commands'] as const;
+export const REPORT_KINDS = ['availability', 'alarms', 'dataUsage', 'portCalls', 'commands'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_PERIODS = ['day', 'week', 'month'] as const;

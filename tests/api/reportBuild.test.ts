@@ -250,6 +250,46 @@ describe.each(engines)('a report is built from its period and its caller (%s)', 
     expect(await usageRows()).toEqual(rows);
   });
 
+  it('lists the calls at its ports that overlap the period, with arrival and departure at the zone', async () => {
+    const hour = (h: number) => new Date(range.fromMs + h * 3_600_000);
+    // In the period: a call at Qingdao (day 2, 10 hours), one at Busan still going; before it: a call at Ningbo;
+    // one leaving Shanghai in the period after arriving before it; an anchorage and another enterprise's vessel left out.
+    await s.db.query(
+      `INSERT INTO geofence_events (device_id, geofence_id, geofence_name, geofence_kind, event, at, lat, lon) VALUES
+         ($1, 1, 'Qingdao', 'port', 'arrival', $2, 36, 120), ($1, 1, 'Qingdao', 'port', 'departure', $3, 36, 120),
+         ($1, 2, 'Busan', 'port', 'arrival', $4, 35, 129),
+         ($1, 3, 'Ningbo', 'port', 'arrival', $5, 29, 121), ($1, 3, 'Ningbo', 'port', 'departure', $6, 29, 121),
+         ($7, 4, 'Shanghai', 'port', 'arrival', $6, 31, 121), ($7, 4, 'Shanghai', 'port', 'departure', $8, 31, 121),
+         ($1, 5, 'Outer anchorage', 'anchorage', 'arrival', $2, 36, 120),
+         ($9, 6, 'Oceanic port', 'port', 'arrival', $2, 1, 1)`,
+      [
+        vesselId,
+        hour(34),
+        hour(44),
+        hour(120),
+        hour(-40),
+        hour(-30),
+        reporting.id,
+        hour(5),
+        (
+          await s.db.query<{ id: number }>(`SELECT d.id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' LIMIT 1`)
+        )[0]!.id,
+      ],
+    );
+    const report = await buildReport(s.db, { caller, kinds: ['portCalls'], range, lang: 'en', offsetHours: 8, title: 'Weekly report' });
+    const book = await load(report.xlsx);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Summary', 'Port calls']);
+    const rows = rowsOf(book.worksheets[1]!);
+    const local = (h: number) => new Date(hour(h).getTime() + 8 * 3_600_000);
+    expect(rows).toEqual([
+      ['Vessel', 'Port', 'Arrived', 'Departed', 'In port (h)'],
+      [reporting.name, 'Shanghai', local(-30), local(5), 35],
+      [vesselName, 'Qingdao', local(34), local(44), 10],
+      [vesselName, 'Busan', local(120), 'Still in port', 48],
+    ]);
+    expect(report.text).toContain('Port calls: 3');
+  });
+
   it('writes the headline figures in the mail, every text escaped', async () => {
     const report = await build('en', 8, 'Weekly report');
     const summary = rowsOf((await load(report.xlsx)).worksheets[0]!);
