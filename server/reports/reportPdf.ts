@@ -6,7 +6,8 @@ import { zoneLabel } from '../http/exportFile';
 import { DAY_MS } from '../modules/vessel/statisticsWindow';
 import type { AvailabilityFigures, ReportFigures } from './reportFigures';
 import { headlines } from './reportHeadlines';
-import { atZone, periodText } from './reportWorkbook';
+import { periodText } from './reportWorkbook';
+import { atZone } from './reportSheetRows';
 import { PdfText } from './reportPdfFonts';
 
 /**

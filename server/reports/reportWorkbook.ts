@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Language } from '../../src/domain/constants';
 import { translateDomain } from '../../src/domain/messages';
 import type { ReportKind, ReportRange } from '../../src/domain/reports';
 import { safeCell } from '../http/xlsx';
@@ -8,7 +7,8 @@ import { zoneLabel } from '../http/exportFile';
 import { DAY_MS } from '../modules/vessel/statisticsWindow';
 import type { AlarmFigures, AvailabilityFigures, ReportFigures } from './reportFigures';
 import { headlines, type Headline } from './reportHeadlines';
-import type { CommandCounts, PortCall, VesselDataUsage } from './reportQueries';
+import type { CommandCounts } from './reportQueries';
+import { atZone, dataUsageRows, hours, portCallRows, DATE, DATE_TIME, GB, HOURS, PERCENT, type Context, type Row } from './reportSheetRows';
 
 /**
  * A report's workbook (exceljs's streaming writer, as server/http/exportFile.ts): a Summary sheet
@@ -16,26 +16,10 @@ import type { CommandCounts, PortCall, VesselDataUsage } from './reportQueries';
  * then one sheet per requested kind. Every word in the report's language.
  */
 
-/** A value, or a value with its number format (when its column has none). */
-type Cell = string | number | Date | null | { value: number | Date; numFmt: string };
-type Row = Cell[];
-
-const PERCENT = '0.0%';
-const HOURS = '0.0';
-const DATE_TIME = 'yyyy-mm-dd hh:mm';
-const DATE = 'yyyy-mm-dd';
-const GB = '0.00';
-
 /** Excel's rule for sheet names: at most 31 characters, none of []:*?/\. */
 export const sheetName = (name: string): string => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet';
 
-const hours = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 360) / 10);
 const minutes = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
-
-interface Context {
-  lang: Language;
-  offsetHours: number;
-}
 
 function writeSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, rows: Row[], formats: Record<number, string> = {}) {
   const sheet = book.addWorksheet(sheetName(name));
@@ -52,9 +36,6 @@ function writeSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, rows
   }
   sheet.commit();
 }
-
-/** The wall-clock time at the offset, as a Date whose UTC fields read it (what a cell shows). */
-export const atZone = (ms: number, offsetHours: number) => new Date(ms + offsetHours * 3_600_000);
 
 const dateAt = (ms: number, offsetHours: number) => atZone(ms, offsetHours).toISOString().slice(0, 10);
 
@@ -200,67 +181,6 @@ function commandRows(c: Context, counts: CommandCounts[]): Row[] {
     ],
     ...counts.map((r): Row => [t(`commands.kind.${r.kind}`), r.sent, r.succeeded, r.failed, r.expired]),
     [t('report.commands.total'), sum('sent'), sum('succeeded'), sum('failed'), sum('expired')],
-  ];
-}
-
-const gb = (bytes: number | null) => (bytes === null ? null : bytes / 1e9);
-
-/** Per vessel: its monthly quota, what it used in the period, the share of the quota, and how far over it. */
-function dataUsageRows(c: Context, usage: VesselDataUsage[]): Row[] {
-  const t = (key: string) => translateDomain(c.lang, key);
-  const over = (v: { quotaBytes: number | null; usedBytes: number }) =>
-    v.quotaBytes === null ? null : Math.max(0, v.usedBytes - v.quotaBytes);
-  const rows: Row[] = [
-    [
-      t('report.dataUsage.vessel'),
-      t('report.dataUsage.deviceNum'),
-      t('report.dataUsage.quota'),
-      t('report.dataUsage.used'),
-      t('report.dataUsage.share'),
-      t('report.dataUsage.over'),
-    ],
-    ...usage.map((v): Row => [
-      v.name,
-      v.deviceNum,
-      v.quotaBytes === null ? t('report.dataUsage.noPlan') : gb(v.quotaBytes),
-      gb(v.usedBytes),
-      v.quotaBytes ? v.usedBytes / v.quotaBytes : null,
-      gb(over(v)),
-    ]),
-  ];
-  const planned = usage.filter((v) => v.quotaBytes !== null);
-  rows.push([
-    t('report.dataUsage.total'),
-    null,
-    gb(planned.reduce((s, v) => s + v.quotaBytes!, 0)),
-    gb(usage.reduce((s, v) => s + v.usedBytes, 0)),
-    null,
-    gb(planned.reduce((s, v) => s + over(v)!, 0)),
-  ]);
-  return rows;
-}
-
-/** Each call: vessel, port, arrival and departure at the zone (date cells), hours in port up to the departure or the range's end. */
-function portCallRows(c: Context, calls: PortCall[], range: ReportRange): Row[] {
-  const t = (key: string) => translateDomain(c.lang, key);
-  return [
-    [
-      t('report.portCalls.vessel'),
-      t('report.portCalls.port'),
-      t('report.portCalls.arrived'),
-      t('report.portCalls.departed'),
-      t('report.portCalls.hours'),
-    ],
-    ...calls.map((p): Row => {
-      const end = p.departedAt?.getTime() ?? range.toMs;
-      return [
-        p.name,
-        p.port,
-        atZone(p.arrivedAt.getTime(), c.offsetHours),
-        p.departedAt ? atZone(p.departedAt.getTime(), c.offsetHours) : t('report.portCalls.inPort'),
-        hours(Math.max(0, (end - p.arrivedAt.getTime()) / 1000)),
-      ];
-    }),
   ];
 }
 
