@@ -1,9 +1,10 @@
-import type { Db, Queryable } from '../db/connection';
+import type { Queryable } from '../db/connection';
 import type { Principal } from '../../src/domain/levels';
 import { ownedRecordSql, scopeParams, visibleDevicesSql } from '../auth/deviceScope';
 import { THRESHOLD_SQL } from '../modules/monitoring/stateSql';
 import type { ReportRange } from '../../src/domain/reports';
 import { rollupBounds, rollupBucketsSql } from '../modules/monitoring/dailyRollupQueries';
+import { withoutJit } from '../modules/vessel/statisticsQueries';
 
 /**
  * The SQL of scheduled reports (server/reports/buildReport.ts): set-based reads over the caller's
@@ -12,16 +13,6 @@ import { rollupBounds, rollupBucketsSql } from '../modules/monitoring/dailyRollu
  */
 
 const RANGE_SQL = (column: string) => `${column} >= to_timestamp($4::float8 / 1000) AND ${column} < to_timestamp($5::float8 / 1000)`;
-
-/** Runs a statement with PostgreSQL's JIT off (its compile time is more than these reads, as in the statistics module). */
-async function withoutJit<T>(db: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  const full = db as Partial<Db>;
-  if (full.engine !== 'postgres' || !full.transaction) return fn(db);
-  return full.transaction(async (tx) => {
-    await tx.query('SET LOCAL jit = off');
-    return fn(tx);
-  });
-}
 
 export async function visibleVesselCount(db: Queryable, caller: Principal): Promise<number> {
   const [row] = await db.query<{ n: number }>(

@@ -14,6 +14,9 @@ const STATISTICS_LOCKED_SQL = `($1::text <> '1' AND NOT EXISTS (SELECT 1 FROM de
   WHERE ag.enterprise_id = d.owner_id AND ag.feature = 'statistics' AND (ag.device_id IS NULL OR ag.device_id = d.id)
     AND (ag.deadline IS NULL OR ag.deadline >= current_date)))`;
 
+/** PostgreSQL's work_mem for one statistics query (a session setting, SET LOCAL in its transaction). */
+const STATISTICS_WORK_MEM = '64MB';
+
 /** Where the online time is read from: the hourly rollups (the default) or every report (the reference, for tests and benches). */
 export type StatisticsSource = 'rollups' | 'reports';
 
@@ -170,12 +173,16 @@ const perDeviceSql = (source: StatisticsSource, devices: string, bounds: RollupB
            FROM raw_i WHERE e > s GROUP BY device_id) x
         GROUP BY device_id)`;
 
-/** Runs the statistics query with PostgreSQL's JIT off: its compile time (50-100 ms) is more than the query. */
-async function withoutJit<T>(db: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+/**
+ * Runs the statistics query with PostgreSQL's JIT off (its compile time, 50-100 ms, is more than the
+ * query) and with STATISTICS_WORK_MEM for its sorts and hashes: at 10,000 vessels the default 4 MB
+ * sent the day rows' and the last day's hour rows' sorts to disk (bench:reports, 1.2 s -> 0.8 s).
+ */
+export async function withoutJit<T>(db: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const full = db as Partial<Db>;
   if (full.engine !== 'postgres' || !full.transaction) return fn(db);
   return full.transaction(async (tx) => {
-    await tx.query('SET LOCAL jit = off');
+    await tx.query(`SET LOCAL jit = off; SET LOCAL work_mem = '${STATISTICS_WORK_MEM}'`);
     return fn(tx);
   });
 }
