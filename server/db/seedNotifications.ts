@@ -1,6 +1,6 @@
 import type { Queryable } from './connection';
 import { SEA_ROUTES } from '../simulator/seaRoutes';
-import { REPORT_DEFAULT_CRON } from '../../src/domain/reports';
+import { REPORT_DEFAULT_CRON, REPORT_KINDS } from '../../src/domain/reports';
 
 /** The demo routes' ports in Chinese (the zh enterprise names its geofences in its language). */
 const PORTS_ZH: Record<string, string> = {
@@ -61,7 +61,7 @@ export async function seedNotifications(tx: Queryable, ids: ReadonlyMap<string, 
     // A weekly report (Mondays 07:00 in the enterprise's zone, over the week before) to the enterprise's own account.
     await tx.query(
       `INSERT INTO report_schedules (owner_id, name, kinds, period, cron, language, time_zone, user_ids, contact_point_ids, enabled, created_by)
-       VALUES ($1, $2, '["availability", "alarms", "commands"]', 'week', $3, $4, $5, $6::jsonb, '[]', true, $1)`,
+       VALUES ($1, $2, $7::jsonb, 'week', $3, $4, $5, $6::jsonb, '[]', true, $1)`,
       [
         owner,
         language === 'zh' ? '船队周报' : 'Fleet weekly report',
@@ -69,6 +69,7 @@ export async function seedNotifications(tx: Queryable, ids: ReadonlyMap<string, 
         language,
         language === 'zh' ? 8 : 1,
         JSON.stringify([owner]),
+        JSON.stringify(REPORT_KINDS),
       ],
     );
     await tx.query(
