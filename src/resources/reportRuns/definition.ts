@@ -24,6 +24,8 @@ export const reportRunsResource: ResourceDeclaration = {
     { source: 'ownerId', kind: 'reference', reference: ENTERPRISE_REFERENCE, levels: [Level.Admin] },
     { source: 'periodFrom', kind: 'datetime' },
     { source: 'periodTo', kind: 'datetime' },
+    { source: 'timeZone', kind: 'number' },
+    { source: 'language', kind: 'choice', choicePrefix: 'console.lang.' },
     {
       source: 'state',
       kind: 'chip',
