@@ -18,6 +18,8 @@ const HOUR_MS = 3_600_000;
 export interface BackgroundWork {
   /** The demo fleet's counts (rounds, requests, reports, refusals, failures) while this replica runs it; null when it does not. */
   simulatorStats(): SimulatorStats | null;
+  /** Why the demo fleet last failed to start on this replica (it is tried again while this replica leads); null if it never failed. */
+  fleetStartError(): string | null;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,8 @@ export async function startBackgroundWork(
   ];
   let simulator: RunningSimulator | undefined;
   let starting: Promise<void> = Promise.resolve();
+  let fleetStartError: string | null = null;
+  let stopped = false;
 
   const startFleet = async () => {
     void markOfflineDevices(db).catch(() => undefined);
@@ -100,10 +104,25 @@ export async function startBackgroundWork(
       `Simulator:     ${devices.length} demo vessels report every ${intervalS} s over ${transport === 'mqtt' ? `MQTT (${link!.deviceUrl})` : 'HTTP'} (SIMULATOR=0 turns it off)`,
     );
   };
+  // A start that fails (a database error while the demo secrets are issued, say) is tried again
+  // while this replica still leads: a leader without its fleet would otherwise stay one until restarted.
+  const startFleetRetrying = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startFleet();
+      } catch (e) {
+        fleetStartError = (e as Error).message;
+        app.log.warn(`simulator start (attempt ${attempt}): ${fleetStartError}`);
+        if (attempt >= 10) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        if (stopped || !leader.isLeader || simulator) return;
+      }
+    }
+  };
   leader.onChange((isLeader) => {
     starting = starting
       .then(async () => {
-        if (isLeader) return startFleet();
+        if (isLeader) return startFleetRetrying();
         const running = simulator;
         simulator = undefined;
         await running?.stop();
@@ -114,7 +133,9 @@ export async function startBackgroundWork(
   if (!leader.isLeader) console.log('Simulator:     another replica leads the background work; this one takes over if it stops');
   return {
     simulatorStats: () => (simulator ? { ...simulator.stats } : null),
+    fleetStartError: () => fleetStartError,
     async stop() {
+      stopped = true;
       for (const timer of timers) clearInterval(timer);
       await starting;
       await simulator?.stop();

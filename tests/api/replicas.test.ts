@@ -62,6 +62,12 @@ describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
     return row!.most;
   }
 
+  async function untilFleetRuns() {
+    const started = Date.now();
+    while (!replicas.some((r) => r.leader.isLeader && r.work.simulatorStats()) && Date.now() - started < 30_000)
+      await new Promise((r) => setTimeout(r, 200));
+  }
+
   beforeAll(async () => {
     schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -95,10 +101,19 @@ describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
   it('runs the background work on one replica only, and on the other when the leader stops', async () => {
     expect(replicas.filter((r) => r.leader.isLeader)).toHaveLength(1);
     const db = replicas[0]!.db;
+    // On a failure, what each replica's simulator saw (rounds, requests, reports, refusals, its last error) and why a start failed.
+    const leaderStats = () =>
+      JSON.stringify(
+        replicas.map((r) => ({ leader: r.leader.isLeader, stats: r.work.simulatorStats(), startError: r.work.fleetStartError() })),
+      );
+    // The leader's fleet is running (a loaded machine is slow to issue the demo secrets and start it).
+    await untilFleetRuns();
+    expect(
+      replicas.some((r) => r.leader.isLeader && r.work.simulatorStats()),
+      leaderStats(),
+    ).toBe(true);
     // One simulator at one report per second: no vessel times more than ~5 reports in 5 s (two would time ~10).
     const once = await mostReportsPerVessel(db, 5);
-    // On a failure, what the leader's simulator saw (rounds, requests, reports, refusals, its last error).
-    const leaderStats = () => JSON.stringify(replicas.map((r) => r.work.simulatorStats()));
     expect(once, leaderStats()).toBeGreaterThanOrEqual(2);
     expect(once).toBeLessThanOrEqual(7);
 
@@ -109,7 +124,8 @@ describe.skipIf(!url)('two replicas on one PostgreSQL', () => {
     const started = Date.now();
     while (!survivor.leader.isLeader && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
     expect(survivor.leader.isLeader).toBe(true);
-    await untilReportedAfter(survivor.db, new Date()); // its simulator has started
+    await untilFleetRuns();
+    await untilReportedAfter(survivor.db, new Date()); // its simulator reports
     const after = await mostReportsPerVessel(survivor.db, 5);
     expect(after, leaderStats()).toBeGreaterThanOrEqual(2);
     expect(after).toBeLessThanOrEqual(7);
