@@ -4,7 +4,7 @@ import { ownedRecordSql, scopeParams, visibleDevicesSql } from '../auth/deviceSc
 import { THRESHOLD_SQL } from '../modules/monitoring/stateSql';
 import type { ReportRange } from '../../src/domain/reports';
 import { rollupBounds, rollupBucketsSql } from '../modules/monitoring/dailyRollupQueries';
-import { withoutJit } from '../modules/vessel/statisticsQueries';
+import { earliestHourMs, withoutJit } from '../modules/vessel/statisticsQueries';
 
 /**
  * The SQL of scheduled reports (server/reports/buildReport.ts): set-based reads over the caller's
@@ -21,11 +21,6 @@ export async function visibleVesselCount(db: Queryable, caller: Principal): Prom
   );
   return row?.n ?? 0;
 }
-
-/** The largest offline threshold of any vessel, in minutes: how far before the range the hour rows are read. */
-const MAX_THRESHOLD_SQL = `SELECT GREATEST((SELECT max(offline_minutes) FROM device_offline_thresholds),
-  (SELECT max(offline_minutes) FROM enterprise_offline_thresholds),
-  (SELECT default_offline_minutes FROM monitor_settings WHERE id = 1), 1)::int AS minutes`;
 
 export interface RollupFigures {
   /** Fleet online and warn seconds per local day number (the days at the offset). */
@@ -52,8 +47,7 @@ export async function rollupFigures(
   ids: readonly number[],
 ): Promise<RollupFigures> {
   if (!ids.length) return { days: [], outages: [] };
-  const [max] = await db.query<{ minutes: number }>(MAX_THRESHOLD_SQL);
-  const earliestMs = range.fromMs - (max?.minutes ?? 0) * 60_000 - 3_600_000;
+  const earliestMs = await earliestHourMs(db, range);
   const params: unknown[] = [...scopeParams(caller), range.fromMs, range.toMs, offsetHours * 3600, ids];
   const bounds = await rollupBounds(db, params, { ...range, utcOffset: offsetHours }, earliestMs);
   const rows = await withoutJit(db, (tx) =>

@@ -25,12 +25,10 @@ const dayStart = (ms: number, align: number) => Math.floor((ms - align * HOUR_MS
  * the leader seals it from its next run.
  */
 export async function sealedUntilMs(db: Queryable, align: number): Promise<number | null> {
-  const read = () =>
-    db.query<{ ms: number | null }>(
-      'SELECT (extract(epoch FROM sealed_until) * 1000)::float8 AS ms FROM report_daily_state WHERE align = $1::int',
-      [align],
-    );
-  const [row] = await read();
+  const [row] = await db.query<{ ms: number | null }>(
+    'SELECT (extract(epoch FROM sealed_until) * 1000)::float8 AS ms FROM report_daily_state WHERE align = $1::int',
+    [align],
+  );
   if (row) return row.ms;
   await db.query('INSERT INTO report_daily_state (align) VALUES ($1::int) ON CONFLICT DO NOTHING', [align]);
   return null;

@@ -31,7 +31,8 @@ const MAX_THRESHOLD_SQL = `SELECT GREATEST((SELECT max(offline_minutes) FROM dev
   (SELECT max(offline_minutes) FROM enterprise_offline_thresholds),
   (SELECT default_offline_minutes FROM monitor_settings WHERE id = 1), 1)::int AS minutes`;
 
-async function earliestHourMs(db: Queryable, w: StatisticsWindow): Promise<number> {
+/** Where a rollup query over a window starting at `fromMs` reads hour rows from: its start less the largest threshold and an hour. */
+export async function earliestHourMs(db: Queryable, w: { fromMs: number }): Promise<number> {
   const [row] = await db.query<{ minutes: number }>(MAX_THRESHOLD_SQL);
   return w.fromMs - (row?.minutes ?? 0) * 60_000 - 3_600_000;
 }
