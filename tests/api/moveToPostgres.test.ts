@@ -40,14 +40,18 @@ const shipOf = async (s: TestServer) =>
     )
   )[0]!.id;
 
-async function track(s: TestServer): Promise<number[]> {
+/** The track of three fixed days (a window ending now would move while the move runs). */
+const trackTo = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const trackFrom = new Date(trackTo.getTime() - 3 * 86_400_000);
+async function track(s: TestServer): Promise<{ t: number[] }> {
   const token = await s.login('oceanic');
+  const range = `from=${trackFrom.toISOString()}&to=${trackTo.toISOString()}`;
   const res = await s.call<{ track: { t: number[] } }>({
-    url: `${s.base}/deviceModule/history/track?deviceId=${await shipOf(s)}&window=3d`,
+    url: `${s.base}/deviceModule/history/track?deviceId=${await shipOf(s)}&window=custom&${range}`,
     token,
   });
   expect(res.code).toBe(0);
-  return res.data.track.t;
+  return res.data.track;
 }
 
 const withoutSessions = (sums: TableSum[]) => sums.filter((t) => t.table !== 'sessions');
@@ -86,11 +90,12 @@ describe.runIf(inject('pgUrl'))('move-to-postgres', () => {
     await seedReports(
       s.db,
       await shipOf(s),
-      minutely(40_000, 0, (i) => ({ lat: 10 + i * 0.0001, lon: 120 + i * 0.0002, signal: 50 + (i % 40) })),
+      minutely(40_000, 0, (i) => ({ lat: 10 + Math.sin(i / 200) * 0.5, lon: 120 + i * 0.0002, signal: 50 + (i % 40) })),
     );
     const token = await s.login('admin');
     expect((await upload(s, token, packageFields({ version: 'V2.0.0' }), randomBytes(200_000))).code).toBe(0);
     const trackBefore = await track(s);
+    expect(trackBefore.t.length).toBeGreaterThan(5);
     await s.close();
     servers.length = 0;
     const before = await sourceSums();
