@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { isRealTime } from './schemaRules';
 import { FAULT_CODE_LIST, isFaultCode } from './faultCodes';
 import { MAX_BYTES_PER_REPORT } from './dataPlans';
+import { linksSchema } from './links';
 
 /**
  * One report of a device to the ingest endpoint. Every field is checked; a message is a
@@ -93,6 +94,8 @@ export const reportSchema = yup.object({
     .max(MAX_BYTES_PER_REPORT, 'validation.bytesUsed')
     .optional()
     .nullable(),
+  /** The vessel's WAN links, in its router's order of preference (src/domain/links.ts); optional. */
+  links: linksSchema,
   firmware: yup
     .object({
       adu: yup

@@ -16,6 +16,7 @@ import {
   upsertStates,
 } from './ingestQueries';
 import { activatedAmong, upsertPendingReports } from './pendingReportQueries';
+import { recordLinks } from './linkWriteQueries';
 
 export interface IngestResult {
   accepted: number;
@@ -215,6 +216,10 @@ async function writeGroup(db: Db, given: readonly Pending[]): Promise<IngestResu
       await clearOfflineAlarms(
         tx,
         changed.map(({ device, reports }) => ({ id: device.id, at: reports[reports.length - 1]!.deviceTime })),
+      );
+      await recordLinks(
+        tx,
+        changed.map(({ device, reports }) => ({ id: device.id, reports })),
       );
     }
     for (const { device, reports } of changed) {

@@ -79,6 +79,10 @@ export async function pruneHistory(
     await db.query(`DELETE FROM report_daily WHERE day_start <= $1::timestamptz - interval '24 hours'`, [cut.rollups]);
     await db.query(`DELETE FROM report_daily_dirty WHERE day_start <= $1::timestamptz - interval '24 hours'`, [cut.rollups]);
   }
+  // A vessel's link history (migration 032): its changes and failovers go with the reports, its hours with the rollups.
+  await db.query('DELETE FROM link_changes WHERE at < $1::timestamptz', [cut.reports]);
+  await db.query('DELETE FROM link_failovers WHERE at < $1::timestamptz', [cut.reports]);
+  if (cut.rollups) await db.query('DELETE FROM link_hourly WHERE hour_start < $1::timestamptz', [cut.rollups]);
   await pruneLiveEvents(db, batchSize);
   return result;
 }

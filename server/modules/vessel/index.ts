@@ -1,5 +1,6 @@
 import type { ApiModule } from '../../http/api';
 import { detailRoutes } from './detailRoutes';
+import { linkRoutes } from './linkRoutes';
 import { statisticsRoutes } from './statisticsRoutes';
 import { voyageRoutes } from './voyageRoutes';
 
@@ -9,6 +10,6 @@ import { voyageRoutes } from './voyageRoutes';
  * mounted inside the deviceModule entry of app.ts (/cz/{segment}/deviceModule/...).
  */
 export const vesselModule: ApiModule = async (app, context) => {
-  for (const routes of [detailRoutes, statisticsRoutes, voyageRoutes]) await routes(app, context);
+  for (const routes of [detailRoutes, linkRoutes, statisticsRoutes, voyageRoutes]) await routes(app, context);
 };
 export { currentVoyage } from './voyageQueries';

@@ -1,0 +1,162 @@
+import { failoverReason, LINK_GAP_MAX_MS, type FailoverReason, type ReportLink } from '../../../src/domain/links';
+
+// What a vessel's newer reports do to its links (migration 032; docs/architecture.md, "Links"),
+// worked out in memory by the ingest writer and written in a few statements (linkWriteQueries.ts).
+
+const HOUR_MS = 3_600_000;
+
+/** A link's current state (a device_links row). */
+export interface LinkNow {
+  linkId: string;
+  kind: string;
+  priority: number;
+  state: string;
+  active: boolean;
+  latencyMs: number | null;
+  downMbps: number | null;
+  upMbps: number | null;
+  signal: number | null;
+  snr: number | null;
+  obstructionPct: number | null;
+  /** The report it is from, and when its state or carrying the traffic last changed (epoch ms). */
+  reportedAt: number;
+  since: number;
+}
+
+export interface LinkChange {
+  at: number;
+  linkId: string;
+  kind: string;
+  state: string;
+  active: boolean;
+}
+
+export interface Failover {
+  at: number;
+  fromLink: string | null;
+  toLink: string | null;
+  reason: FailoverReason;
+}
+
+/** Additions to one (hour, link) row of link_hourly. */
+export interface LinkHour {
+  hourStart: number;
+  linkId: string;
+  kind: string;
+  up: number;
+  standby: number;
+  down: number;
+  active: number;
+  samples: number;
+  latency: [number, number];
+  signal: [number, number];
+  snr: [number, number];
+  obstruction: [number, number];
+}
+
+export interface LinkUpdate {
+  current: LinkNow[];
+  changes: LinkChange[];
+  failovers: Failover[];
+  hours: LinkHour[];
+}
+
+/** The parts of [from, to) in each clock hour. */
+function* hourParts(from: number, to: number): Generator<[number, number]> {
+  for (let h = Math.floor(from / HOUR_MS) * HOUR_MS; h < to; h += HOUR_MS) yield [h, Math.min(to, h + HOUR_MS) - Math.max(from, h)];
+}
+
+const add = (sum: [number, number], value: number | null | undefined) => {
+  if (value == null) return;
+  sum[0] += 1;
+  sum[1] += value;
+};
+
+/**
+ * A vessel's links after its reports newer than its latest state (in time order), from `before`
+ * (its device_links rows; empty for a vessel never seen with links). Reports without `links`
+ * change nothing; a link a report no longer lists is gone from the current state.
+ */
+export function trackLinks(before: readonly LinkNow[], reports: readonly { ms: number; links?: ReportLink[] }[]): LinkUpdate {
+  let current = [...before];
+  const changes: LinkChange[] = [];
+  const failovers: Failover[] = [];
+  const hours = new Map<string, LinkHour>();
+  const hour = (hourStart: number, link: { linkId: string; kind: string }) => {
+    const key = `${hourStart}:${link.linkId}`;
+    let row = hours.get(key);
+    if (!row) {
+      row = {
+        hourStart,
+        linkId: link.linkId,
+        kind: link.kind,
+        up: 0,
+        standby: 0,
+        down: 0,
+        active: 0,
+        samples: 0,
+        latency: [0, 0],
+        signal: [0, 0],
+        snr: [0, 0],
+        obstruction: [0, 0],
+      };
+      hours.set(key, row);
+    }
+    return row;
+  };
+  for (const report of reports) {
+    if (!report.links) continue;
+    const last = current.length ? current[0]!.reportedAt : Number.NaN;
+    const gap = report.ms - last;
+    // The time since the previous report is the previous states' (a long silence is no link's).
+    if (gap > 0 && gap <= LINK_GAP_MAX_MS)
+      for (const link of current)
+        for (const [h, part] of hourParts(last, report.ms)) {
+          const row = hour(h, link);
+          row[link.state as 'up' | 'standby' | 'down'] += part / 1000;
+          if (link.active) row.active += part / 1000;
+        }
+    if (!(gap > 0) && current.length) continue;
+    const byId = new Map(current.map((l) => [l.linkId, l]));
+    const next = report.links.map((l, priority): LinkNow => {
+      const prev = byId.get(l.id);
+      const changed = !prev || prev.state !== l.state || prev.active !== l.active || prev.kind !== l.kind;
+      if (changed) changes.push({ at: report.ms, linkId: l.id, kind: l.kind, state: l.state, active: l.active });
+      const row = hour(Math.floor(report.ms / HOUR_MS) * HOUR_MS, { linkId: l.id, kind: l.kind });
+      row.samples += 1;
+      add(row.latency, l.latencyMs);
+      add(row.signal, l.signal);
+      add(row.snr, l.snr);
+      add(row.obstruction, l.obstructionPct);
+      return {
+        linkId: l.id,
+        kind: l.kind,
+        priority,
+        state: l.state,
+        active: l.active,
+        latencyMs: l.latencyMs ?? null,
+        downMbps: l.downMbps ?? null,
+        upMbps: l.upMbps ?? null,
+        signal: l.signal ?? null,
+        snr: l.snr ?? null,
+        obstructionPct: l.obstructionPct ?? null,
+        reportedAt: report.ms,
+        since: changed || !prev ? report.ms : prev.since,
+      };
+    });
+    const was = current.find((l) => l.active);
+    const now = next.find((l) => l.active);
+    if (current.length && was?.linkId !== now?.linkId) {
+      // The link it left, as this report tells it (gone from the report: lost).
+      const left = was && (next.find((l) => l.linkId === was.linkId) ?? { kind: was.kind, state: 'down', priority: was.priority });
+      failovers.push({
+        at: report.ms,
+        fromLink: was?.linkId ?? null,
+        toLink: now?.linkId ?? null,
+        reason: failoverReason(left, now?.priority ?? Number.POSITIVE_INFINITY),
+      });
+    }
+    current = next;
+  }
+  return { current, changes, failovers, hours: [...hours.values()] };
+}
