@@ -5,6 +5,7 @@ import { faultInfo } from '../../src/domain/faultCodes';
 import { backfillStory, type BackfillStory } from '../simulator/backfill';
 import { SEA_ROUTES, routeGeometry } from '../simulator/seaRoutes';
 import { settleDataUsage } from '../modules/dataPlans/dataUsageQueries';
+import { recordLinks } from '../modules/monitoring/linkWriteQueries';
 
 /**
  * How much history the demo starts with, and how dense: a report every 10 minutes over the newest
@@ -162,6 +163,11 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
     [alarms.device, alarms.code, alarms.severity, alarms.raised, alarms.seen, alarms.cleared],
   );
   await seedDataPlans(tx, ids, vessels, now);
+  // The vBox vessels' links over their history (the reports carry them), as the ingest keeps them.
+  await recordLinks(
+    tx,
+    vessels.map((v) => ({ id: v.id, reports: stories.get(v.id)!.reports })),
+  );
   await seedRecords(tx, ids, vessels, stories, now);
 }
 

@@ -1,4 +1,5 @@
-import { between, type Rng } from './prng';
+import { between, mulberry32, type Rng } from './prng';
+import { MAX_BYTES_PER_REPORT, MB } from '../../src/domain/dataPlans';
 import { FAULT_CODES, type FaultCodeInfo } from '../../src/domain/faultCodes';
 
 /** What a kind has (src/domain/deviceKinds.ts, KIND_REPORTS). */
@@ -49,4 +50,17 @@ export function pointingFields(
     skew: round1(sat.skew),
     satellite: { name: sat.name, longitude: sat.longitude },
   };
+}
+
+/**
+ * Data used over `seconds` since the previous report: 0.05-0.3 MB/s over the satellite at sea
+ * (0.5-3 MB per 10 s), 0.5-2 MB/s near port where LTE takes over (5-20 MB per 10 s), a trickle
+ * without a link; some vessels use more than others. Drawn from a PRNG of its own (vessel, time),
+ * so the vessel's own stream (route, faults, signal) is the same with or without it.
+ */
+export function bytesSince(index: number, now: number, seconds: number, nearPort: boolean, lock: boolean): number {
+  const noise = mulberry32(Math.imul(index + 1, 0x9e3779b1) ^ Math.floor(now / 1000));
+  const appetite = 0.6 + ((index * 37) % 10) / 10;
+  const rate = nearPort ? between(noise, 0.5, 2) : lock ? between(noise, 0.05, 0.3) : between(noise, 0, 0.002);
+  return Math.min(MAX_BYTES_PER_REPORT, Math.round(rate * appetite * MB * seconds));
 }

@@ -1,12 +1,12 @@
 import type { DeviceReport } from '../../src/domain/reportSchema';
-import { between, mulberry32, pick, vesselRng, type Rng } from './prng';
-import { MAX_BYTES_PER_REPORT, MB } from '../../src/domain/dataPlans';
+import { between, pick, vesselRng, type Rng } from './prng';
 import { positionAt, routeGeometry, SEA_ROUTES, type LatLon, type RouteGeometry } from './seaRoutes';
 import { bestSatellite, lookAngles, SATELLITES } from './satellites';
 import type { CommandAck } from '../link/deviceLink';
 import { REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../../src/domain/commands';
 import { isDeviceKind, KIND_REPORTS } from '../../src/domain/deviceKinds';
-import { faultPool, linkQuality, lteSignal, pointingFields, type KindHas } from './kindLink';
+import { bytesSince, faultPool, linkQuality, lteSignal, pointingFields, type KindHas } from './kindLink';
+import { vboxLinks } from './vesselLinks';
 
 const GEOMETRIES = SEA_ROUTES.map(routeGeometry);
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -48,6 +48,8 @@ export class SimVessel {
   private bytesFrom = Number.NaN;
   /** What its kind has (src/domain/deviceKinds.ts): satellite pointing, a 4G modem. */
   private readonly has: KindHas;
+  /** A vBox (an on-board router): it reports its WAN links (src/domain/links.ts). */
+  private readonly router: boolean;
 
   /**
    * `at` places the vessel on its route instead of its PRNG (the history backfill, which sails a
@@ -62,6 +64,7 @@ export class SimVessel {
     kind?: string,
   ) {
     this.has = KIND_REPORTS[isDeviceKind(kind) ? kind : 'vsat'];
+    this.router = kind === 'vbox';
     this.rng = vesselRng(seed + (at?.stream ?? 0), index);
     this.geo = GEOMETRIES[index % GEOMETRIES.length]!;
     // Spread along the route (the vessels of one route a golden-ratio step apart, off the ports),
@@ -265,17 +268,12 @@ export class SimVessel {
     const distanceToPort = Math.min(this.distance, this.geo.lengthNm - this.distance);
     const lte = lteSignal(this.has, distanceToPort, this.rng);
     const lock = now >= this.lockLostUntil && (this.has.satellite ? sat.elevation > 5 : true);
-    // Data used since the previous report: 0.05-0.3 MB/s over the satellite at sea (0.5-3 MB per
-    // 10 s), 0.5-2 MB/s near port where LTE takes over (5-20 MB per 10 s), a trickle without a link;
-    // some vessels use more than others. Drawn from a PRNG of its own (vessel, time), so the
-    // vessel's own stream (route, faults, signal) is the same with or without it.
     const seconds = Number.isNaN(this.bytesFrom) ? 10 : Math.max(0, now - this.bytesFrom) / 1000;
     this.bytesFrom = now;
-    const noise = mulberry32(Math.imul(this.index + 1, 0x9e3779b1) ^ Math.floor(now / 1000));
-    const appetite = 0.6 + ((this.index * 37) % 10) / 10;
-    const rate = distanceToPort < 15 ? between(noise, 0.5, 2) : lock ? between(noise, 0.05, 0.3) : between(noise, 0, 0.002);
-    const bytesUsed = Math.min(MAX_BYTES_PER_REPORT, Math.round(rate * appetite * MB * seconds));
+    const bytesUsed = bytesSince(this.index, now, seconds, distanceToPort < 15, lock);
     const quality = linkQuality(this.has, sat.elevation, lte);
+    const signalLevel = round(clamp(lock ? quality.signal + between(this.rng, -5, 5) : between(this.rng, 0, 15), 0, 100), 1);
+    const snr = round(clamp(lock ? quality.snr + between(this.rng, -1, 1) : between(this.rng, -5, 1), -20, 50), 1);
     return {
       deviceTime: new Date(Math.floor(now / 1000) * 1000).toISOString(),
       lat: round(position[0], 5),
@@ -283,14 +281,15 @@ export class SimVessel {
       speed: round(this.speed, 1),
       heading: round(clamp(heading + between(this.rng, -2, 2), 0, 359.9), 1),
       ...pointingFields(this.has, sat),
-      signalLevel: round(clamp(lock ? quality.signal + between(this.rng, -5, 5) : between(this.rng, 0, 15), 0, 100), 1),
-      snr: round(clamp(lock ? quality.snr + between(this.rng, -1, 1) : between(this.rng, -5, 1), -20, 50), 1),
+      signalLevel,
+      snr,
       modemLock: lock,
       txOn: lock,
       lteSignal: lte,
       faults: [...this.faults.keys()].sort(),
       firmware: this.firmware,
       bytesUsed,
+      ...(this.router ? { links: vboxLinks(this.index, now, { lock, signal: signalLevel, snr }, lte) } : {}),
     };
   }
 }
