@@ -153,13 +153,37 @@ describe.each(engines)('vessel links on %s', (engine) => {
     expect(bad.code).toBe(ErrorCode.Validation);
   });
 
+  it('counts on the dashboard the vessels on a backup link now and the failovers since local midnight, for those who see them', async () => {
+    const other = await reportingDevice(s.db, 'oceanic', 1);
+    const now = Date.now();
+    await ingestAt(s, other.num, [now - 3 * MIN, now - 2 * MIN], (t) => ({
+      links: t < now - 2 * MIN ? [geo('up', true), leo('standby', false)] : [geo('down', false), leo('up', true)],
+    }));
+    const summary = async (token: string, utcOffset: number) =>
+      (await s.call<any>({ url: `${s.base}/deviceModule/monitor/linkSummary?utcOffset=${utcOffset}`, token })).data;
+    for (const utcOffset of [0, 8, -5]) {
+      const res = await summary(tokens.oceanic!, utcOffset);
+      const since = Date.parse(res.since);
+      expect(since).toBeLessThanOrEqual(now);
+      expect(now - since).toBeLessThan(24 * HOUR);
+      expect((since + utcOffset * HOUR) % (24 * HOUR)).toBe(0);
+      expect(res.onBackup.map((v: any) => [v.deviceId, v.linkId, v.kind])).toEqual([[other.id, 'leo1', 'leo']]);
+      expect(res).toMatchObject({ onBackupCount: 1, withLinks: 2 });
+      const failoverTimes = [start + 20 * MIN, start + 30 * MIN, start + 40 * MIN, now - 2 * MIN];
+      expect(res.failovers).toBe(failoverTimes.filter((t) => t >= since).length);
+    }
+    expect((await summary(tokens.admin!, 0)).onBackupCount).toBe(1);
+    expect(await summary(tokens.polaris!, 0)).toMatchObject({ onBackup: [], onBackupCount: 0, withLinks: 0, failovers: 0 });
+  });
+
   it('forgets link history with the reports and link hours with the rollups', async () => {
     await s.db.query('UPDATE monitor_settings SET retention_days = 1 WHERE id = 1');
     await s.db.query("UPDATE link_changes SET at = at - interval '2 days' WHERE device_id = $1", [vessel.id]);
     await s.db.query("UPDATE link_failovers SET at = at - interval '2 days' WHERE device_id = $1", [vessel.id]);
     const { pruneHistory } = await import('../../server/modules/monitoring/retentionQueries');
     await pruneHistory(s.db, { rollupRetentionDays: 400 });
-    const count = async (table: string) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+    const count = async (table: string) =>
+      (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE device_id = $1`, [vessel.id]))[0]!.n;
     expect(await count('link_changes')).toBe(0);
     expect(await count('link_failovers')).toBe(0);
     expect(await count('link_hourly')).toBeGreaterThan(0);

@@ -23,3 +23,29 @@ export async function topFaults(db: Queryable, caller: Principal, days: number, 
     [...scopeParams(caller), days, limit],
   );
 }
+
+/**
+ * The visible vessels whose traffic goes over a backup link now (its active link is not the
+ * router's first), the most recent first, and their count; and the failovers since `since` (ms).
+ */
+export async function linkSummary(db: Queryable, caller: Principal, since: number, limit: number) {
+  const [onBackup, [counts]] = await Promise.all([
+    db.query<{ deviceId: number; deviceName: string; linkId: string; kind: string; since: Date }>(
+      `SELECT d.id AS "deviceId", d.name AS "deviceName", l.link_id AS "linkId", l.kind, l.since
+         FROM device_links l JOIN devices d ON d.id = l.device_id
+        WHERE l.active AND l.priority > 0 AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('l.reported_at')}
+        ORDER BY l.since DESC, d.id LIMIT $4::int`,
+      [...scopeParams(caller), limit],
+    ),
+    db.query<{ onBackupCount: number; withLinks: number; failovers: number }>(
+      `SELECT (SELECT count(*) FROM device_links l JOIN devices d ON d.id = l.device_id
+                WHERE l.active AND l.priority > 0 AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('l.reported_at')})::int AS "onBackupCount",
+              (SELECT count(DISTINCT l.device_id) FROM device_links l JOIN devices d ON d.id = l.device_id
+                WHERE ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('l.reported_at')})::int AS "withLinks",
+              (SELECT count(*) FROM link_failovers f JOIN devices d ON d.id = f.device_id
+                WHERE f.at >= to_timestamp($4::float8 / 1000) AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('f.at')})::int AS failovers`,
+      [...scopeParams(caller), since],
+    ),
+  ]);
+  return { onBackup, ...counts! };
+}

@@ -4,7 +4,7 @@ import { DEVICE_KINDS } from '../../../src/domain/deviceKinds';
 import { faultInfo } from '../../../src/domain/faultCodes';
 import { languageOf, ok } from '../../http/envelope';
 import { envelope, tokenQuery } from '../../http/schemas';
-import { statusCounts, topFaults } from './dashboardQueries';
+import { linkSummary, statusCounts, topFaults } from './dashboardQueries';
 
 const tags = ['monitoring'];
 type Counts = { total: number; online: number; offline: number; warn: number };
@@ -35,6 +35,32 @@ export async function dashboardRoutes(app: Api, { db }: ServerContext) {
         }
       }
       return ok({ ...all, byKind });
+    },
+  );
+
+  app.get(
+    '/monitor/linkSummary',
+    {
+      schema: {
+        tags,
+        summary:
+          'Visible vessels on a backup link now (the most recent first, at most `limit`) and their count, vessels reporting links, failovers since local midnight at utcOffset (docs/api.md, "Links")',
+        querystring: {
+          type: 'object',
+          properties: {
+            ...tokenQuery,
+            utcOffset: { type: 'integer', minimum: -12, maximum: 14, default: 0 },
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+          },
+        },
+        response: envelope({ type: 'object', additionalProperties: true }),
+      },
+    },
+    async (request) => {
+      const { utcOffset, limit } = request.query;
+      const shift = utcOffset * 3_600_000;
+      const midnight = Math.floor((Date.now() + shift) / 86_400_000) * 86_400_000 - shift;
+      return ok({ since: new Date(midnight).toISOString(), ...(await linkSummary(db, request.user, midnight, limit)) });
     },
   );
 
