@@ -8,6 +8,7 @@ import {
   alarmTimes,
   commandCounts,
   dataUsageByVessel,
+  linkTimesByVessel,
   portCalls,
   rollupFigures,
   visibleVesselCount,
@@ -17,6 +18,7 @@ import {
   type VesselAlarms,
   type VesselDataUsage,
   type PortCall,
+  type VesselLinkTime,
 } from './reportQueries';
 
 /** What a report shows, read once and written to the workbook and the mail (server/reports/buildReport.ts). */
@@ -55,6 +57,8 @@ export interface AvailabilityFigures {
   /** Fleet online / (vessels counted x period); null when none is counted. */
   availability: number | null;
   days: DayAvailability[];
+  /** Per vessel and link, for the vessels that report their links. */
+  links: VesselLinkTime[];
 }
 
 export interface AlarmFigures {
@@ -108,6 +112,7 @@ async function availabilityFigures(
   }
   const periodSeconds = (range.toMs - range.fromMs) / 1000;
   const counted = vessels.filter((v) => !v.locked);
+  const locked = new Set(vessels.filter((v) => v.locked).map((v) => v.id));
   const rollups = await rollupFigures(
     db,
     caller,
@@ -140,6 +145,8 @@ async function availabilityFigures(
     warnSeconds,
     availability: counted.length && periodSeconds > 0 ? Math.min(1, onlineSeconds / (periodSeconds * counted.length)) : null,
     days,
+    // Statistics locked for a vessel: its links are left out too.
+    links: (await linkTimesByVessel(db, caller, range)).filter((l) => !locked.has(l.id)),
   };
 }
 

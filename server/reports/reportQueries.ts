@@ -251,3 +251,31 @@ export const commandCounts = (db: Queryable, caller: Principal, range: ReportRan
       GROUP BY c.kind ORDER BY c.kind`,
     [...scopeParams(caller), range.fromMs, range.toMs],
   );
+
+export interface VesselLinkTime {
+  id: number;
+  name: string;
+  linkId: string;
+  kind: string;
+  upSeconds: number;
+  activeSeconds: number;
+  downSeconds: number;
+  /** The link's counted time (up, standby and down): the time the vessel reported its links. */
+  countedSeconds: number;
+  /** Failovers away from this link in the range. */
+  failovers: number;
+}
+
+/** Per vessel and link, its time up, carrying the traffic and down, from the hourly link rollups (docs/architecture.md, "Links"). */
+export const linkTimesByVessel = (db: Queryable, caller: Principal, range: ReportRange) =>
+  db.query<VesselLinkTime>(
+    `SELECT d.id, d.name, h.link_id AS "linkId", (array_agg(h.kind ORDER BY h.hour_start DESC))[1] AS kind,
+            round(sum(h.up_s))::float8 AS "upSeconds", round(sum(h.active_s))::float8 AS "activeSeconds",
+            round(sum(h.down_s))::float8 AS "downSeconds", round(sum(h.up_s + h.standby_s + h.down_s))::float8 AS "countedSeconds",
+            (SELECT count(*) FROM link_failovers f WHERE f.device_id = d.id AND f.from_link = h.link_id AND ${RANGE_SQL('f.at')}
+                AND ${ownedRecordSql('f.at')})::int AS failovers
+       FROM link_hourly h JOIN devices d ON d.id = h.device_id
+      WHERE ${visibleDevicesSql(caller)} AND ${RANGE_SQL('h.hour_start')} AND ${ownedRecordSql('h.hour_start')}
+      GROUP BY d.id, d.name, h.link_id ORDER BY d.name, d.id, h.link_id`,
+    [...scopeParams(caller), range.fromMs, range.toMs],
+  );

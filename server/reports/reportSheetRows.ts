@@ -1,7 +1,7 @@
 import type { Language } from '../../src/domain/constants';
 import { translateDomain } from '../../src/domain/messages';
 import type { ReportRange } from '../../src/domain/reports';
-import type { PortCall, VesselDataUsage } from './reportQueries';
+import type { PortCall, VesselDataUsage, VesselLinkTime } from './reportQueries';
 
 /**
  * The cells of a report's workbook (server/reports/reportWorkbook.ts): their types and number
@@ -86,5 +86,35 @@ export function portCallRows(c: Context, calls: PortCall[], range: ReportRange):
         hours(Math.max(0, (end - p.arrivedAt.getTime()) / 1000)),
       ];
     }),
+  ];
+}
+
+/**
+ * Per vessel and link, under the availability sheet's columns (hours at 3, 4 and 6, a share at 5):
+ * time up, carrying the traffic, share up of the time its links were reported, down, failovers away from it.
+ */
+export function linkRows(c: Context, links: VesselLinkTime[]): Row[] {
+  const t = (key: string) => translateDomain(c.lang, key);
+  return [
+    [
+      t('report.links.vessel'),
+      t('report.links.link'),
+      t('report.links.kind'),
+      t('report.links.up'),
+      t('report.links.active'),
+      t('report.links.upShare'),
+      t('report.links.down'),
+      t('report.links.failovers'),
+    ],
+    ...links.map((l): Row => [
+      l.name,
+      l.linkId,
+      t(`report.links.kind.${l.kind}`),
+      hours(l.upSeconds),
+      hours(l.activeSeconds),
+      l.countedSeconds > 0 ? l.upSeconds / l.countedSeconds : null,
+      hours(l.downSeconds),
+      l.failovers,
+    ]),
   ];
 }

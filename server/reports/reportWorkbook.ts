@@ -8,7 +8,20 @@ import { DAY_MS } from '../modules/vessel/statisticsWindow';
 import type { AlarmFigures, AvailabilityFigures, ReportFigures } from './reportFigures';
 import { headlines, type Headline } from './reportHeadlines';
 import type { CommandCounts } from './reportQueries';
-import { atZone, dataUsageRows, hours, portCallRows, DATE, DATE_TIME, GB, HOURS, PERCENT, type Context, type Row } from './reportSheetRows';
+import {
+  atZone,
+  dataUsageRows,
+  hours,
+  linkRows,
+  portCallRows,
+  DATE,
+  DATE_TIME,
+  GB,
+  HOURS,
+  PERCENT,
+  type Context,
+  type Row,
+} from './reportSheetRows';
 
 /**
  * A report's workbook (exceljs's streaming writer, as server/http/exportFile.ts): a Summary sheet
@@ -119,6 +132,7 @@ function availabilityRows(c: Context, f: AvailabilityFigures): Row[] {
       hours(offline(d.onlineSeconds, d.periodSeconds)),
       d.periodSeconds > 0 ? Math.min(1, d.onlineSeconds / d.periodSeconds) : null,
     ]);
+  if (f.links.length) rows.push([], [t('report.links.title')], ...linkRows(c, f.links));
   return rows;
 }
 

@@ -223,6 +223,39 @@ describe.each(engines)('a report is built from its period and its caller (%s)', 
     expect(book.worksheets[1]!.getCell(`F${rows.indexOf(row) + 1}`).numFmt).toBe('0.0%');
   });
 
+  it('writes each vessel’s links under its availability: time up, carrying the traffic, down, failovers away (en)', async () => {
+    const polaris = await idOf(s.db, 'polaris');
+    const [router] = await s.db.query<{ id: number; name: string; num: string }>(
+      `SELECT id, name, device_num AS num FROM devices WHERE owner_id = $1 AND id NOT IN ($2, $3) ORDER BY id DESC LIMIT 1`,
+      [polaris, vesselId, reporting.id],
+    );
+    const [foreign] = await s.db.query<{ num: string }>(
+      `SELECT d.device_num AS num FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic' ORDER BY d.id LIMIT 1`,
+    );
+    // On the week's fifth day, an hour of reports every 5 minutes: GEO carries the traffic for 30 minutes, then loses lock and LEO takes over.
+    const from = range.fromMs + 96 * 3_600_000;
+    const links = (t: number) => ({
+      links:
+        t < from + 30 * 60_000
+          ? [
+              { id: 'vsat1', kind: 'geo', state: 'up', active: true },
+              { id: 'leo1', kind: 'leo', state: 'standby', active: false },
+            ]
+          : [
+              { id: 'vsat1', kind: 'geo', state: 'down', active: false },
+              { id: 'leo1', kind: 'leo', state: 'up', active: true },
+            ],
+    });
+    for (const num of [router!.num, foreign!.num]) await ingestAt(s, num, every(5, from, from + 60 * 60_000), links);
+    const report = await buildReport(s.db, { caller, kinds: ['availability'], range, lang: 'en', offsetHours: 8, title: 'Weekly report' });
+    const rows = rowsOf((await load(report.xlsx)).worksheets[1]!);
+    expect(section(rows, 'Per link')).toEqual([
+      ['Vessel', 'Link', 'Kind', 'Up (h)', 'Carrying traffic (h)', 'Up share', 'Down (h)', 'Failovers away'],
+      [router!.name, 'leo1', 'LEO', 0.5, 0.5, 0.5, 0, 0],
+      [router!.name, 'vsat1', 'GEO VSAT', 0.5, 0.5, 0.5, 0.5, 1],
+    ]);
+  });
+
   it('writes data usage per vessel against its monthly quota, the same before and after the days are sealed', async () => {
     const polaris = await idOf(s.db, 'polaris');
     const vessels = await s.db.query<{ id: number; name: string; num: string }>(
