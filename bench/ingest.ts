@@ -15,6 +15,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(5, 1));
 /** Offered single-report rates while the alarm query runs (BENCH_RATES=1000,3000,6000). */
 const RATES = (process.env.BENCH_RATES ?? sized('1000,3000,6000', '200')).split(',').map(Number);
 const VESSELS = sized(10_000, 500);
+/** The offered rate of the links run (reports with and without links, side by side). */
+const LINK_RATE = sized(3000, 200);
 const SECRET = 'bench-device-secret';
 const PREFIX = 'B';
 const LOAD = fileURLToPath(new URL('./ingestLoad.ts', import.meta.url));
@@ -111,6 +113,12 @@ async function run(engine: 'pglite' | 'postgres') {
     row(`ingest at ${rate.toLocaleString('en')} reports/s offered`, ingest);
     row("bell's alarm poll meanwhile (20/s)", alarm);
   }
+  // Reports with three links each (GEO, LEO, 4G; a failover every 30 rounds) beside the same rate without.
+  for (const links of [false, true])
+    row(
+      `ingest at ${LINK_RATE.toLocaleString('en')} reports/s offered, ${links ? '3 links per report' : 'no links'}`,
+      await ingestRun({ mode: 'single', connections: Math.max(32, LINK_RATE / 50), rate: LINK_RATE, links }),
+    );
   await server.stop();
   return rows;
 }

@@ -24,6 +24,8 @@ interface LoadOptions {
   tokens?: string[];
   /** alarm mode: the console's bell poll (one device asked for), or the bare body of docs/requirements.md §7 (every device in alarm). */
   alarmBody?: 'bell' | 'spec';
+  /** Reports carry three links (GEO, LEO, 4G); the traffic moves from GEO to LEO and back every 30 rounds. */
+  links?: boolean;
 }
 const o = JSON.parse(process.argv[2]!) as LoadOptions;
 const start = o.from ?? Date.now() - 20 * 86_400_000;
@@ -46,7 +48,16 @@ const reportAt = (t: number) => ({
   lteSignal: null,
   faults: counter % 50 === 0 ? ['E05'] : [],
   firmware: { adu: 'V2.1.3', bdu: 'V1.0.9' },
+  ...(o.links ? { links: linksAt(t) } : {}),
 });
+function linksAt(t: number) {
+  const geoUp = Math.floor((t - start) / 30_000) % 2 === 0;
+  return [
+    { id: 'vsat1', kind: 'geo', state: geoUp ? 'up' : 'down', active: geoUp, latencyMs: 610, downMbps: 6.5, upMbps: 1.2, signal: 71, snr: 11.2 },
+    { id: 'leo1', kind: 'leo', state: geoUp ? 'standby' : 'up', active: !geoUp, latencyMs: 38, downMbps: 190, upMbps: 22, obstructionPct: 3 },
+    { id: 'lte1', kind: 'cellular', state: 'down', active: false },
+  ];
+}
 const deviceNum = (i: number) =>
   `${o.numPrefix}${i
     .toString(16)
