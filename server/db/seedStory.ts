@@ -5,7 +5,7 @@ import { faultInfo } from '../../src/domain/faultCodes';
 import { backfillStory, type BackfillStory } from '../simulator/backfill';
 import { SEA_ROUTES, routeGeometry } from '../simulator/seaRoutes';
 import { settleDataUsage } from '../modules/dataPlans/dataUsageQueries';
-import { recordLinks } from '../modules/monitoring/linkWriteQueries';
+import { recordLinks, saveCurrentLinks } from '../modules/monitoring/linkWriteQueries';
 
 /**
  * How much history the demo starts with, and how dense: a report every 10 minutes over the newest
@@ -164,9 +164,12 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
   );
   await seedDataPlans(tx, ids, vessels, now);
   // The vBox vessels' links over their history (the reports carry them), as the ingest keeps them.
-  await recordLinks(
+  await saveCurrentLinks(
     tx,
-    vessels.map((v) => ({ id: v.id, reports: stories.get(v.id)!.reports })),
+    await recordLinks(
+      tx,
+      vessels.map((v) => ({ id: v.id, before: null, reports: stories.get(v.id)!.reports })),
+    ),
   );
   await seedRecords(tx, ids, vessels, stories, now);
 }

@@ -5,6 +5,7 @@ import { THRESHOLD_SQL } from '../modules/monitoring/stateSql';
 import type { ReportRange } from '../../src/domain/reports';
 import { rollupBounds, rollupBucketsSql } from '../modules/monitoring/dailyRollupQueries';
 import { earliestHourMs, withoutJit } from '../modules/vessel/statisticsQueries';
+import { LINK_HOURS_SQL } from '../modules/vessel/linkQueries';
 
 /**
  * The SQL of scheduled reports (server/reports/buildReport.ts): set-based reads over the caller's
@@ -274,7 +275,7 @@ export const linkTimesByVessel = (db: Queryable, caller: Principal, range: Repor
             round(sum(h.down_s))::float8 AS "downSeconds", round(sum(h.up_s + h.standby_s + h.down_s))::float8 AS "countedSeconds",
             (SELECT count(*) FROM link_failovers f WHERE f.device_id = d.id AND f.from_link = h.link_id AND ${RANGE_SQL('f.at')}
                 AND ${ownedRecordSql('f.at')})::int AS failovers
-       FROM link_hourly h JOIN devices d ON d.id = h.device_id
+       FROM ${LINK_HOURS_SQL} h JOIN devices d ON d.id = h.device_id
       WHERE ${visibleDevicesSql(caller)} AND ${RANGE_SQL('h.hour_start')} AND ${ownedRecordSql('h.hour_start')}
       GROUP BY d.id, d.name, h.link_id ORDER BY d.name, d.id, h.link_id`,
     [...scopeParams(caller), range.fromMs, range.toMs],

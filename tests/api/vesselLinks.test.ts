@@ -81,8 +81,9 @@ describe.each(engines)('vessel links on %s', (engine) => {
       expect(res.code).toBe(ErrorCode.Validation);
       expect(res.data).toEqual([{ field: 'reports[0].links', message }]);
     }
-    for (const table of ['device_links', 'link_changes', 'link_hourly'])
+    for (const table of ['link_changes', 'link_failovers', 'link_hourly'])
       expect((await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n).toBe(0);
+    expect((await s.db.query('SELECT 1 FROM device_state WHERE links IS NOT NULL')).length).toBe(0);
   });
 
   it('keeps the current links, a lane per link, each failover with its reason and the time per link', async () => {

@@ -1,6 +1,6 @@
 -- A vessel's WAN links (docs/architecture.md, "Links"; src/domain/links.ts), kept compactly by the
 -- ingest from the reports that carry `links` (nothing is written for a report without them):
---   device_links: each link's current state (one row per vessel and link);
+--   device_state.links: each link's current state;
 --   link_changes: a row each time a link's state or its carrying the traffic changes (the timeline);
 --   link_failovers: each move of the traffic from one link to another, with its reason;
 --   link_hourly: per vessel, link and hour, the seconds spent up / standby / down / carrying the
@@ -8,20 +8,14 @@
 -- The time between two reports (at most 10 minutes: a longer silence is the vessel offline) is
 -- counted to the states of the earlier report. Reports older than the vessel's latest are kept in
 -- the history but do not change its links.
-CREATE TABLE device_links (
-  device_id integer NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
-  link_id text NOT NULL,
-  kind text NOT NULL,
-  priority smallint NOT NULL,
-  state text NOT NULL,
-  active boolean NOT NULL,
-  latency_ms real, down_mbps real, up_mbps real, signal real, snr real, obstruction_pct real,
-  reported_at timestamptz NOT NULL,
-  -- When its state or its carrying the traffic last changed.
-  since timestamptz NOT NULL,
-  PRIMARY KEY (device_id, link_id)
-);
-CREATE INDEX device_links_active_idx ON device_links (device_id) WHERE active;
+-- The current links ride on the vessel's latest state, written by the same upsert (no row of their
+-- own to write per report): a JSON array, in the router's order, of { linkId, kind, priority, state,
+-- active, latencyMs, downMbps, upMbps, signal, snr, obstructionPct, reportedAt, since (epoch ms),
+-- acc }. `acc` is the link's hour in progress ({ hourStart, up, standby, down, active, samples, and
+-- [count, sum] of latency, signal, snr, obstruction }): it goes to link_hourly when the hour ends
+-- (at the next report after it), so the hour rows are written once an hour, not once a report;
+-- readers add the hours in progress to the rows.
+ALTER TABLE device_state ADD COLUMN links jsonb;
 
 CREATE TABLE link_changes (
   device_id integer NOT NULL REFERENCES devices (id) ON DELETE CASCADE,

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import { VISIBLE_DEVICES_SQL, ownedRecordSql, scopeParams } from '../../auth/deviceScope';
 import { STATE_JOINS, STATUS_SQL } from './stateSql';
+import { CURRENT_LINKS_SQL } from '../vessel/linkQueries';
 
 /** Visible devices counted per kind and state (0 offline, 1 online, 2 warn). */
 export async function statusCounts(db: Queryable, caller: Principal) {
@@ -29,19 +30,18 @@ export async function topFaults(db: Queryable, caller: Principal, days: number, 
  * router's first), the most recent first, and their count; and the failovers since `since` (ms).
  */
 export async function linkSummary(db: Queryable, caller: Principal, since: number, limit: number) {
+  const onBackupSql = `FROM device_state s JOIN devices d ON d.id = s.device_id ${CURRENT_LINKS_SQL}
+    WHERE l.active AND l.priority > 0 AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')}`;
   const [onBackup, [counts]] = await Promise.all([
     db.query<{ deviceId: number; deviceName: string; linkId: string; kind: string; since: Date }>(
-      `SELECT d.id AS "deviceId", d.name AS "deviceName", l.link_id AS "linkId", l.kind, l.since
-         FROM device_links l JOIN devices d ON d.id = l.device_id
-        WHERE l.active AND l.priority > 0 AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('l.reported_at')}
+      `SELECT d.id AS "deviceId", d.name AS "deviceName", l."linkId", l.kind, to_timestamp(l.since / 1000) AS since ${onBackupSql}
         ORDER BY l.since DESC, d.id LIMIT $4::int`,
       [...scopeParams(caller), limit],
     ),
     db.query<{ onBackupCount: number; withLinks: number; failovers: number }>(
-      `SELECT (SELECT count(*) FROM device_links l JOIN devices d ON d.id = l.device_id
-                WHERE l.active AND l.priority > 0 AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('l.reported_at')})::int AS "onBackupCount",
-              (SELECT count(DISTINCT l.device_id) FROM device_links l JOIN devices d ON d.id = l.device_id
-                WHERE ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('l.reported_at')})::int AS "withLinks",
+      `SELECT (SELECT count(*) ${onBackupSql})::int AS "onBackupCount",
+              (SELECT count(*) FROM device_state s JOIN devices d ON d.id = s.device_id
+                WHERE jsonb_array_length(COALESCE(s.links, '[]'::jsonb)) > 0 AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')})::int AS "withLinks",
               (SELECT count(*) FROM link_failovers f JOIN devices d ON d.id = f.device_id
                 WHERE f.at >= to_timestamp($4::float8 / 1000) AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('f.at')})::int AS failovers`,
       [...scopeParams(caller), since],

@@ -4,6 +4,7 @@ import { OFFLINE_ALARM, SERVER_ALARM_CODES, faultInfo } from '../../../src/domai
 import { DeviceState } from '../../../src/domain/deviceKinds';
 import type { ReportingDevice } from '../../auth/deviceCredentials';
 import type { ActiveAlarm, AlarmChanges } from './alarmTransitions';
+import type { LinkNow } from './linkTracker';
 
 // The SQL of the group-commit writer (ingestWriter.ts): history, latest states, devices.status, alarms.
 
@@ -11,6 +12,8 @@ import type { ActiveAlarm, AlarmChanges } from './alarmTransitions';
 export interface ReportRow {
   device: ReportingDevice;
   report: DeviceReport;
+  /** The latest state's links (linkTracker.ts); absent: they stay as they were. */
+  links?: readonly LinkNow[];
 }
 
 /** A column a statement writes from unnest() arrays (one array per column, one element per row). */
@@ -22,6 +25,8 @@ interface Column {
   value?: (row: ReportRow) => unknown;
   /** How the unnested value becomes the column's (default: as it is). */
   select?: string;
+  /** Its value on a conflicting row (default: the new one). */
+  onConflict?: string;
 }
 
 /** The state a report puts its device in: warn while a fault is active or the modem lost lock. */
@@ -78,6 +83,12 @@ const STATE_COLUMNS: readonly Column[] = [
   RECEIVED_AT,
   { name: 'state', type: 'smallint', value: (x) => stateOf(x.report) },
   ...REPORT_FIELDS,
+  {
+    name: 'links',
+    type: 'jsonb',
+    value: (x) => (x.links ? JSON.stringify(x.links) : null),
+    onConflict: 'COALESCE(EXCLUDED.links, device_state.links)',
+  },
 ];
 
 /** INSERT INTO table (columns) SELECT ... FROM unnest($1::type[], ...): one statement for every row. */
@@ -97,7 +108,7 @@ const INSERT_HISTORY = `${insertFromArrays('device_reports', HISTORY_COLUMNS)}
 
 const UPSERT_STATES = `${insertFromArrays('device_state', STATE_COLUMNS)}
      ON CONFLICT (device_id) DO UPDATE SET ${STATE_COLUMNS.filter((c) => c !== DEVICE_ID)
-       .map((c) => `${c.name} = EXCLUDED.${c.name}`)
+       .map((c) => `${c.name} = ${c.onConflict ?? `EXCLUDED.${c.name}`}`)
        .join(', ')}
       WHERE device_state.reported_at < EXCLUDED.reported_at`;
 
@@ -109,10 +120,10 @@ export async function lockDevices(tx: Queryable, ids: readonly number[]): Promis
   await tx.query(`SELECT pg_advisory_xact_lock(5, d.id) FROM unnest($1::int[]) WITH ORDINALITY AS d(id, n) ORDER BY d.n`, [ids]);
 }
 
-/** The devices' latest states: time (ms) and faults; devices without a state are absent. */
+/** The devices' latest states: time (ms), faults and links; devices without a state are absent. */
 export const readLatestStates = (tx: Queryable, ids: readonly number[]) =>
-  tx.query<{ id: number; ms: number | null; faults: string[] | null }>(
-    `SELECT s.device_id AS id, (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults
+  tx.query<{ id: number; ms: number | null; faults: string[] | null; links: LinkNow[] | null }>(
+    `SELECT s.device_id AS id, (extract(epoch FROM s.reported_at) * 1000)::float8 AS ms, s.faults, s.links
        FROM device_state s WHERE s.device_id = ANY($1::int[])`,
     [ids],
   );

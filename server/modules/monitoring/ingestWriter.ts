@@ -160,6 +160,7 @@ async function writeGroup(db: Db, given: readonly Pending[]): Promise<IngestResu
     const locked = await readLatestStates(tx, ids);
     const latestMs = new Map<number, number>();
     const hadFaults = new Map<number, boolean>();
+    const linksBefore = new Map(locked.map((row) => [row.id, row.links]));
     // A device with no state yet has no known faults either way: its alarms are looked at (as before).
     for (const row of locked) {
       if (row.ms != null) latestMs.set(row.id, row.ms);
@@ -208,18 +209,18 @@ async function writeGroup(db: Db, given: readonly Pending[]): Promise<IngestResu
 
     const changed = [...newerByDevice.values()];
     if (changed.length) {
+      const links = await recordLinks(
+        tx,
+        changed.map(({ device, reports }) => ({ id: device.id, before: linksBefore.get(device.id) ?? null, reports })),
+      );
       await upsertStates(
         tx,
-        changed.map(({ device, reports }) => ({ device, report: reports[reports.length - 1]! })),
+        changed.map(({ device, reports }) => ({ device, report: reports[reports.length - 1]!, links: links.get(device.id) })),
       );
       // A vessel that reports again is no longer offline (an alarm rule's offline alarm ends).
       await clearOfflineAlarms(
         tx,
         changed.map(({ device, reports }) => ({ id: device.id, at: reports[reports.length - 1]!.deviceTime })),
-      );
-      await recordLinks(
-        tx,
-        changed.map(({ device, reports }) => ({ id: device.id, reports })),
       );
     }
     for (const { device, reports } of changed) {

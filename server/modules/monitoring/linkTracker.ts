@@ -21,6 +21,8 @@ export interface LinkNow {
   /** The report it is from, and when its state or carrying the traffic last changed (epoch ms). */
   reportedAt: number;
   since: number;
+  /** Its hour in progress, not in link_hourly yet (migration 032). */
+  acc: LinkHour | null;
 }
 
 export interface LinkChange {
@@ -58,6 +60,7 @@ export interface LinkUpdate {
   current: LinkNow[];
   changes: LinkChange[];
   failovers: Failover[];
+  /** The hours that ended: to add to link_hourly. */
   hours: LinkHour[];
 }
 
@@ -72,63 +75,60 @@ const add = (sum: [number, number], value: number | null | undefined) => {
   sum[1] += value;
 };
 
+const emptyHour = (hourStart: number, link: { linkId: string; kind: string }): LinkHour => ({
+  hourStart,
+  linkId: link.linkId,
+  kind: link.kind,
+  up: 0,
+  standby: 0,
+  down: 0,
+  active: 0,
+  samples: 0,
+  latency: [0, 0],
+  signal: [0, 0],
+  snr: [0, 0],
+  obstruction: [0, 0],
+});
+
 /**
  * A vessel's links after its reports newer than its latest state (in time order), from `before`
- * (its device_links rows; empty for a vessel never seen with links). Reports without `links`
- * change nothing; a link a report no longer lists is gone from the current state.
+ * (its current links; empty for a vessel never seen with links). Reports without `links` change
+ * nothing; a link a report no longer lists is gone from the current state. Each link's hour in
+ * progress is carried in its `acc`; the hours that end are answered in `hours`.
  */
 export function trackLinks(before: readonly LinkNow[], reports: readonly { ms: number; links?: ReportLink[] }[]): LinkUpdate {
-  let current = [...before];
+  let current = before.map((l) => ({ ...l, acc: l.acc ? { ...l.acc } : null }));
   const changes: LinkChange[] = [];
   const failovers: Failover[] = [];
-  const hours = new Map<string, LinkHour>();
-  const hour = (hourStart: number, link: { linkId: string; kind: string }) => {
-    const key = `${hourStart}:${link.linkId}`;
-    let row = hours.get(key);
-    if (!row) {
-      row = {
-        hourStart,
-        linkId: link.linkId,
-        kind: link.kind,
-        up: 0,
-        standby: 0,
-        down: 0,
-        active: 0,
-        samples: 0,
-        latency: [0, 0],
-        signal: [0, 0],
-        snr: [0, 0],
-        obstruction: [0, 0],
-      };
-      hours.set(key, row);
+  const hours: LinkHour[] = [];
+  /** The link's hour row for `hourStart`, the one in progress sent to `hours` when an hour ends. */
+  const hourOf = (link: LinkNow, hourStart: number) => {
+    if (link.acc && link.acc.hourStart !== hourStart) {
+      hours.push(link.acc);
+      link.acc = null;
     }
-    return row;
+    return (link.acc ??= emptyHour(hourStart, link));
   };
   for (const report of reports) {
     if (!report.links) continue;
     const last = current.length ? current[0]!.reportedAt : Number.NaN;
     const gap = report.ms - last;
+    if (current.length && !(gap > 0)) continue;
     // The time since the previous report is the previous states' (a long silence is no link's).
-    if (gap > 0 && gap <= LINK_GAP_MAX_MS)
+    if (gap <= LINK_GAP_MAX_MS)
       for (const link of current)
         for (const [h, part] of hourParts(last, report.ms)) {
-          const row = hour(h, link);
+          const row = hourOf(link, h);
           row[link.state as 'up' | 'standby' | 'down'] += part / 1000;
           if (link.active) row.active += part / 1000;
         }
-    if (!(gap > 0) && current.length) continue;
     const byId = new Map(current.map((l) => [l.linkId, l]));
     const next = report.links.map((l, priority): LinkNow => {
       const prev = byId.get(l.id);
+      byId.delete(l.id);
       const changed = !prev || prev.state !== l.state || prev.active !== l.active || prev.kind !== l.kind;
       if (changed) changes.push({ at: report.ms, linkId: l.id, kind: l.kind, state: l.state, active: l.active });
-      const row = hour(Math.floor(report.ms / HOUR_MS) * HOUR_MS, { linkId: l.id, kind: l.kind });
-      row.samples += 1;
-      add(row.latency, l.latencyMs);
-      add(row.signal, l.signal);
-      add(row.snr, l.snr);
-      add(row.obstruction, l.obstructionPct);
-      return {
+      const link: LinkNow = {
         linkId: l.id,
         kind: l.kind,
         priority,
@@ -142,8 +142,18 @@ export function trackLinks(before: readonly LinkNow[], reports: readonly { ms: n
         obstructionPct: l.obstructionPct ?? null,
         reportedAt: report.ms,
         since: changed || !prev ? report.ms : prev.since,
+        acc: prev?.acc ?? null,
       };
+      const row = hourOf(link, Math.floor(report.ms / HOUR_MS) * HOUR_MS);
+      row.samples += 1;
+      add(row.latency, l.latencyMs);
+      add(row.signal, l.signal);
+      add(row.snr, l.snr);
+      add(row.obstruction, l.obstructionPct);
+      return link;
     });
+    // A link no longer reported: its hour in progress is kept as it is.
+    for (const gone of byId.values()) if (gone.acc) hours.push(gone.acc);
     const was = current.find((l) => l.active);
     const now = next.find((l) => l.active);
     if (current.length && was?.linkId !== now?.linkId) {
@@ -158,5 +168,5 @@ export function trackLinks(before: readonly LinkNow[], reports: readonly { ms: n
     }
     current = next;
   }
-  return { current, changes, failovers, hours: [...hours.values()] };
+  return { current, changes, failovers, hours };
 }

@@ -7,59 +7,27 @@ import { trackLinks, type LinkNow, type LinkUpdate } from './linkTracker';
 const ms = (r: DeviceReport) => Date.parse(r.deviceTime);
 const at = (t: number) => new Date(t).toISOString();
 
-async function readLinks(tx: Queryable, ids: readonly number[]): Promise<Map<number, LinkNow[]>> {
-  const rows = await tx.query<LinkNow & { deviceId: number }>(
-    `SELECT device_id AS "deviceId", link_id AS "linkId", kind, priority, state, active, latency_ms AS "latencyMs",
-            down_mbps AS "downMbps", up_mbps AS "upMbps", signal, snr, obstruction_pct AS "obstructionPct",
-            (extract(epoch FROM reported_at) * 1000)::float8 AS "reportedAt", (extract(epoch FROM since) * 1000)::float8 AS "since"
-       FROM device_links WHERE device_id = ANY($1::int[]) ORDER BY device_id, priority`,
-    [ids],
-  );
-  const out = new Map<number, LinkNow[]>();
-  for (const { deviceId, ...link } of rows) out.set(deviceId, [...(out.get(deviceId) ?? []), link]);
-  return out;
-}
-
 /**
- * Keeps the links of the devices whose newer reports (in time order) carry some: their current
- * links replaced, state changes and failovers logged, hourly seconds and sums added. Nothing is
- * read or written for a group without links.
+ * Keeps the links of the devices whose newer reports (in time order) carry some, from their current
+ * links (`before`, device_state.links): state changes and failovers logged, ended hours added to
+ * link_hourly. Answers each such device's links now, for its latest state; nothing is written for
+ * a group without links.
  */
-export async function recordLinks(tx: Queryable, newer: readonly { id: number; reports: readonly DeviceReport[] }[]): Promise<void> {
+export async function recordLinks(
+  tx: Queryable,
+  newer: readonly { id: number; before: LinkNow[] | null; reports: readonly DeviceReport[] }[],
+): Promise<Map<number, LinkNow[]>> {
   const withLinks = newer.filter((d) => d.reports.some((r) => r.links));
-  if (!withLinks.length) return;
-  const ids = withLinks.map((d) => d.id);
-  const before = await readLinks(tx, ids);
+  const current = new Map<number, LinkNow[]>();
+  if (!withLinks.length) return current;
   const updates: { id: number; update: LinkUpdate }[] = withLinks.map((d) => ({
     id: d.id,
     update: trackLinks(
-      before.get(d.id) ?? [],
+      d.before ?? [],
       d.reports.map((r) => ({ ms: ms(r), links: r.links })),
     ),
   }));
-  const current = updates.flatMap(({ id, update }) => update.current.map((l) => ({ id, ...l })));
-  await tx.query('DELETE FROM device_links WHERE device_id = ANY($1::int[])', [ids]);
-  await tx.query(
-    `INSERT INTO device_links (device_id, link_id, kind, priority, state, active, latency_ms, down_mbps, up_mbps, signal, snr, obstruction_pct, reported_at, since)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::boolean[], $7::real[], $8::real[], $9::real[],
-                          $10::real[], $11::real[], $12::real[], $13::timestamptz[], $14::timestamptz[])`,
-    [
-      current.map((l) => l.id),
-      current.map((l) => l.linkId),
-      current.map((l) => l.kind),
-      current.map((l) => l.priority),
-      current.map((l) => l.state),
-      current.map((l) => l.active),
-      current.map((l) => l.latencyMs),
-      current.map((l) => l.downMbps),
-      current.map((l) => l.upMbps),
-      current.map((l) => l.signal),
-      current.map((l) => l.snr),
-      current.map((l) => l.obstructionPct),
-      current.map((l) => at(l.reportedAt)),
-      current.map((l) => at(l.since)),
-    ],
-  );
+  for (const { id, update } of updates) current.set(id, update.current);
   const changes = updates.flatMap(({ id, update }) => update.changes.map((c) => ({ id, ...c })));
   if (changes.length)
     await tx.query(
@@ -89,8 +57,9 @@ export async function recordLinks(tx: Queryable, newer: readonly { id: number; r
     );
   const hours = updates.flatMap(({ id, update }) => update.hours.map((h) => ({ id, ...h })));
   const sums = ['latency', 'signal', 'snr', 'obstruction'] as const;
-  await tx.query(
-    `INSERT INTO link_hourly AS h (device_id, hour_start, link_id, kind, up_s, standby_s, down_s, active_s, samples,
+  if (hours.length)
+    await tx.query(
+      `INSERT INTO link_hourly AS h (device_id, hour_start, link_id, kind, up_s, standby_s, down_s, active_s, samples,
             latency_n, latency_sum, signal_n, signal_sum, snr_n, snr_sum, obstruction_n, obstruction_sum)
      SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::real[], $6::real[], $7::real[], $8::real[], $9::int[],
                           $10::int[], $11::float8[], $12::int[], $13::float8[], $14::int[], $15::float8[], $16::int[], $17::float8[])
@@ -98,17 +67,26 @@ export async function recordLinks(tx: Queryable, newer: readonly { id: number; r
        up_s = h.up_s + EXCLUDED.up_s, standby_s = h.standby_s + EXCLUDED.standby_s, down_s = h.down_s + EXCLUDED.down_s,
        active_s = h.active_s + EXCLUDED.active_s, samples = h.samples + EXCLUDED.samples,
        ${sums.map((s) => `${s}_n = h.${s}_n + EXCLUDED.${s}_n, ${s}_sum = h.${s}_sum + EXCLUDED.${s}_sum`).join(', ')}`,
-    [
-      hours.map((h) => h.id),
-      hours.map((h) => at(h.hourStart)),
-      hours.map((h) => h.linkId),
-      hours.map((h) => h.kind),
-      hours.map((h) => h.up),
-      hours.map((h) => h.standby),
-      hours.map((h) => h.down),
-      hours.map((h) => h.active),
-      hours.map((h) => h.samples),
-      ...sums.flatMap((s) => [hours.map((h) => h[s][0]), hours.map((h) => h[s][1])]),
-    ],
-  );
+      [
+        hours.map((h) => h.id),
+        hours.map((h) => at(h.hourStart)),
+        hours.map((h) => h.linkId),
+        hours.map((h) => h.kind),
+        hours.map((h) => h.up),
+        hours.map((h) => h.standby),
+        hours.map((h) => h.down),
+        hours.map((h) => h.active),
+        hours.map((h) => h.samples),
+        ...sums.flatMap((s) => [hours.map((h) => h[s][0]), hours.map((h) => h[s][1])]),
+      ],
+    );
+  return current;
+}
+
+/** Sets the devices' current links on their latest states (the demo's history, written apart from the ingest). */
+export async function saveCurrentLinks(tx: Queryable, links: Map<number, LinkNow[]>): Promise<void> {
+  await tx.query('UPDATE device_state s SET links = u.links FROM unnest($1::int[], $2::jsonb[]) AS u(id, links) WHERE s.device_id = u.id', [
+    [...links.keys()],
+    [...links.values()].map((l) => JSON.stringify(l)),
+  ]);
 }

@@ -19,6 +19,24 @@ export interface LinkLane {
 
 const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
+/** The columns of a link in device_state.links (migration 032), for jsonb_to_recordset. */
+const LINK_RECORD = `("linkId" text, kind text, priority int, state text, active boolean, "latencyMs" real, "downMbps" real, "upMbps" real,
+  signal real, snr real, "obstructionPct" real, "reportedAt" float8, since float8)`;
+
+/** The current links of the latest states `s` as rows `l` (a lateral join). */
+export const CURRENT_LINKS_SQL = `CROSS JOIN LATERAL jsonb_to_recordset(COALESCE(s.links, '[]'::jsonb)) AS l${LINK_RECORD}`;
+
+const sum2 = (name: string) => `(a->'${name}'->>0)::int, (a->'${name}'->>1)::float8`;
+
+/** link_hourly's rows and each link's hour in progress (device_state.links[].acc), as one relation of link_hourly's columns. */
+export const LINK_HOURS_SQL = `(SELECT device_id, hour_start, link_id, kind, up_s, standby_s, down_s, active_s, samples, latency_n, latency_sum,
+     signal_n, signal_sum, snr_n, snr_sum, obstruction_n, obstruction_sum FROM link_hourly
+   UNION ALL
+   SELECT s.device_id, to_timestamp((a->>'hourStart')::float8 / 1000), a->>'linkId', a->>'kind', (a->>'up')::real, (a->>'standby')::real,
+          (a->>'down')::real, (a->>'active')::real, (a->>'samples')::int, ${sum2('latency')}, ${sum2('signal')}, ${sum2('snr')}, ${sum2('obstruction')}
+     FROM device_state s CROSS JOIN LATERAL jsonb_array_elements(s.links) e CROSS JOIN LATERAL (SELECT e->'acc' AS a) x
+    WHERE s.links IS NOT NULL AND jsonb_typeof(a) = 'object')`;
+
 /** The vessel's links now, in the router's order of preference. */
 export const currentLinks = (db: Queryable, deviceId: number) =>
   db.query<{
@@ -33,14 +51,9 @@ export const currentLinks = (db: Queryable, deviceId: number) =>
     signal: number | null;
     snr: number | null;
     obstructionPct: number | null;
-    reportedAt: Date;
-    since: Date;
-  }>(
-    `SELECT link_id AS "linkId", kind, priority, state, active, latency_ms AS "latencyMs", down_mbps AS "downMbps", up_mbps AS "upMbps",
-            signal, snr, obstruction_pct AS "obstructionPct", reported_at AS "reportedAt", since
-       FROM device_links WHERE device_id = $1 ORDER BY priority`,
-    [deviceId],
-  );
+    reportedAt: number;
+    since: number;
+  }>(`SELECT l.* FROM device_state s ${CURRENT_LINKS_SQL} WHERE s.device_id = $1 ORDER BY l.priority`, [deviceId]);
 
 /**
  * One lane per link seen in [from, to): its state from the last change before the window (or, for a
@@ -56,11 +69,12 @@ export async function linkLanes(db: Queryable, deviceId: number, from: number, t
          WHERE device_id = $1 AND at < to_timestamp($2::float8 / 1000) ORDER BY link_id, at DESC)
      ), known AS (SELECT * FROM changes
        UNION ALL
-       SELECT l.link_id, l.kind, l.state, l.active, greatest($2::float8, ${MS('l.since')}) FROM device_links l
-        WHERE l.device_id = $1 AND l.since < to_timestamp($3::float8 / 1000) AND NOT EXISTS (SELECT 1 FROM changes c WHERE c.link_id = l.link_id))
-     SELECT k.link_id AS "linkId", k.kind, k.state, k.active, k.at, d.priority FROM known k
-       LEFT JOIN device_links d ON d.device_id = $1 AND d.link_id = k.link_id
-      ORDER BY d.priority NULLS LAST, k.link_id, k.at`,
+       SELECT l."linkId", l.kind, l.state, l.active, greatest($2::float8, l.since) FROM device_state s ${CURRENT_LINKS_SQL}
+        WHERE s.device_id = $1 AND l.since < $3::float8 AND NOT EXISTS (SELECT 1 FROM changes c WHERE c.link_id = l."linkId")),
+     now AS (SELECT l."linkId", l.priority FROM device_state s ${CURRENT_LINKS_SQL} WHERE s.device_id = $1)
+     SELECT k.link_id AS "linkId", k.kind, k.state, k.active, k.at, n.priority FROM known k
+       LEFT JOIN now n ON n."linkId" = k.link_id
+      ORDER BY n.priority NULLS LAST, k.link_id, k.at`,
     [deviceId, from, to],
   );
   const lanes = new Map<string, LinkLane>();
@@ -105,7 +119,7 @@ export const linkAvailability = (db: Queryable, deviceId: number, from: number, 
             round(sum(down_s))::float8 AS "downSeconds", round(sum(active_s))::float8 AS "activeSeconds", sum(samples)::int AS samples,
             (sum(latency_sum) / nullif(sum(latency_n), 0))::float8 AS "latencyMs", (sum(signal_sum) / nullif(sum(signal_n), 0))::float8 AS signal,
             (sum(snr_sum) / nullif(sum(snr_n), 0))::float8 AS snr, (sum(obstruction_sum) / nullif(sum(obstruction_n), 0))::float8 AS "obstructionPct"
-       FROM link_hourly
+       FROM ${LINK_HOURS_SQL} h
       WHERE device_id = $1 AND hour_start >= date_trunc('hour', to_timestamp($2::float8 / 1000)) AND hour_start < to_timestamp($3::float8 / 1000)
       GROUP BY link_id ORDER BY link_id`,
     [deviceId, from, to],

@@ -46,7 +46,9 @@ export async function linkRoutes(app: Api, { db }: ServerContext) {
         from: new Date(from).toISOString(),
         to: new Date(to).toISOString(),
         // Before the transfer, the new enterprise sees none of the vessel's links.
-        links: links.filter((l) => l.reportedAt.getTime() >= from),
+        links: links
+          .filter((l) => l.reportedAt >= from)
+          .map((l) => ({ ...l, reportedAt: new Date(l.reportedAt).toISOString(), since: new Date(l.since).toISOString() })),
         lanes: lanes.map((lane) => ({
           ...lane,
           segments: lane.segments.map((s) => ({ ...s, from: new Date(s.from).toISOString(), to: new Date(s.to).toISOString() })),
