@@ -113,8 +113,8 @@ async function run(engine: 'pglite' | 'postgres') {
     row(`ingest at ${rate.toLocaleString('en')} reports/s offered`, ingest);
     row("bell's alarm poll meanwhile (20/s)", alarm);
   }
-  // Reports with three links each (GEO, LEO, 4G; a failover every 30 rounds) beside the same rate without.
-  for (const links of [false, true])
+  // Reports with three links each (GEO, LEO, 4G; a failover every 30 rounds) beside the same rate without, twice in turn (drift shows).
+  for (const links of SMOKE ? [false, true] : [false, true, false, true])
     row(
       `ingest at ${LINK_RATE.toLocaleString('en')} reports/s offered, ${links ? '3 links per report' : 'no links'}`,
       await ingestRun({ mode: 'single', connections: Math.max(32, LINK_RATE / 50), rate: LINK_RATE, links }),
