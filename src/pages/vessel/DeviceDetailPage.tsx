@@ -25,6 +25,7 @@ import { VesselPageHeader } from './VesselPageHeader';
 import { VoyageSection } from './VoyageSection';
 import { CommandSection } from './CommandSection';
 import { DataUsageSection } from './DataUsageSection';
+import { LinkTimelineSection } from './LinkTimeline';
 import { PendingReportNotice } from './PendingReportNotice';
 import { NoVesselAccess, isNoVesselAccess } from './NoVesselAccess';
 import type { VesselDetail } from '../../api/vesselApi';
@@ -206,6 +207,7 @@ export default function DeviceDetailPage() {
             currentSatellite={d.latest?.satelliteName as string | null | undefined}
           />
           <DataUsageSection key={`data-${id}`} deviceId={id} />
+          <LinkTimelineSection key={`links-${id}`} deviceId={id} />
           <Paper sx={{ p: 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 1.5 }}>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
