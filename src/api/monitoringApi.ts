@@ -87,6 +87,15 @@ export interface AlarmQuery {
   acknowledged?: boolean;
 }
 
+/** GET /monitor/linkSummary (docs/api.md, "Links"). */
+export interface LinkSummary {
+  since: string;
+  onBackup: { deviceId: number; deviceName: string; linkId: string; kind: string; since: string }[];
+  onBackupCount: number;
+  withLinks: number;
+  failovers: number;
+}
+
 export interface TopFault {
   code: string;
   alarms: number;
@@ -123,6 +132,9 @@ export const monitoringApi = {
   statusCounts: (mode?: CallMode) => request<KindCounts>('/deviceModule/monitor/statusCounts', { background: bg(mode) }),
   topFaults: (days = 7, limit = 5, mode?: CallMode) =>
     request<TopFault[]>('/deviceModule/monitor/topFaults', { query: { days, limit }, background: bg(mode) }),
+  /** Vessels on a backup link now and failovers since local midnight at the user's zone (utcOffset hours). */
+  linkSummary: (utcOffset: number, limit = 5, mode?: CallMode) =>
+    request<LinkSummary>('/deviceModule/monitor/linkSummary', { query: { utcOffset, limit }, background: bg(mode) }),
   alarms: (query: AlarmQuery, mode?: CallMode) =>
     request<{ list: Alarm[]; total: number }>('/deviceModule/alarm/getAll', {
       query: { ...query } as Record<string, string | number | boolean | undefined>,

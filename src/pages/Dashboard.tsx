@@ -4,6 +4,7 @@ import { useTranslate } from 'ra-core';
 import { useClientState } from '../state/useClientState';
 import { FleetMap } from './dashboard/FleetMap';
 import { KindTable, LatestAlarms, Panel, StateCards, TopFaults } from './dashboard/DashboardPanels';
+import { LinkPanel } from './dashboard/LinkPanel';
 
 /**
  * The homepage (/dashboard): counts by state and by kind, the live fleet map, the latest alarms
@@ -39,6 +40,7 @@ export default function Dashboard() {
         </Panel>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 1, sm: 2 } }}>
           <KindTable />
+          <LinkPanel />
           <TopFaults />
         </Box>
       </Box>
