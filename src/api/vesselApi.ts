@@ -1,6 +1,6 @@
 import type { Device } from '../domain/device';
 import type { DeviceReport } from '../domain/reportSchema';
-import type { FailoverReason, LinkKind, LinkState, LinkWindow } from '../domain/links';
+import type { LinkWindow, VesselLinks } from '../domain/links';
 import type { DataWindow, StreamKind, VoyageStatus } from '../domain/vesselSchemas';
 import { request } from './client';
 import { downloadFile } from './transfer';
@@ -96,65 +96,6 @@ export interface Camera {
   link: string;
   description: string | null;
   kind: StreamKind;
-}
-/** A vessel's WAN link now (GET /vessel/getLinks, `links`); priority 0 is the primary link. */
-export interface CurrentLink {
-  linkId: string;
-  kind: LinkKind;
-  priority: number;
-  state: LinkState;
-  active: boolean;
-  latencyMs: number | null;
-  downMbps: number | null;
-  upMbps: number | null;
-  signal: number | null;
-  snr: number | null;
-  obstructionPct: number | null;
-  reportedAt: string;
-  since: string;
-}
-export interface LinkSegment {
-  from: string;
-  to: string;
-  state: LinkState;
-  /** Carrying the vessel's traffic. */
-  active: boolean;
-}
-/** One link's states over the window; priority null: the link is no longer reported. */
-export interface LinkLane {
-  linkId: string;
-  kind: LinkKind;
-  priority: number | null;
-  segments: LinkSegment[];
-}
-export interface Failover {
-  at: string;
-  fromLink: string | null;
-  toLink: string | null;
-  reason: FailoverReason;
-}
-/** A link's seconds in each state over the window's hours, and its average figures. */
-export interface LinkTime {
-  linkId: string;
-  kind: LinkKind;
-  upSeconds: number;
-  standbySeconds: number;
-  downSeconds: number;
-  activeSeconds: number;
-  samples: number;
-  latencyMs: number | null;
-  signal: number | null;
-  snr: number | null;
-  obstructionPct: number | null;
-}
-export interface VesselLinks {
-  window: LinkWindow;
-  from: string;
-  to: string;
-  links: CurrentLink[];
-  lanes: LinkLane[];
-  failovers: Failover[];
-  availability: LinkTime[];
 }
 export interface Page<T> {
   list: T[];

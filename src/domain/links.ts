@@ -89,3 +89,65 @@ export function failoverReason(
   if (from.kind === 'leo' && (from.obstructionPct ?? 0) >= OBSTRUCTION_FAILOVER_PCT) return 'obstruction';
   return 'lockLost';
 }
+
+// What GET /vessel/getLinks answers (docs/api.md); times are ISO strings on the wire, epoch ms or Dates on the server.
+
+/** A vessel's WAN link now (GET /vessel/getLinks, `links`); priority 0 is the primary link. */
+export interface CurrentLink<T = string> {
+  linkId: string;
+  kind: LinkKind;
+  priority: number;
+  state: LinkState;
+  active: boolean;
+  latencyMs: number | null;
+  downMbps: number | null;
+  upMbps: number | null;
+  signal: number | null;
+  snr: number | null;
+  obstructionPct: number | null;
+  reportedAt: T;
+  since: T;
+}
+export interface LinkSegment<T = string> {
+  from: T;
+  to: T;
+  state: LinkState;
+  /** Carrying the vessel's traffic. */
+  active: boolean;
+}
+/** One link's states over the window; priority null: the link is no longer reported. */
+export interface LinkLane<T = string> {
+  linkId: string;
+  kind: LinkKind;
+  priority: number | null;
+  segments: LinkSegment<T>[];
+}
+export interface Failover<T = string> {
+  at: T;
+  fromLink: string | null;
+  toLink: string | null;
+  reason: FailoverReason;
+}
+/** A link's seconds in each state over the window's hours, and its average figures. */
+export interface LinkTime {
+  linkId: string;
+  kind: LinkKind;
+  upSeconds: number;
+  standbySeconds: number;
+  downSeconds: number;
+  activeSeconds: number;
+  samples: number;
+  latencyMs: number | null;
+  signal: number | null;
+  snr: number | null;
+  obstructionPct: number | null;
+}
+export interface VesselLinks {
+  window: LinkWindow;
+  from: string;
+  to: string;
+  links: CurrentLink[];
+  lanes: LinkLane[];
+  failovers: Failover[];
+  availability: LinkTime[];
+}

@@ -1,27 +1,12 @@
-import { failoverReason, LINK_GAP_MAX_MS, type FailoverReason, type ReportLink } from '../../../src/domain/links';
+import { failoverReason, LINK_GAP_MAX_MS, type CurrentLink, type FailoverReason, type ReportLink } from '../../../src/domain/links';
 
 // What a vessel's newer reports do to its links (migration 032; docs/architecture.md, "Links"),
 // worked out in memory by the ingest writer and written in a few statements (linkWriteQueries.ts).
 
 const HOUR_MS = 3_600_000;
 
-/** A link's current state (a device_links row). */
-export interface LinkNow {
-  linkId: string;
-  kind: string;
-  priority: number;
-  state: string;
-  active: boolean;
-  latencyMs: number | null;
-  downMbps: number | null;
-  upMbps: number | null;
-  signal: number | null;
-  snr: number | null;
-  obstructionPct: number | null;
-  /** The report it is from, and when its state or carrying the traffic last changed (epoch ms). */
-  reportedAt: number;
-  since: number;
-  /** Its hour in progress, not in link_hourly yet (migration 032). */
+/** A link's current state (in device_state.links), with its hour in progress (migration 032). */
+export interface LinkNow extends CurrentLink<number> {
   acc: LinkHour | null;
 }
 

@@ -1,21 +1,7 @@
 import type { Queryable } from '../../db/connection';
+import type { CurrentLink, LinkKind, LinkLane, LinkState, LinkTime } from '../../../src/domain/links';
 
 // The vessel page's links (migration 032): current state, the lanes of a window, its failovers and per-link time.
-
-export interface LinkSegment {
-  from: number;
-  to: number;
-  state: string;
-  active: boolean;
-}
-
-export interface LinkLane {
-  linkId: string;
-  kind: string;
-  /** Its place in the router's preference now (0: the primary); null: no longer reported. */
-  priority: number | null;
-  segments: LinkSegment[];
-}
 
 const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
@@ -39,28 +25,16 @@ export const LINK_HOURS_SQL = `(SELECT device_id, hour_start, link_id, kind, up_
 
 /** The vessel's links now, in the router's order of preference. */
 export const currentLinks = (db: Queryable, deviceId: number) =>
-  db.query<{
-    linkId: string;
-    kind: string;
-    priority: number;
-    state: string;
-    active: boolean;
-    latencyMs: number | null;
-    downMbps: number | null;
-    upMbps: number | null;
-    signal: number | null;
-    snr: number | null;
-    obstructionPct: number | null;
-    reportedAt: number;
-    since: number;
-  }>(`SELECT l.* FROM device_state s ${CURRENT_LINKS_SQL} WHERE s.device_id = $1 ORDER BY l.priority`, [deviceId]);
+  db.query<CurrentLink<number>>(`SELECT l.* FROM device_state s ${CURRENT_LINKS_SQL} WHERE s.device_id = $1 ORDER BY l.priority`, [
+    deviceId,
+  ]);
 
 /**
  * One lane per link seen in [from, to): its state from the last change before the window (or, for a
  * link that has not changed since its changes were pruned, its current state), then each change.
  */
-export async function linkLanes(db: Queryable, deviceId: number, from: number, to: number): Promise<LinkLane[]> {
-  const rows = await db.query<{ linkId: string; kind: string; state: string; active: boolean; at: number; priority: number | null }>(
+export async function linkLanes(db: Queryable, deviceId: number, from: number, to: number): Promise<LinkLane<number>[]> {
+  const rows = await db.query<{ linkId: string; kind: LinkKind; state: LinkState; active: boolean; at: number; priority: number | null }>(
     `WITH changes AS (
        SELECT link_id, kind, state, active, ${MS('at')} AS at FROM link_changes
         WHERE device_id = $1 AND at >= to_timestamp($2::float8 / 1000) AND at < to_timestamp($3::float8 / 1000)
@@ -77,7 +51,7 @@ export async function linkLanes(db: Queryable, deviceId: number, from: number, t
       ORDER BY n.priority NULLS LAST, k.link_id, k.at`,
     [deviceId, from, to],
   );
-  const lanes = new Map<string, LinkLane>();
+  const lanes = new Map<string, LinkLane<number>>();
   for (const row of rows) {
     let lane = lanes.get(row.linkId);
     if (!lane) {
@@ -101,19 +75,7 @@ export const windowFailovers = (db: Queryable, deviceId: number, from: number, t
 
 /** Per link, the seconds up / standby / down / carrying the traffic and the average figures over the hours of [from, to). */
 export const linkAvailability = (db: Queryable, deviceId: number, from: number, to: number) =>
-  db.query<{
-    linkId: string;
-    kind: string;
-    upSeconds: number;
-    standbySeconds: number;
-    downSeconds: number;
-    activeSeconds: number;
-    samples: number;
-    latencyMs: number | null;
-    signal: number | null;
-    snr: number | null;
-    obstructionPct: number | null;
-  }>(
+  db.query<LinkTime>(
     `SELECT link_id AS "linkId", (array_agg(kind ORDER BY hour_start DESC))[1] AS kind,
             round(sum(up_s))::float8 AS "upSeconds", round(sum(standby_s))::float8 AS "standbySeconds",
             round(sum(down_s))::float8 AS "downSeconds", round(sum(active_s))::float8 AS "activeSeconds", sum(samples)::int AS samples,

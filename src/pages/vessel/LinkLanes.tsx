@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import type { Failover, LinkLane, VesselLinks } from '../../api/vesselApi';
+import type { Failover, LinkLane, VesselLinks } from '../../domain/links';
 import { LINK_STATES } from '../../domain/links';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useClientState } from '../../state/useClientState';

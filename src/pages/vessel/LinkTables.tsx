@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import type { CurrentLink, LinkTime, VesselLinks } from '../../api/vesselApi';
+import type { CurrentLink, LinkTime, VesselLinks } from '../../domain/links';
 import { formatSignal } from '../../format/signal';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { RoleChip, useLinkName } from './LinkLanes';
