@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -16,6 +17,17 @@ import { figure, LINK_STATE_COLORS, share } from './linkGeometry';
 import { duration } from './StateBands';
 
 const TABLE_SX = { '& td, & th': { whiteSpace: 'nowrap', px: 1 } } as const;
+/** A table that scrolls sideways on a narrow screen is a named region the keyboard can reach (and scroll with the arrows). */
+const ScrollRegion = ({ label, children }: { label: string; children: ReactNode }) => (
+  <TableContainer
+    tabIndex={0}
+    role="region"
+    aria-label={label}
+    sx={{ '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+  >
+    {children}
+  </TableContainer>
+);
 
 function LinkCell({ kind, linkId, priority }: { kind: string; linkId: string; priority?: number | null }) {
   const name = useLinkName();
@@ -69,7 +81,7 @@ function TimeRow({ time }: { time: LinkTime }) {
 }
 
 const heading = (text: string) => (
-  <Typography variant="subtitle2" sx={{ mt: 2 }}>
+  <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
     {text}
   </Typography>
 );
@@ -98,7 +110,7 @@ export function LinkTables({ data }: { data: VesselLinks }) {
           {t('vessel.wan.noCurrent')}
         </Typography>
       ) : (
-        <TableContainer>
+        <ScrollRegion label={t('vessel.wan.current')}>
           <Table size="small" sx={TABLE_SX} data-testid="current-links">
             <TableHead>
               <TableRow>
@@ -117,7 +129,7 @@ export function LinkTables({ data }: { data: VesselLinks }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollRegion>
       )}
       {heading(t('vessel.wan.time'))}
       <Typography variant="caption" color="text.secondary" component="p">
@@ -128,7 +140,7 @@ export function LinkTables({ data }: { data: VesselLinks }) {
           {t('vessel.wan.noTime')}
         </Typography>
       ) : (
-        <TableContainer>
+        <ScrollRegion label={t('vessel.wan.time')}>
           <Table size="small" sx={TABLE_SX} data-testid="link-times">
             <TableHead>
               <TableRow>
@@ -147,7 +159,7 @@ export function LinkTables({ data }: { data: VesselLinks }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollRegion>
       )}
     </Box>
   );
