@@ -53,8 +53,27 @@ const reportAt = (t: number) => ({
 function linksAt(t: number) {
   const geoUp = Math.floor((t - start) / 30_000) % 2 === 0;
   return [
-    { id: 'vsat1', kind: 'geo', state: geoUp ? 'up' : 'down', active: geoUp, latencyMs: 610, downMbps: 6.5, upMbps: 1.2, signal: 71, snr: 11.2 },
-    { id: 'leo1', kind: 'leo', state: geoUp ? 'standby' : 'up', active: !geoUp, latencyMs: 38, downMbps: 190, upMbps: 22, obstructionPct: 3 },
+    {
+      id: 'vsat1',
+      kind: 'geo',
+      state: geoUp ? 'up' : 'down',
+      active: geoUp,
+      latencyMs: 610,
+      downMbps: 6.5,
+      upMbps: 1.2,
+      signal: 71,
+      snr: 11.2,
+    },
+    {
+      id: 'leo1',
+      kind: 'leo',
+      state: geoUp ? 'standby' : 'up',
+      active: !geoUp,
+      latencyMs: 38,
+      downMbps: 190,
+      upMbps: 22,
+      obstructionPct: 3,
+    },
     { id: 'lte1', kind: 'cellular', state: 'down', active: false },
   ];
 }

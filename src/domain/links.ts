@@ -11,9 +11,9 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 export const LINK_STATES = ['up', 'standby', 'down'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 /**
- * Why the traffic moved from one link to another (a failover), read from the link it left: it lost
- * its lock, a LEO dish was obstructed, or it was still up (back to a more preferred link: restored;
- * else switched by hand).
+ * Why the traffic moved from one link to another (a failover), read from the link it left: it went
+ * down (lost its lock; a LEO dish obstructed), or it was still up or on standby (back to a more
+ * preferred link: restored; else switched by hand).
  */
 export const FAILOVER_REASONS = ['lockLost', 'obstruction', 'restored', 'manual'] as const;
 export type FailoverReason = (typeof FAILOVER_REASONS)[number];
@@ -85,7 +85,8 @@ export function failoverReason(
   toPriority: number,
 ): FailoverReason {
   if (!from) return 'restored';
-  if (from.state === 'up') return toPriority < from.priority ? 'restored' : 'manual';
+  // Still up, or gone to standby behind the link taking over: nothing was lost.
+  if (from.state !== 'down') return toPriority < from.priority ? 'restored' : 'manual';
   if (from.kind === 'leo' && (from.obstructionPct ?? 0) >= OBSTRUCTION_FAILOVER_PCT) return 'obstruction';
   return 'lockLost';
 }

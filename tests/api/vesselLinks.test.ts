@@ -30,6 +30,9 @@ function linksAt(minute: number) {
   if (minute < 20) return [geo('up', true), leo('standby', false), cell('down', false)];
   if (minute < 30) return [geo('down', false), leo('up', true), cell('down', false)];
   if (minute < 40) return [geo('down', false), leo('down', false, 40), cell('up', true)];
+  if (minute < 45) return [geo('up', true), leo('standby', false), cell('up', false)];
+  // The router moves the traffic to LEO by hand, then back to GEO with LEO on standby again.
+  if (minute < 47) return [geo('up', false), leo('up', true), cell('up', false)];
   return [geo('up', true), leo('standby', false), cell('up', false)];
 }
 const MINUTES = [...Array.from({ length: 50 }, (_, m) => m), ...Array.from({ length: 9 }, (_, m) => 62 + m)];
@@ -103,7 +106,7 @@ describe.each(engines)('vessel links on %s', (engine) => {
       ['leo1', 'leo', 1, 'standby', false],
       ['lte1', 'cellular', 2, 'up', false],
     ]);
-    expect(Date.parse(links[0].since)).toBe(start + 40 * MIN);
+    expect(Date.parse(links[0].since)).toBe(start + 47 * MIN);
     expect(links[1].obstructionPct).toBe(2);
 
     const at = (m: number) => new Date(start + m * MIN).toISOString();
@@ -111,6 +114,9 @@ describe.each(engines)('vessel links on %s', (engine) => {
       [at(20), 'vsat1', 'leo1', 'lockLost'],
       [at(30), 'leo1', 'lte1', 'obstruction'],
       [at(40), 'lte1', 'vsat1', 'restored'],
+      [at(45), 'vsat1', 'leo1', 'manual'],
+      // Back to the primary with the backup on standby again: nothing was lost.
+      [at(47), 'leo1', 'vsat1', 'restored'],
     ]);
 
     const lane = (id: string) => lanes.find((l: any) => l.linkId === id);
@@ -119,6 +125,8 @@ describe.each(engines)('vessel links on %s', (engine) => {
       [at(0), 'up', true],
       [at(20), 'down', false],
       [at(40), 'up', true],
+      [at(45), 'up', false],
+      [at(47), 'up', true],
     ]);
     expect(lane('lte1').segments.map((x: any) => [x.from, x.state, x.active])).toEqual([
       [at(0), 'down', false],
@@ -129,8 +137,18 @@ describe.each(engines)('vessel links on %s', (engine) => {
 
     // Seconds per link: minutes 0-49 counted to the earlier report's states, the 13-minute silence to none, then 62-70.
     const time = (id: string) => availability.find((a: any) => a.linkId === id);
-    expect(time('vsat1')).toMatchObject({ upSeconds: (20 + 9 + 8) * 60, downSeconds: 20 * 60, activeSeconds: 37 * 60, samples: 59 });
-    expect(time('leo1')).toMatchObject({ upSeconds: 10 * 60, standbySeconds: (20 + 9 + 8) * 60, downSeconds: 10 * 60, activeSeconds: 600 });
+    expect(time('vsat1')).toMatchObject({
+      upSeconds: (20 + 9 + 8) * 60,
+      downSeconds: 20 * 60,
+      activeSeconds: (20 + 5 + 2 + 8) * 60,
+      samples: 59,
+    });
+    expect(time('leo1')).toMatchObject({
+      upSeconds: 12 * 60,
+      standbySeconds: (20 + 5 + 2 + 8) * 60,
+      downSeconds: 10 * 60,
+      activeSeconds: 720,
+    });
     expect(time('lte1')).toMatchObject({ upSeconds: (10 + 9 + 8) * 60, downSeconds: 30 * 60, activeSeconds: 600 });
     expect(time('vsat1').latencyMs).toBe(600);
     // The LEO dish's average obstruction over its 59 reports: 10 at 40 %, 49 at 2 %.
@@ -170,7 +188,7 @@ describe.each(engines)('vessel links on %s', (engine) => {
       expect((since + utcOffset * HOUR) % (24 * HOUR)).toBe(0);
       expect(res.onBackup.map((v: any) => [v.deviceId, v.linkId, v.kind])).toEqual([[other.id, 'leo1', 'leo']]);
       expect(res).toMatchObject({ onBackupCount: 1, withLinks: 2 });
-      const failoverTimes = [start + 20 * MIN, start + 30 * MIN, start + 40 * MIN, now - 2 * MIN];
+      const failoverTimes = [20, 30, 40, 45, 47].map((m) => start + m * MIN).concat(now - 2 * MIN);
       expect(res.failovers).toBe(failoverTimes.filter((t) => t >= since).length);
     }
     expect((await summary(tokens.admin!, 0)).onBackupCount).toBe(1);
@@ -191,7 +209,7 @@ describe.each(engines)('vessel links on %s', (engine) => {
     // With its changes gone, a link that has not changed since shows its current state from then on.
     const { lanes } = (await getLinks(tokens.oceanic!, vessel.id)).data;
     expect(lanes.find((l: any) => l.linkId === 'vsat1').segments.map((x: any) => [x.from, x.state])).toEqual([
-      [new Date(start + 40 * MIN).toISOString(), 'up'],
+      [new Date(start + 47 * MIN).toISOString(), 'up'],
     ]);
     await s.db.query('UPDATE monitor_settings SET retention_days = 90 WHERE id = 1');
   });
