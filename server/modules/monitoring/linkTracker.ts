@@ -85,11 +85,19 @@ export function trackLinks(before: readonly LinkNow[], reports: readonly { ms: n
   let current = before.map((l) => ({ ...l, acc: l.acc ? { ...l.acc } : null }));
   const changes: LinkChange[] = [];
   const failovers: Failover[] = [];
-  const hours: LinkHour[] = [];
-  /** The link's hour row for `hourStart`, the one in progress sent to `hours` when an hour ends. */
+  /** Ended hours by hour and link: a link gone and back within an hour ends that hour twice, and one statement may write a row once. */
+  const hours = new Map<string, LinkHour>();
+  const end = (acc: LinkHour) => {
+    const key = `${acc.hourStart}:${acc.linkId}`;
+    const seen = hours.get(key);
+    if (!seen) return void hours.set(key, acc);
+    for (const f of ['up', 'standby', 'down', 'active', 'samples'] as const) seen[f] += acc[f];
+    for (const f of ['latency', 'signal', 'snr', 'obstruction'] as const) seen[f] = [seen[f][0] + acc[f][0], seen[f][1] + acc[f][1]];
+  };
+  /** The link's hour row for `hourStart`, the one in progress ended when the hour ends. */
   const hourOf = (link: LinkNow, hourStart: number) => {
     if (link.acc && link.acc.hourStart !== hourStart) {
-      hours.push(link.acc);
+      end(link.acc);
       link.acc = null;
     }
     return (link.acc ??= emptyHour(hourStart, link));
@@ -138,7 +146,7 @@ export function trackLinks(before: readonly LinkNow[], reports: readonly { ms: n
       return link;
     });
     // A link no longer reported: its hour in progress is kept as it is.
-    for (const gone of byId.values()) if (gone.acc) hours.push(gone.acc);
+    for (const gone of byId.values()) if (gone.acc) end(gone.acc);
     const was = current.find((l) => l.active);
     const now = next.find((l) => l.active);
     if (current.length && was?.linkId !== now?.linkId) {
@@ -153,5 +161,5 @@ export function trackLinks(before: readonly LinkNow[], reports: readonly { ms: n
     }
     current = next;
   }
-  return { current, changes, failovers, hours };
+  return { current, changes, failovers, hours: [...hours.values()] };
 }
