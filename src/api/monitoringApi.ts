@@ -1,5 +1,6 @@
 import { primeRequests, request } from './client';
 import { downloadFile } from './transfer';
+import type { LinkKind } from '../domain/links';
 
 /** A visible device with its latest reported state (deviceGroup/getAllDeviceUploadDataWithCondition). */
 export interface DeviceLiveState {
@@ -31,6 +32,8 @@ export interface DeviceLiveState {
   txOn: boolean | null;
   lteSignal: number | null;
   faults: string[];
+  /** The link carrying the vessel's traffic now (priority 0: its primary link); null without links. */
+  activeLink: { linkId: string; kind: LinkKind; priority: number } | null;
 }
 
 export interface StateCounts {
@@ -48,6 +51,8 @@ export interface LiveStateQuery {
   ownerId?: number[];
   search?: string;
   unacknowledgedOnly?: boolean;
+  /** Only vessels whose traffic goes over a backup link now. */
+  onBackup?: boolean;
   /** Also devices with an unacknowledged data plan alarm, whatever their status (the bell). */
   dataPlanAlarms?: boolean;
   pageIndex?: number;

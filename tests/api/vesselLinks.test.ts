@@ -62,6 +62,7 @@ describe.each(engines)('vessel links on %s', (engine) => {
       [{ ...leo('up', true), obstructionPct: 140 }, 'links[0].obstructionPct', '遮挡率必须在 0 到 100% 之间'],
       [{ ...geo('up', true), latencyMs: -1 }, 'links[0].latencyMs', '时延必须在 0 到 60000 毫秒之间'],
       [{ ...geo('up', true), active: 'yes' }, 'links[0].active', '必须是 true 或 false'],
+      [null, 'links[0]', '每条链路须是至少含 id、kind、state 和 active 的对象'],
     ] as const;
     for (const [link, field, message] of bad) {
       const res = await ingest(s, vessel.num, report({ links: [link, cell('down', false)] }, new Date(start - HOUR)), undefined, 'zh');
@@ -77,6 +78,8 @@ describe.each(engines)('vessel links on %s', (engine) => {
         'validation.linksTooMany',
         'At most 6 links per report',
       ],
+      // A hostile list is refused whole, its entries not looked at one by one.
+      [Array.from({ length: 10_000 }, () => 'x'), 'validation.linksTooMany', 'At most 6 links per report'],
       ['vsat1', 'validation.links', 'Links must be a list of the vessel links'],
     ] as const;
     for (const [links, , message] of whole) {
@@ -193,6 +196,28 @@ describe.each(engines)('vessel links on %s', (engine) => {
     }
     expect((await summary(tokens.admin!, 0)).onBackupCount).toBe(1);
     expect(await summary(tokens.polaris!, 0)).toMatchObject({ onBackup: [], onBackupCount: 0, withLinks: 0, failovers: 0 });
+
+    // The status monitor: each row's link carrying the traffic, and a filter for the vessels on a backup link.
+    const monitor = (token: string, body: object) =>
+      s.call<any>({
+        method: 'POST',
+        url: `${s.base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition`,
+        token,
+        payload: { withTotal: true, pageSize: 50, ...body },
+      });
+    const all = (await monitor(tokens.oceanic!, {})).data;
+    const rowOf = (id: number) => all.list.find((r: any) => r.id === id);
+    expect(rowOf(other.id).activeLink).toEqual({ linkId: 'leo1', kind: 'leo', priority: 1 });
+    expect(rowOf(vessel.id).activeLink).toEqual({ linkId: 'vsat1', kind: 'geo', priority: 0 });
+    expect(all.list.filter((r: any) => r.activeLink).length).toBe(2);
+    const backup = (await monitor(tokens.oceanic!, { onBackup: true })).data;
+    expect(backup.list.map((r: any) => r.id)).toEqual([other.id]);
+    expect(backup.total).toBe(1);
+    expect(backup.counts.total).toBe(1);
+    expect((await monitor(tokens.admin!, { onBackup: true })).data.list.map((r: any) => r.id)).toEqual([other.id]);
+    expect((await monitor(tokens.polaris!, { onBackup: true })).data).toMatchObject({ list: [], total: 0 });
+    const bad = await monitor(tokens.oceanic!, { onBackup: 'often' });
+    expect(bad.code).toBe(ErrorCode.Validation);
   });
 
   it('forgets link history with the reports and link hours with the rollups', async () => {

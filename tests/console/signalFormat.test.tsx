@@ -41,6 +41,7 @@ const row: DeviceLiveState = {
   txOn: true,
   lteSignal: null,
   faults: [],
+  activeLink: null,
 };
 
 function renderIn(lang: 'zh' | 'en', ui: React.ReactNode, path = '/') {

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import { VISIBLE_DEVICES_SQL, ownedRecordSql, scopeParams } from '../../auth/deviceScope';
 import { STATE_JOINS, STATUS_SQL } from './stateSql';
-import { CURRENT_LINKS_SQL } from '../vessel/linkQueries';
+import { CURRENT_LINKS_SQL, ON_BACKUP_SQL } from '../vessel/linkQueries';
 
 /** Visible devices counted per kind and state (0 offline, 1 online, 2 warn). */
 export async function statusCounts(db: Queryable, caller: Principal) {
@@ -31,7 +31,7 @@ export async function topFaults(db: Queryable, caller: Principal, days: number, 
  */
 export async function linkSummary(db: Queryable, caller: Principal, since: number, limit: number) {
   const onBackupSql = `FROM device_state s JOIN devices d ON d.id = s.device_id ${CURRENT_LINKS_SQL}
-    WHERE l.active AND l.priority > 0 AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')}`;
+    WHERE ${ON_BACKUP_SQL} AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')}`;
   const [onBackup, [counts]] = await Promise.all([
     db.query<{ deviceId: number; deviceName: string; linkId: string; kind: string; since: Date }>(
       `SELECT d.id AS "deviceId", d.name AS "deviceName", l."linkId", l.kind, to_timestamp(l.since / 1000) AS since ${onBackupSql}

@@ -3,6 +3,7 @@ import type { Principal } from '../../../src/domain/levels';
 import { DATA_PLAN_ALARM_CODES } from '../../../src/domain/faultCodes';
 import { VISIBLE_DEVICES_SQL, ownedRecordSql, scopeParams } from '../../auth/deviceScope';
 import { STATE_COLUMNS, STATUS_SQL } from './stateSql';
+import { activeLinkSql, onBackupSql } from '../vessel/linkQueries';
 
 /**
  * The SQL of deviceGroup/getAllDeviceUploadDataWithCondition (uploadDataRoutes.ts): the visible
@@ -35,13 +36,13 @@ const openAlarmSql = (device: string, codes = '') => `EXISTS (SELECT 1 FROM alar
  * offline, only devices with a reported state can match, so the query starts from device_state's
  * state index (the alarm bell's query) instead of scanning every device.
  */
-/** A device `x` (or `d`) with an active data plan alarm nobody acknowledged ($13: the data plan codes). */
-const dataAlarmSql = (device: string) => openAlarmSql(device, ' AND da.code = ANY($13::text[])');
+/** A device `x` (or `d`) with an active data plan alarm nobody acknowledged ($14: the data plan codes). */
+const dataAlarmSql = (device: string) => openAlarmSql(device, ' AND da.code = ANY($14::text[])');
 
 const uploadDataSql = (from: string, orderBy = 'x.id', dataAlarms = false) => `SELECT * FROM (
   SELECT d.id, d.name, d.device_num AS "deviceNum", d.mmsi, d.device_kind AS "deviceKind", d.device_type AS "deviceType",
          d.owner_id AS "ownerId", o.name AS "ownerName", COALESCE(d.owner_sub_id, 0) AS "ownerSubId", d.activated,
-         ${STATE_COLUMNS}
+         ${STATE_COLUMNS}, ${activeLinkSql('ds')} AS "activeLink"
     ${from}
     LEFT JOIN users o ON o.id = d.owner_id
     LEFT JOIN device_offline_thresholds dot ON dot.device_id = d.id
@@ -54,9 +55,10 @@ const uploadDataSql = (from: string, orderBy = 'x.id', dataAlarms = false) => `S
      AND (cardinality($8::int[]) = 0 OR d.owner_id = ANY($8::int[]))
      AND ($9::text = '' OR d.name ILIKE $9::text OR d.device_num ILIKE $9::text)
      AND (NOT $10::boolean OR ${openAlarmSql('d.id')})
+     AND (NOT $11::boolean OR ${onBackupSql('ds')})
   ) x
  WHERE cardinality($5::int[]) = 0 OR x.status = ANY($5::int[])${dataAlarms ? ` OR ${dataAlarmSql('x.id')}` : ''}
- ORDER BY ${orderBy} LIMIT $11 OFFSET $12`;
+ ORDER BY ${orderBy} LIMIT $12 OFFSET $13`;
 const ALL_FROM = `FROM devices d LEFT JOIN device_state ds ON ds.device_id = d.id AND ${STATE_OWNED}`;
 const REPORTED_FROM = `FROM device_state ds JOIN devices d ON d.id = ds.device_id AND ds.state = ANY($5::int[]) AND ${STATE_OWNED}`;
 /**
@@ -64,7 +66,7 @@ const REPORTED_FROM = `FROM device_state ds JOIN devices d ON d.id = ds.device_i
  * data plan alarm whatever their state, both from indexes (state, and the active alarms).
  */
 const REPORTED_DATA_FROM = `FROM (SELECT s.device_id FROM device_state s WHERE s.state = ANY($5::int[])
-     UNION SELECT da.device_id FROM alarms da WHERE da.code = ANY($13::text[]) AND da.cleared_at IS NULL AND da.acked_at IS NULL) k
+     UNION SELECT da.device_id FROM alarms da WHERE da.code = ANY($14::text[]) AND da.cleared_at IS NULL AND da.acked_at IS NULL) k
     JOIN device_state ds ON ds.device_id = k.device_id JOIN devices d ON d.id = ds.device_id AND ${STATE_OWNED}`;
 const ALL_DEVICES_SQL = uploadDataSql(ALL_FROM);
 const REPORTED_DEVICES_SQL = uploadDataSql(REPORTED_FROM);
@@ -100,6 +102,7 @@ const STATE_COUNTS_SQL = `SELECT x.status, count(*)::int AS n FROM (
      AND (cardinality($8::int[]) = 0 OR d.owner_id = ANY($8::int[]))
      AND ($9::text = '' OR d.name ILIKE $9::text OR d.device_num ILIKE $9::text)
      AND (NOT $10::boolean OR ${openAlarmSql('d.id')})
+     AND (NOT $11::boolean OR ${onBackupSql('ds')})
   ) x GROUP BY x.status`;
 
 export interface UploadDataFilter {
@@ -111,6 +114,8 @@ export interface UploadDataFilter {
   /** A LIKE pattern ('' for none). */
   search: string;
   unacknowledgedOnly: boolean;
+  /** Only vessels whose traffic goes over a backup link now. */
+  onBackup: boolean;
   dataPlanAlarms: boolean;
   sort: (typeof UPLOAD_DATA_SORTS)[number];
   order: 'asc' | 'desc';
@@ -125,6 +130,7 @@ const filterParams = (caller: Principal, f: UploadDataFilter) => [
   f.ownerId,
   f.search,
   f.unacknowledgedOnly,
+  f.onBackup,
 ];
 
 /** A page (limit null: all) of the visible devices the filter selects, with their latest state. */

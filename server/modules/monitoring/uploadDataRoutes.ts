@@ -38,6 +38,7 @@ export const uploadDataQuerySchema = yup.object({
   ownerId: ids(),
   search: yup.string().trim().max(64, 'validation.tooLong').default(''),
   unacknowledgedOnly: yup.boolean().typeError('validation.boolean').default(false),
+  onBackup: yup.boolean().typeError('validation.boolean').default(false),
   dataPlanAlarms: yup.boolean().typeError('validation.boolean').default(false),
   pageIndex: yup.number().typeError('validation.integer').integer('validation.integer').min(1, 'validation.invalid').optional(),
   pageSize: yup
@@ -80,6 +81,7 @@ export async function uploadDataRoutes(app: Api, { db }: ServerContext) {
             ownerId: { type: 'array', items: { type: 'integer' } },
             search: { type: 'string' },
             unacknowledgedOnly: { type: 'boolean' },
+            onBackup: { type: 'boolean', description: 'only vessels whose traffic goes over a backup link now' },
             dataPlanAlarms: {
               type: 'boolean',
               description: 'also devices with an unacknowledged data plan alarm, whatever their status (the bell)',
@@ -112,6 +114,7 @@ export async function uploadDataRoutes(app: Api, { db }: ServerContext) {
         ownerId: q.ownerId,
         search: q.search ? containsPattern(q.search) : '',
         unacknowledgedOnly: q.unacknowledgedOnly,
+        onBackup: q.onBackup,
         dataPlanAlarms: q.dataPlanAlarms,
         sort: q.sort as UploadDataFilter['sort'],
         order: q.order as UploadDataFilter['order'],

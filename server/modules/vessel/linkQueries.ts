@@ -11,6 +11,14 @@ const LINK_RECORD = `("linkId" text, kind text, priority int, state text, active
 
 /** The current links of the latest states `s` as rows `l` (a lateral join). */
 export const CURRENT_LINKS_SQL = `CROSS JOIN LATERAL jsonb_to_recordset(COALESCE(s.links, '[]'::jsonb)) AS l${LINK_RECORD}`;
+/** A link `l` carries the traffic, and it is a backup: the router prefers another before it (docs/architecture.md, "Links"). */
+export const ON_BACKUP_SQL = 'l.active AND l.priority > 0';
+const linksOf = (state: string) => `jsonb_to_recordset(COALESCE(${state}.links, '[]'::jsonb)) AS l${LINK_RECORD}`;
+/** The link carrying the traffic of the latest state `state`, as { linkId, kind, priority } (null: none); the status monitor's column. */
+export const activeLinkSql = (state: string) =>
+  `(SELECT json_build_object('linkId', l."linkId", 'kind', l.kind, 'priority', l.priority) FROM ${linksOf(state)} WHERE l.active LIMIT 1)`;
+/** The latest state `state` has the traffic on a backup link. */
+export const onBackupSql = (state: string) => `EXISTS (SELECT 1 FROM ${linksOf(state)} WHERE ${ON_BACKUP_SQL})`;
 
 const sum2 = (name: string) => `(a->'${name}'->>0)::int, (a->'${name}'->>1)::float8`;
 

@@ -10,6 +10,7 @@ import { useClientState } from '../../state/useClientState';
 import { useAgo } from '../monitor/liveFormat';
 import { deviceDetailPath } from '../monitor/devicePaths';
 import { Panel } from './DashboardPanels';
+import { STATUS_MONITOR_PATH } from '../../layout/Bell';
 
 const LIMIT = 5;
 
@@ -26,10 +27,16 @@ export function LinkPanel() {
     refetchInterval: dashboardRefreshMs(useWarnRefreshSeconds()),
   });
   if (!data?.withLinks) return null;
-  const figure = (label: string, value: number, testId: string, colour?: string) => (
+  const figure = (label: string, value: number, testId: string, colour?: string, to?: string) => (
     <Box sx={{ flex: 1 }} data-testid={testId}>
       <Typography variant="body2" color="text.secondary">
-        {label}
+        {to ? (
+          <Link component={RouterLink} to={to} underline="hover" color="inherit">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
       </Typography>
       <Typography sx={{ fontSize: 26, fontWeight: 600, lineHeight: 1.2, color: value ? colour : undefined }}>{value}</Typography>
     </Box>
@@ -37,7 +44,13 @@ export function LinkPanel() {
   return (
     <Panel title={translate('monitor.dashboard.links')} testId="dashboard-links">
       <Box sx={{ display: 'flex', gap: 2, mb: 1 }}>
-        {figure(translate('monitor.dashboard.onBackup'), data.onBackupCount, 'dashboard-links-backup', '#b26a00')}
+        {figure(
+          translate('monitor.dashboard.onBackup'),
+          data.onBackupCount,
+          'dashboard-links-backup',
+          '#b26a00',
+          `${STATUS_MONITOR_PATH}?link=backup`,
+        )}
         {figure(translate('monitor.dashboard.failoversToday'), data.failovers, 'dashboard-links-failovers')}
       </Box>
       {data.onBackup.length === 0 && (

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { DeviceLiveState } from '../../api/monitoringApi';
 import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { STATE_COLOURS } from '../../map/vesselStyle';
-import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
+import { BackupLinkChip, FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
 import { RowLinks } from './RowLinks';
 import { formatSignal } from '../../format/signal';
 
@@ -65,6 +65,11 @@ export function DeviceCard({ row, selected, onSelect }: { row: DeviceLiveState; 
           </>
         )}
       </Box>
+      {row.activeLink && row.activeLink.priority > 0 && (
+        <Box sx={{ mt: 0.5 }}>
+          <BackupLinkChip link={row.activeLink} />
+        </Box>
+      )}
       {(row.faults.length > 0 || (row.status !== 0 && row.modemLock === false)) && (
         <Box sx={{ mt: 0.75 }}>
           <FaultChips faults={row.faults} modemLock={row.modemLock} status={row.status} />

@@ -13,7 +13,7 @@ import type { MonitorFilters } from './monitorFilters';
 
 /**
  * The status monitor's filters: search (sent 350 ms after the last key), kind, owner (admins) and
- * sub-user (admins, enterprises), and a button clearing them all (docs/console.md, "Live monitoring").
+ * sub-user (admins, enterprises), the link carrying the traffic (a backup link now), and a button clearing them all (docs/console.md, "Live monitoring").
  */
 export function LiveFilters({
   filters,
@@ -110,7 +110,19 @@ export function LiveFilters({
           ))}
         </TextField>
       )}
-      {(filters.state || filters.kind || filters.owner || filters.sub || filters.q) && (
+      <TextField
+        select
+        size="small"
+        label={translate('monitor.filter.link')}
+        value={filters.link ?? ''}
+        onChange={(e) => change({ link: e.target.value === 'backup' ? 'backup' : null })}
+        sx={{ minWidth: 140 }}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-link' } as object } }}
+      >
+        <MenuItem value="">{translate('monitor.filter.any')}</MenuItem>
+        <MenuItem value="backup">{translate('monitor.filter.onBackup')}</MenuItem>
+      </TextField>
+      {(filters.state || filters.kind || filters.owner || filters.sub || filters.link || filters.q) && (
         <Button
           size="small"
           onClick={() => {

@@ -12,7 +12,7 @@ import type { Theme } from '@mui/material/styles';
 import type { DeviceLiveState } from '../../api/monitoringApi';
 import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { STICKY_ACTIONS_CELL_SX } from '../../resources/generic/listStyles';
-import { FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
+import { BackupLinkChip, FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
 import { RowLinks } from './RowLinks';
 import { formatSignal } from '../../format/signal';
 import type { MonitorFilters, MonitorSort } from './monitorFilters';
@@ -104,6 +104,7 @@ export function LiveStatusTable({
                     ? ''
                     : translate('monitor.signalValue', { level: formatSignal(row.signalLevel), snr: row.snr?.toFixed(1) })}
                 </Box>
+                <BackupLinkChip link={row.activeLink} />
               </TableCell>
               <TableCell
                 sx={{

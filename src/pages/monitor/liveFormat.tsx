@@ -6,6 +6,7 @@ import { timeAgo } from '../../format/timeAgo';
 import { useTranslate } from 'ra-core';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { useClientState } from '../../state/useClientState';
+import type { DeviceLiveState } from '../../api/monitoringApi';
 
 /** 22.30°N 114.20°E */
 export function formatPosition(lat: number | null, lon: number | null): string {
@@ -47,6 +48,24 @@ export function LastReport({ at, compact = false }: { at: string | null; compact
 }
 
 /** Active fault codes as chips with their meaning; a lost lock without a fault as its own chip. */
+/** A chip when the vessel's traffic goes over a backup link now (nothing on its primary link). */
+export function BackupLinkChip({ link }: { link: DeviceLiveState['activeLink'] }) {
+  const translate = useTranslate();
+  if (!link || link.priority === 0) return null;
+  return (
+    <Tooltip title={translate('monitor.onBackupHint', { id: link.linkId })}>
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        data-testid="monitor-backup-link"
+        label={translate('monitor.onBackupLink', { link: translate(`vessel.wan.kinds.${link.kind}`) })}
+        sx={{ mt: 0.25 }}
+      />
+    </Tooltip>
+  );
+}
+
 export function FaultChips({ faults, modemLock, status }: { faults: readonly string[]; modemLock: boolean | null; status: number }) {
   const translate = useTranslate();
   const language = useClientState((s) => s.language);

@@ -3,8 +3,8 @@ import { isDeviceKind } from '../../domain/deviceKinds';
 
 /**
  * The status monitor's filters live in the URL (so the bell can open `?state=warn`, a refresh or
- * a shared link keeps them): state (online|offline|warn), kind, owner, sub, q, page, size, sort,
- * order, tab (status|alarms).
+ * a shared link keeps them): state (online|offline|warn), kind, owner, sub, link (backup: on a
+ * backup link now), q, page, size, sort, order, tab (status|alarms).
  */
 export const STATE_BY_NAME = { offline: 0, online: 1, warn: 2 } as const;
 export type StateName = keyof typeof STATE_BY_NAME;
@@ -18,6 +18,8 @@ export interface MonitorFilters {
   kind: string | null;
   owner: number | null;
   sub: number | null;
+  /** 'backup': only vessels whose traffic goes over a backup link now. */
+  link: 'backup' | null;
   q: string;
   page: number;
   size: number;
@@ -40,6 +42,7 @@ export function readFilters(params: URLSearchParams): MonitorFilters {
     kind: isDeviceKind(kind) ? kind : null,
     owner: positiveInt(params.get('owner')),
     sub: positiveInt(params.get('sub')),
+    link: params.get('link') === 'backup' ? 'backup' : null,
     q: (params.get('q') ?? '').slice(0, 64),
     page: positiveInt(params.get('page')) ?? 1,
     size: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
@@ -61,6 +64,7 @@ export function writeFilters(params: URLSearchParams, change: Partial<MonitorFil
   set('kind', merged.kind);
   set('owner', merged.owner);
   set('sub', merged.sub);
+  set('link', merged.link);
   set('q', merged.q);
   set('page', merged.page, 1);
   set('size', merged.size, PAGE_SIZES[0]);
@@ -76,6 +80,7 @@ export function toLiveQuery(f: MonitorFilters): LiveStateQuery {
     deviceType: f.kind ? [f.kind] : [],
     ownerId: f.owner ? [f.owner] : [],
     ownerSubId: f.sub ? [f.sub] : [],
+    onBackup: f.link === 'backup',
     search: f.q.trim(),
     pageIndex: f.page,
     pageSize: f.size,
