@@ -17,6 +17,11 @@ const RATES = (process.env.BENCH_RATES ?? sized('1000,3000,6000', '200')).split(
 const VESSELS = sized(10_000, 500);
 /** The offered rate of the links run (reports with and without links, side by side). */
 const LINK_RATE = sized(3000, 200);
+/** How many pairs of links runs (without, with) to take in turn (BENCH_LINK_PAIRS). */
+const LINK_PAIRS = Number(process.env.BENCH_LINK_PAIRS ?? sized(2, 1));
+/** BENCH_PARTS=links (or ingest,alarm,rates,links): only these parts run; all by default. */
+const PARTS = process.env.BENCH_PARTS?.split(',');
+const part = (name: 'ingest' | 'alarm' | 'rates' | 'links') => !PARTS || PARTS.includes(name);
 const SECRET = 'bench-device-secret';
 const PREFIX = 'B';
 const LOAD = fileURLToPath(new URL('./ingestLoad.ts', import.meta.url));
@@ -78,49 +83,60 @@ async function run(engine: 'pglite' | 'postgres') {
     clock += (Math.ceil(figures.total / VESSELS) + 1) * size * 1000;
     return figures;
   };
-  row('ingest, 1 report per request', await ingestRun({ mode: 'single', connections: 32 }));
-  row('ingest, batches of 100', await ingestRun({ mode: 'batch', connections: 8, batchSize: 100 }, 100), 100);
-  // Every vessel has a latest state (5% in warn with an active alarm) before the alarm query runs.
-  await server.db.query(
-    `INSERT INTO device_state (device_id, reported_at, received_at, state, lat, lon, speed, heading, azimuth, elevation, skew,
+  if (part('ingest')) {
+    row('ingest, 1 report per request', await ingestRun({ mode: 'single', connections: 32 }));
+    row('ingest, batches of 100', await ingestRun({ mode: 'batch', connections: 8, batchSize: 100 }, 100), 100);
+  }
+  if (part('alarm') || part('rates')) await alarmsAndRates();
+  // Reports with three links each (GEO, LEO, 4G; a failover every 30 rounds) beside the same rate without, in turn (drift shows).
+  if (part('links'))
+    for (let pair = 0; pair < LINK_PAIRS; pair++)
+      for (const links of [false, true])
+        row(
+          `ingest at ${LINK_RATE.toLocaleString('en')} reports/s offered, ${links ? '3 links per report' : 'no links'}`,
+          await ingestRun({ mode: 'single', connections: Math.max(32, LINK_RATE / 50), rate: LINK_RATE, links }),
+        );
+  await server.stop();
+  return rows;
+
+  async function alarmsAndRates() {
+    // Every vessel has a latest state (5% in warn with an active alarm) before the alarm query runs.
+    await server.db.query(
+      `INSERT INTO device_state (device_id, reported_at, received_at, state, lat, lon, speed, heading, azimuth, elevation, skew,
        satellite_name, satellite_longitude, signal_level, snr, modem_lock, tx_on, faults)
      SELECT d.id, $2::timestamptz - (d.id % 60) * interval '1 second', now(), CASE WHEN d.id % 20 = 0 THEN 2 ELSE 1 END, 10, 110, 15, 90, 200, 60, 5,
             'AsiaSat 7', 105.5, 70, 11, true, true, CASE WHEN d.id % 20 = 0 THEN ARRAY['E05'] ELSE '{}'::text[] END
        FROM devices d WHERE d.device_num LIKE $1
      ON CONFLICT (device_id) DO UPDATE SET reported_at = EXCLUDED.reported_at, state = EXCLUDED.state, faults = EXCLUDED.faults`,
-    [`${PREFIX}%`, new Date(clock)],
-  );
-  await server.db.query(
-    `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at)
-     SELECT s.device_id, 'E05', 'major', now(), now() FROM device_state s WHERE 'E05' = ANY(s.faults) ON CONFLICT DO NOTHING`,
-  );
-  const [states] = await server.db.query<{ n: number; warn: number }>(
-    `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`,
-  );
-  row(
-    `alarm poll alone, bare body: every vessel in alarm (${states!.n} vessels reported, ${states!.warn} warn)`,
-    await load({ mode: 'alarm', alarmBody: 'spec', apiBase: server.url, connections: 4, token }),
-  );
-  row(
-    "alarm poll alone, the bell's query (one vessel)",
-    await load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 4, token }),
-  );
-  for (const rate of RATES) {
-    const [ingest, alarm] = await Promise.all([
-      ingestRun({ mode: 'single', connections: Math.max(32, rate / 50), rate }),
-      load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 1, token, rate: 20 }),
-    ]);
-    row(`ingest at ${rate.toLocaleString('en')} reports/s offered`, ingest);
-    row("bell's alarm poll meanwhile (20/s)", alarm);
-  }
-  // Reports with three links each (GEO, LEO, 4G; a failover every 30 rounds) beside the same rate without, twice in turn (drift shows).
-  for (const links of SMOKE ? [false, true] : [false, true, false, true])
-    row(
-      `ingest at ${LINK_RATE.toLocaleString('en')} reports/s offered, ${links ? '3 links per report' : 'no links'}`,
-      await ingestRun({ mode: 'single', connections: Math.max(32, LINK_RATE / 50), rate: LINK_RATE, links }),
+      [`${PREFIX}%`, new Date(clock)],
     );
-  await server.stop();
-  return rows;
+    await server.db.query(
+      `INSERT INTO alarms (device_id, code, severity, raised_at, last_seen_at)
+     SELECT s.device_id, 'E05', 'major', now(), now() FROM device_state s WHERE 'E05' = ANY(s.faults) ON CONFLICT DO NOTHING`,
+    );
+    const [states] = await server.db.query<{ n: number; warn: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 2)::int AS warn FROM device_state`,
+    );
+    if (part('alarm')) {
+      row(
+        `alarm poll alone, bare body: every vessel in alarm (${states!.n} vessels reported, ${states!.warn} warn)`,
+        await load({ mode: 'alarm', alarmBody: 'spec', apiBase: server.url, connections: 4, token }),
+      );
+      row(
+        "alarm poll alone, the bell's query (one vessel)",
+        await load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 4, token }),
+      );
+    }
+    if (part('rates'))
+      for (const rate of RATES) {
+        const [ingest, alarm] = await Promise.all([
+          ingestRun({ mode: 'single', connections: Math.max(32, rate / 50), rate }),
+          load({ mode: 'alarm', alarmBody: 'bell', apiBase: server.url, connections: 1, token, rate: 20 }),
+        ]);
+        row(`ingest at ${rate.toLocaleString('en')} reports/s offered`, ingest);
+        row("bell's alarm poll meanwhile (20/s)", alarm);
+      }
+  }
 }
 
 /** BENCH_ENGINES=pglite or postgres runs one engine only. */
