@@ -13,13 +13,14 @@ import { declaredResources } from './resources/declaredResources';
 /**
  * Opens the database, applies migrations, loads demo data on first start, builds the app with the
  * device link the settings ask for (server/link/openLink.ts; `options.openLink` replaces it).
+ * `options.loadDataDir`: an in-memory PGlite starts from this dump (server/db/connection.ts, openDb).
  */
 export async function startServer(
   overrides: Partial<ServerConfig> = {},
-  options: AppOptions = {},
+  { loadDataDir, ...options }: AppOptions & { loadDataDir?: Blob } = {},
 ): Promise<{ app: FastifyInstance; db: Db; config: ServerConfig; seeded: boolean; link: DeviceLink }> {
   const config = loadConfig(process.env, overrides);
-  const db = await openDb(config);
+  const db = await openDb({ ...config, ...(loadDataDir ? { loadDataDir } : {}) });
   await migrate(db);
   // The tables of resources declared as data, made or completed from their declarations (docs/extending.md).
   await ensureTables(

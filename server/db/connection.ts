@@ -69,8 +69,13 @@ function notifyHub() {
   };
 }
 
-export async function openDb(options: { databaseUrl: string; dataDir: string }): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+/**
+ * PostgreSQL at `databaseUrl`, else PGlite in `dataDir` ('memory://': in memory). `loadDataDir`:
+ * an in-memory PGlite starts from this dump of a data folder (dumpDataDir) instead of an empty
+ * one; the tests start their servers from one migrated database (tests/api/globalSetup.ts).
+ */
+export async function openDb(options: { databaseUrl: string; dataDir: string; loadDataDir?: Blob }): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
 }
 
 /** Creates the embedded database's folder and its parents; a folder that cannot be made stops the start with one clear line. */
@@ -86,9 +91,12 @@ function ensureDataDir(dataDir: string): string {
   return dir;
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   // pg_trgm: the device list's search index (migration 011).
-  const lite = await PGlite.create(dataDir === 'memory://' ? undefined : ensureDataDir(dataDir), { extensions: { pg_trgm } });
+  const lite =
+    dataDir === 'memory://'
+      ? await PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) })
+      : await PGlite.create(ensureDataDir(dataDir), { extensions: { pg_trgm } });
   return {
     engine: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {

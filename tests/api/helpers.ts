@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -29,6 +30,14 @@ export interface TestServer {
     options: InjectOptions & { token?: string; lang?: 'zh' | 'en' },
   ): Promise<{ code: number; msg: string; data: T; status: number }>;
   close(): Promise<void>;
+}
+
+/** The migrated PGlite of the run (tests/api/globalSetup.ts), read once per test file; absent in projects without it. */
+let template: Blob | undefined;
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (file && !template) template = new Blob([readFileSync(file)]);
+  return template;
 }
 
 /**
@@ -67,10 +76,13 @@ export async function createTestServer(
       await c.end();
     };
   }
-  const { app, db, config, link } = await startServer(
-    { databaseUrl, dataDir: 'memory://', logLevel: 'silent', seedDemo: true, ...overrides },
-    { ...(openLink ? { openLink } : {}), ...(logStream ? { logStream } : {}) },
-  );
+  const settings = { databaseUrl, dataDir: 'memory://', logLevel: 'silent' as const, seedDemo: true, ...overrides };
+  const loadDataDir = !settings.databaseUrl && settings.dataDir === 'memory://' ? pgliteTemplate() : undefined;
+  const { app, db, config, link } = await startServer(settings, {
+    ...(openLink ? { openLink } : {}),
+    ...(logStream ? { logStream } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const base = `/cz/${config.apiSegment}`;
 
   const call: TestServer['call'] = async ({ token, lang, url, ...rest }) => {
