@@ -14,6 +14,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Two test files at a time on any machine (vitest's default is one per core less one: a single
+    // file at a time on a 2-core machine, which left a core idle while a test waited).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -73,7 +76,6 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
-          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -9,6 +8,7 @@ import type { AppOptions } from '../../server/app';
 import { openDb, type Db } from '../../server/db/connection';
 import type { DeviceLink } from '../../server/link/deviceLink';
 import { DEMO_ACCOUNTS } from '../../server/db/demoAccounts';
+import { pgliteTemplate } from './pgliteTemplate';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -30,14 +30,6 @@ export interface TestServer {
     options: InjectOptions & { token?: string; lang?: 'zh' | 'en' },
   ): Promise<{ code: number; msg: string; data: T; status: number }>;
   close(): Promise<void>;
-}
-
-/** The migrated PGlite of the run (tests/api/globalSetup.ts), read once per test file; absent in projects without it. */
-let template: Blob | undefined;
-function pgliteTemplate(): Blob | undefined {
-  const file = inject('pgliteTemplate');
-  if (file && !template) template = new Blob([readFileSync(file)]);
-  return template;
 }
 
 /**

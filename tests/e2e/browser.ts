@@ -3,6 +3,7 @@ import { execSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '../../server/start';
 import { serveConsole } from '../../server/serveConsole';
+import { pgliteTemplate } from '../api/pgliteTemplate';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
@@ -38,7 +39,11 @@ export function ensureBuilt() {
 
 /** The real server with demo data in memory, serving the built console, on a free port. */
 export async function startE2eServer() {
-  const { app, db, config } = await startServer({ dataDir: 'memory://', logLevel: 'silent', consoleDir: DIST });
+  const loadDataDir = pgliteTemplate();
+  const { app, db, config } = await startServer(
+    { dataDir: 'memory://', logLevel: 'silent', consoleDir: DIST },
+    loadDataDir ? { loadDataDir } : {},
+  );
   if (!(await serveConsole(app, config))) throw new Error(`no built console in ${DIST}/`);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
