@@ -15,7 +15,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // Two test files at a time on any machine (vitest's default is one per core less one: a single
-    // file at a time on a 2-core machine, which left a core idle while a test waited).
+    // file at a time on a 2-core machine, which left a core idle while a test waited). The browser
+    // files run one at a time (the e2e project).
     maxWorkers: 2,
     projects: [
       {
@@ -76,6 +77,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
+          // One browser file at a time, after the others: two at once each took twice as long (CPU-bound), and the walk's waits timed out.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
