@@ -9,36 +9,10 @@ import { PALETTES } from '../../src/theme/palettes';
 import { DeviceCard } from '../../src/pages/monitor/DeviceCard';
 import { LiveStatusTable } from '../../src/pages/monitor/LiveStatusTable';
 import { readFilters, toLiveQuery, writeFilters } from '../../src/pages/monitor/monitorFilters';
+import { liveState } from './liveStateFixture';
 
-const row = (id: number, activeLink: DeviceLiveState['activeLink']): DeviceLiveState => ({
-  id,
-  name: `Vessel ${id}`,
-  deviceNum: `V${id}`,
-  deviceKind: 'vbox',
-  deviceType: 'vBox',
-  ownerId: 2,
-  ownerName: 'oceanic',
-  ownerSubId: 0,
-  activated: true,
-  status: 1,
-  offlineMinutes: 10,
-  reportedAt: new Date().toISOString(),
-  receivedAt: new Date().toISOString(),
-  reportUnactivated: false,
-  lat: 1,
-  lon: 100,
-  speed: 10,
-  heading: 90,
-  satelliteName: null,
-  satelliteLongitude: null,
-  signalLevel: 70,
-  snr: 9,
-  modemLock: true,
-  txOn: true,
-  lteSignal: null,
-  faults: [],
-  activeLink,
-});
+const row = (id: number, activeLink: DeviceLiveState['activeLink']) =>
+  liveState({ id, name: `Vessel ${id}`, deviceNum: `V${id}`, deviceKind: 'vbox', deviceType: 'vBox', satelliteName: null, activeLink });
 const ROWS = [row(1, { linkId: 'leo1', kind: 'leo', priority: 1 }), row(2, { linkId: 'vsat1', kind: 'geo', priority: 0 }), row(3, null)];
 const FILTERS = readFilters(new URLSearchParams());
 

@@ -5,44 +5,16 @@ import { AdminContext } from 'react-admin';
 import { DeviceCard } from '../../src/pages/monitor/DeviceCard';
 import { CursorReport } from '../../src/pages/history/TrackPanels';
 import DeviceDetailPage from '../../src/pages/vessel/DeviceDetailPage';
-import type { DeviceLiveState } from '../../src/api/monitoringApi';
 import { createDataProvider } from '../../src/data/dataProvider';
 import { createI18nProvider } from '../../src/i18n/i18nProvider';
 import { restoreState, setState } from '../../src/state/clientState';
 import { mockApi, ok } from './helpers';
 import { renderAt } from '../component/render';
+import { liveState } from '../component/liveStateFixture';
 
 /** The same report as the status monitor, the vessel's detail and the track show it. */
 const LEVEL = 93.64;
-const row: DeviceLiveState = {
-  id: 7,
-  name: 'Pacific Star',
-  deviceNum: 'A1000002',
-  deviceKind: 'vsat',
-  deviceType: 'VSAT terminal',
-  ownerId: 2,
-  ownerName: 'oceanic',
-  ownerSubId: 0,
-  activated: true,
-  status: 1,
-  offlineMinutes: 10,
-  reportedAt: new Date().toISOString(),
-  receivedAt: new Date().toISOString(),
-  reportUnactivated: false,
-  lat: 2.5,
-  lon: 101.5,
-  speed: 14.2,
-  heading: 312,
-  satelliteName: 'AsiaSat 5',
-  satelliteLongitude: 100.5,
-  signalLevel: LEVEL,
-  snr: 9.4,
-  modemLock: true,
-  txOn: true,
-  lteSignal: null,
-  faults: [],
-  activeLink: null,
-};
+const row = liveState({ signalLevel: LEVEL });
 
 function renderIn(lang: 'zh' | 'en', ui: React.ReactNode, path = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });

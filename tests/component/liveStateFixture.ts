@@ -1,0 +1,33 @@
+import type { DeviceLiveState } from '../../src/api/monitoringApi';
+
+/** A vessel online just now as the status monitor gets it, with what a test changes. */
+export const liveState = (overrides: Partial<DeviceLiveState>): DeviceLiveState => ({
+  id: 7,
+  name: 'Pacific Star',
+  deviceNum: 'A1000002',
+  deviceKind: 'vsat',
+  deviceType: 'VSAT terminal',
+  ownerId: 2,
+  ownerName: 'oceanic',
+  ownerSubId: 0,
+  activated: true,
+  status: 1,
+  offlineMinutes: 10,
+  reportedAt: new Date().toISOString(),
+  receivedAt: new Date().toISOString(),
+  reportUnactivated: false,
+  lat: 2.5,
+  lon: 101.5,
+  speed: 14.2,
+  heading: 312,
+  satelliteName: 'AsiaSat 5',
+  satelliteLongitude: 100.5,
+  signalLevel: 93.64,
+  snr: 9.4,
+  modemLock: true,
+  txOn: true,
+  lteSignal: null,
+  faults: [],
+  activeLink: null,
+  ...overrides,
+});
