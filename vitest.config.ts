@@ -15,8 +15,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // Two test files at a time on any machine (vitest's default is one per core less one: a single
-    // file at a time on a 2-core machine, which left a core idle while a test waited). The browser
-    // files run one at a time (the e2e project).
+    // file at a time on a 2-core machine, which left a core idle while a test waited). The browser,
+    // smoke and fault files run one at a time, after the others (fileParallelism: false).
     maxWorkers: 2,
     projects: [
       {
@@ -89,6 +89,8 @@ export default defineConfig({
           name: 'smoke',
           environment: 'node',
           include: ['tests/smoke/**/*.test.ts'],
+          // Alone too: it times a stop (SIGTERM to exit within 5 s) on a fresh copy it installs and starts.
+          fileParallelism: false,
           testTimeout: 900_000,
           hookTimeout: 60_000,
         },
@@ -117,6 +119,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
           globalSetup: ['tests/api/globalSetup.ts'],
+          // Alone, after the files that run two at a time: its kills aim at moments (a message
+          // unanswered, a lease held) that another file's load on a 2-core machine made it miss.
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },
