@@ -3,7 +3,6 @@ import { execSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '../../server/start';
 import { serveConsole } from '../../server/serveConsole';
-import { pgliteTemplate } from '../api/pgliteTemplate';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
@@ -39,11 +38,7 @@ export function ensureBuilt() {
 
 /** The real server with demo data in memory, serving the built console, on a free port. */
 export async function startE2eServer() {
-  const loadDataDir = pgliteTemplate();
-  const { app, db, config } = await startServer(
-    { dataDir: 'memory://', logLevel: 'silent', consoleDir: DIST },
-    loadDataDir ? { loadDataDir } : {},
-  );
+  const { app, db, config } = await startServer({ dataDir: 'memory://', logLevel: 'silent', consoleDir: DIST });
   if (!(await serveConsole(app, config))) throw new Error(`no built console in ${DIST}/`);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
