@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { DeviceLiveState } from '../../api/monitoringApi';
 import { DeviceStatusIcon } from '../../resources/devices/DeviceStatusIcon';
 import { STATE_COLOURS } from '../../map/vesselStyle';
-import { BackupLinkChip, FaultChips, formatHeading, formatPosition, LastReport } from './liveFormat';
+import { BackupLinkChip, FaultChips, isOnBackup, formatHeading, formatPosition, LastReport } from './liveFormat';
 import { RowLinks } from './RowLinks';
 import { formatSignal } from '../../format/signal';
 
@@ -65,7 +65,7 @@ export function DeviceCard({ row, selected, onSelect }: { row: DeviceLiveState; 
           </>
         )}
       </Box>
-      {row.activeLink && row.activeLink.priority > 0 && (
+      {isOnBackup(row.activeLink) && (
         <Box sx={{ mt: 0.5 }}>
           <BackupLinkChip link={row.activeLink} />
         </Box>

@@ -48,10 +48,13 @@ export function LastReport({ at, compact = false }: { at: string | null; compact
 }
 
 /** Active fault codes as chips with their meaning; a lost lock without a fault as its own chip. */
+/** The vessel's traffic goes over a backup link now: its active link is not the router's first. */
+export const isOnBackup = (link: DeviceLiveState['activeLink']) => !!link && link.priority > 0;
+
 /** A chip when the vessel's traffic goes over a backup link now (nothing on its primary link). */
 export function BackupLinkChip({ link }: { link: DeviceLiveState['activeLink'] }) {
   const translate = useTranslate();
-  if (!link || link.priority === 0) return null;
+  if (!link || !isOnBackup(link)) return null;
   return (
     <Tooltip title={translate('monitor.onBackupHint', { id: link.linkId })}>
       <Chip
