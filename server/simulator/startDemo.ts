@@ -9,6 +9,7 @@ import { startSimulator, type RunningSimulator, type SimulatorStats } from './si
 import { markOfflineDevices, pruneHistory, sealDailyRollups } from '../modules/monitoring';
 import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
+import { buildCoverage } from '../modules/vessel';
 import { checkRuleAlarms } from '../notify/ruleAlarms';
 import { backupsOf } from '../ops';
 import { vacuumEmbedded } from '../ops/vacuum';
@@ -64,6 +65,8 @@ export async function startBackgroundWork(
     // Whole UTC days sealed into daily rollups, and days changed by late reports rebuilt (server/modules/monitoring/dailyRollupQueries.ts).
     asLeader(() => sealDailyRollups(db), 60_000),
     asLeader(() => sweepDataPeriods(db), 60_000),
+    // The fleet's coverage map: the reports received since the last run counted into their cells (server/modules/vessel/coverageQueries.ts).
+    asLeader(() => buildCoverage(db), 60_000),
     asLeader(() => expireCommands(db), 10_000),
     // The alarms alarm rules raise (offline, weak signal, geofences), checked every minute (server/notify/ruleAlarms.ts).
     asLeader(() => checkRuleAlarms(db), 60_000),

@@ -146,6 +146,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'error.dataPlanNotFound': 'This vessel has no data plan',
   'validation.links': 'Links must be a list of the vessel links',
   'validation.linksTooMany': 'At most 6 links per report',
+  'validation.coverageBounds': 'The south edge must not be north of the north edge',
   'validation.linkEntry': 'Each link is an object with at least id, kind, state and active',
   'validation.linkId': 'A link id is 1 to 32 letters, digits or . _ : -',
   'validation.linkKind': 'Unknown link kind (geo, leo, cellular, microwave or wifi)',

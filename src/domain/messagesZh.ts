@@ -143,6 +143,7 @@ export const domainZh = {
   'error.dataPlanNotFound': '该船舶没有流量套餐',
   'validation.links': 'links 必须是船舶链路的列表',
   'validation.linksTooMany': '每条上报最多 6 条链路',
+  'validation.coverageBounds': '南边界不能在北边界以北',
   'validation.linkEntry': '每条链路须是至少含 id、kind、state 和 active 的对象',
   'validation.linkId': '链路 ID 为 1 到 32 个字母、数字或 . _ : -',
   'validation.linkKind': '未知的链路类型（geo、leo、cellular、microwave 或 wifi）',

@@ -13,8 +13,10 @@ import { logIn, openPage, screenshot, skipBrowserTests, startE2e, stopE2e, type 
 /**
  * Every route each level may open (derived from the page declarations
  * and the resource definitions), in zh and en, at 1440 px (and 390 px for the menu's pages), is
- * checked with axe-core (no critical or serious finding, one h1), for text of the other language
- * and for raw message keys; a screenshot of each visit goes to tests/e2e/screenshots/walk-*.png.
+ * checked for one h1, for text of the other language and for raw message keys; a screenshot of
+ * each visit goes to tests/e2e/screenshots/walk-*.png. axe-core (no critical or serious finding)
+ * runs on each route once per level and width, in one language per width (zh at 1440 px, en at
+ * 390 px): the markup it checks is the same in both languages, and axe took half the walk's time.
  */
 
 const LEVELS = [
@@ -298,6 +300,9 @@ const pageName = (path: string) =>
     .replace(/\?id=\d+/, '-vessel')
     .replace(/[/?=&]/g, '_');
 
+/** axe-core's run for this visit: zh at the wide width, en at the narrow one (see the file's head). */
+const axeRuns = (ctx: { lang: Lang; width: number }) => (ctx.width === WIDE ? ctx.lang === 'zh' : ctx.lang === 'en');
+
 async function visit(page: Page, route: Route, ctx: { level: string; lang: Lang; width: number }, data: DataText, findings: Finding[]) {
   const base = { level: ctx.level, lang: ctx.lang, width: ctx.width, page: route.path };
   const t0 = Date.now();
@@ -315,7 +320,7 @@ async function visit(page: Page, route: Route, ctx: { level: string; lang: Lang;
   }
   await screenshot(page, `walk-${ctx.level}-${ctx.lang}-${ctx.width}-${pageName(route.path)}`);
 
-  const axe = await runAxe(page);
+  const axe = axeRuns(ctx) ? await runAxe(page) : { violations: [] };
   for (const v of axe.violations) {
     if (v.impact !== 'critical' && v.impact !== 'serious') continue;
     findings.push({

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../http/api';
+import { coverageRoutes } from './coverageRoutes';
 import { detailRoutes } from './detailRoutes';
 import { linkRoutes } from './linkRoutes';
 import { statisticsRoutes } from './statisticsRoutes';
@@ -10,6 +11,7 @@ import { voyageRoutes } from './voyageRoutes';
  * mounted inside the deviceModule entry of app.ts (/cz/{segment}/deviceModule/...).
  */
 export const vesselModule: ApiModule = async (app, context) => {
-  for (const routes of [detailRoutes, linkRoutes, statisticsRoutes, voyageRoutes]) await routes(app, context);
+  for (const routes of [coverageRoutes, detailRoutes, linkRoutes, statisticsRoutes, voyageRoutes]) await routes(app, context);
 };
 export { currentVoyage } from './voyageQueries';
+export { buildCoverage } from './coverageQueries';

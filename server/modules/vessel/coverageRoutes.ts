@@ -1,0 +1,87 @@
+import type { Api } from '../../http/api';
+import type { ServerContext } from '../../context';
+import {
+  COVERAGE_MIN_SAMPLES,
+  COVERAGE_RESOLUTIONS,
+  COVERAGE_WINDOWS,
+  COVERAGE_WINDOW_NAMES,
+  type CoverageAnswer,
+} from '../../../src/domain/coverage';
+import { BizError, ok } from '../../http/envelope';
+import { ErrorCode } from '../../../src/domain/errorCodes';
+import { envelope, tokenQuery } from '../../http/schemas';
+import { coverageSatellites, readCoverage } from './coverageQueries';
+
+const tags = ['vessel'];
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * deviceModule/vessel/getCoverage: the fleet's coverage map (docs/api.md, "GET /vessel/getCoverage").
+ * It describes the sky, not a customer: every level sees the cells of the whole fleet, and a cell
+ * carries figures only, never a vessel (docs/requirements.md §6).
+ */
+export async function coverageRoutes(app: Api, { db }: ServerContext) {
+  app.get(
+    '/vessel/getCoverage',
+    {
+      schema: {
+        tags,
+        summary: `Link quality per H3 cell over a window (${COVERAGE_WINDOW_NAMES.join(', ')}) at resolution ${COVERAGE_RESOLUTIONS.join(', ')}, for one satellite or all: [cell, reports, locked %, median SNR] per cell; bounds (south, west, north, east) keep the cells whose centre is inside.`,
+        querystring: {
+          type: 'object',
+          properties: {
+            ...tokenQuery,
+            window: { type: 'string', enum: COVERAGE_WINDOW_NAMES, default: '30d' },
+            res: { type: 'integer', enum: [...COVERAGE_RESOLUTIONS], default: 2 },
+            satellite: { type: 'string', minLength: 1, maxLength: 64 },
+            south: { type: 'number', minimum: -90, maximum: 90 },
+            west: { type: 'number', minimum: -180, maximum: 180 },
+            north: { type: 'number', minimum: -90, maximum: 90 },
+            east: { type: 'number', minimum: -180, maximum: 180 },
+          },
+        },
+        response: envelope({ type: 'object', additionalProperties: true }),
+      },
+    },
+    async (request) => {
+      const { window, res, satellite, south, west, north, east } = request.query;
+      const now = Date.now();
+      const from = utcDay(now - (COVERAGE_WINDOWS[window] - 1) * 86_400_000);
+      const to = utcDay(now);
+      const bounds = boundsOf({ south, west, north, east });
+      const [cells, satellites] = await Promise.all([
+        readCoverage(db, { res, from, to, satellite: satellite ?? null, bounds }),
+        coverageSatellites(db, from, to),
+      ]);
+      const answer: CoverageAnswer = {
+        window,
+        res,
+        satellite: satellite ?? null,
+        from,
+        to,
+        minSamples: COVERAGE_MIN_SAMPLES,
+        satellites,
+        cells,
+      };
+      return ok(answer);
+    },
+  );
+}
+
+type Bounds = [south: number, west: number, north: number, east: number];
+
+/** Bounds come whole or not at all; a missing side is named. South above north is refused (west above east crosses the antimeridian). */
+function boundsOf(sides: { south?: number; west?: number; north?: number; east?: number }): Bounds | null {
+  const given = Object.values(sides).filter((v) => v !== undefined).length;
+  if (!given) return null;
+  const missing = Object.entries(sides).filter(([, v]) => v === undefined);
+  if (missing.length)
+    throw new BizError(
+      ErrorCode.Validation,
+      'error.validation',
+      missing.map(([field]) => ({ field, message: 'validation.required' })),
+    );
+  if (sides.south! > sides.north!)
+    throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'south', message: 'validation.coverageBounds' }]);
+  return [sides.south!, sides.west!, sides.north!, sides.east!];
+}

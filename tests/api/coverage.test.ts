@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellToParent, latLngToCell } from 'h3-js';
+import { createTestServer, engines, type TestServer } from './helpers';
+import { ErrorCode } from '../../src/domain/errorCodes';
+import { ingest, report, reportingDevice } from './monitoringFixtures';
+import { ingestAt } from './vesselFixtures';
+import { buildCoverage } from '../../server/modules/vessel';
+
+const MIN = 60_000;
+const DAY = 1_440 * MIN;
+// A spot in the Southern Ocean no demo vessel sails, and one on the antimeridian.
+const SPOT = { lat: -55.5, lon: -140.2 };
+const DATELINE = { lat: -48.3, lon: 179.5 };
+const DATELINE_EAST = -179.5;
+const SAT = 'Intelsat 18';
+const around = (p: { lat: number; lon: number }) => `south=${p.lat - 1}&west=${p.lon - 1}&north=${p.lat + 1}&east=${p.lon + 1}`;
+
+describe.each(engines)('the fleet coverage map on %s', (engine) => {
+  let s: TestServer;
+  const tokens: Record<string, string> = {};
+  const t0 = Date.now() - 2 * DAY;
+  beforeAll(async () => {
+    s = await createTestServer(engine);
+    for (const name of ['admin', 'oceanic', 'oceanops', 'polaris']) tokens[name] = await s.login(name);
+    // Whatever the test server holds already is counted first: what follows adds to it.
+    await buildCoverage(s.db, { settleS: 0 });
+    const oceanic = await reportingDevice(s.db, 'oceanic', 0);
+    const polaris = await reportingDevice(s.db, 'polaris', 0);
+    // 30 locked reports at 11.5 dB (oceanic), 10 unlocked at -3 dB (polaris), all in one cell.
+    await ingestAt(
+      s,
+      oceanic.num,
+      Array.from({ length: 30 }, (_, i) => t0 + i * MIN),
+      () => ({ ...SPOT, satellite: { name: SAT, longitude: -180 } }),
+    );
+    await ingestAt(
+      s,
+      polaris.num,
+      Array.from({ length: 10 }, (_, i) => t0 + i * MIN),
+      () => ({
+        ...SPOT,
+        satellite: { name: SAT, longitude: -180 },
+        snr: -3,
+        modemLock: false,
+      }),
+    );
+    // Five reports either side of the antimeridian, a day later.
+    await ingestAt(
+      s,
+      oceanic.num,
+      Array.from({ length: 5 }, (_, i) => t0 + DAY + i * MIN),
+      () => ({ ...DATELINE, satellite: { name: SAT, longitude: -180 } }),
+    );
+    await ingestAt(
+      s,
+      polaris.num,
+      Array.from({ length: 5 }, (_, i) => t0 + DAY + i * MIN),
+      () => ({
+        lat: DATELINE.lat,
+        lon: DATELINE_EAST,
+        satellite: { name: SAT, longitude: -180 },
+      }),
+    );
+    expect(await buildCoverage(s.db, { settleS: 0 })).toBe(50);
+  });
+  afterAll(() => s.close());
+
+  const coverage = (token: string, query: string, lang: 'zh' | 'en' = 'en') =>
+    s.call<any>({ url: `${s.base}/deviceModule/vessel/getCoverage?${query}`, token, lang });
+
+  it('gives a cell its reports, locked share and median SNR, at the finest resolution and its parents', async () => {
+    const finest = latLngToCell(SPOT.lat, SPOT.lon, 4);
+    for (const res of [4, 3, 2]) {
+      const r = await coverage(tokens.oceanic!, `window=7d&res=${res}&satellite=${encodeURIComponent(SAT)}&${around(SPOT)}`);
+      expect(r.code).toBe(0);
+      expect(r.data.res).toBe(res);
+      const cell = r.data.cells.find((c: unknown[]) => c[0] === (res === 4 ? finest : cellToParent(finest, res)));
+      // 40 reports, 30 of them locked; the middle report sits in the 10-12 dB bucket.
+      expect(cell).toEqual([res === 4 ? finest : cellToParent(finest, res), 40, 75, 11]);
+    }
+  });
+
+  it('counts each report once, however often it runs', async () => {
+    expect(await buildCoverage(s.db, { settleS: 0 })).toBe(0);
+    const r = await coverage(tokens.admin!, `window=7d&res=4&satellite=${encodeURIComponent(SAT)}&${around(SPOT)}`);
+    expect(r.data.cells.map((c: unknown[]) => c[1])).toEqual([40]);
+  });
+
+  it('counts a late report in its own day, which only the longer windows hold', async () => {
+    const oceanic = await reportingDevice(s.db, 'oceanic', 0);
+    const late = Date.now() - 12 * DAY;
+    const res = await ingest(s, oceanic.num, { reports: [report({ ...SPOT, satellite: { name: SAT, longitude: -180 } }, new Date(late))] });
+    expect(res.code).toBe(0);
+    expect(await buildCoverage(s.db, { settleS: 0 })).toBe(1);
+    const q = `res=4&satellite=${encodeURIComponent(SAT)}&${around(SPOT)}`;
+    expect((await coverage(tokens.oceanic!, `window=7d&${q}`)).data.cells[0][1]).toBe(40);
+    expect((await coverage(tokens.oceanic!, `window=30d&${q}`)).data.cells[0][1]).toBe(41);
+  });
+
+  it('keeps the cells either side of the antimeridian when the bounds cross it', async () => {
+    const r = await coverage(
+      tokens.oceanic!,
+      `window=7d&res=4&satellite=${encodeURIComponent(SAT)}&south=-49&west=179&north=-47&east=-179`,
+    );
+    expect(r.data.cells.map((c: unknown[]) => c[0]).sort()).toEqual(
+      [latLngToCell(DATELINE.lat, DATELINE.lon, 4), latLngToCell(DATELINE.lat, DATELINE_EAST, 4)].sort(),
+    );
+    expect(r.data.cells.every((c: unknown[]) => c[1] === 5)).toBe(true);
+    // Bounds that do not cross it leave both out.
+    const plain = await coverage(
+      tokens.oceanic!,
+      `window=7d&res=4&satellite=${encodeURIComponent(SAT)}&south=-49&west=170&north=-47&east=178`,
+    );
+    expect(plain.data.cells).toEqual([]);
+  });
+
+  it('shows every level the whole fleet’s cells, and never a vessel', async () => {
+    const q = `window=7d&res=4&satellite=${encodeURIComponent(SAT)}&${around(SPOT)}`;
+    const answers = await Promise.all(['admin', 'oceanic', 'oceanops', 'polaris'].map((name) => coverage(tokens[name]!, q)));
+    for (const a of answers) expect(a.data.cells).toEqual(answers[0]!.data.cells);
+    expect(JSON.stringify(answers[0]!.data)).not.toMatch(/device|vessel|"id"/i);
+    expect(answers[0]!.data.satellites).toContain(SAT);
+    // All satellites together, the whole world: the three spots' parents.
+    const world = await coverage(tokens.oceanops!, 'window=30d&res=2');
+    expect(world.data.satellite).toBeNull();
+    expect(world.data.minSamples).toBe(20);
+    const parents = [
+      latLngToCell(SPOT.lat, SPOT.lon, 2),
+      latLngToCell(DATELINE.lat, DATELINE.lon, 2),
+      latLngToCell(DATELINE.lat, DATELINE_EAST, 2),
+    ];
+    for (const p of parents) expect(world.data.cells.map((c: unknown[]) => c[0])).toContain(p);
+  });
+
+  it('refuses a bad window, resolution or bounds with the field named, in the caller’s language', async () => {
+    expect((await coverage(tokens.oceanic!, 'window=1y')).code).toBe(ErrorCode.Validation);
+    expect((await coverage(tokens.oceanic!, 'res=9')).code).toBe(ErrorCode.Validation);
+    expect((await coverage(tokens.oceanic!, 'south=100&west=0&north=10&east=10')).code).toBe(ErrorCode.Validation);
+    const half = await coverage(tokens.oceanic!, 'south=10&west=0', 'zh');
+    expect(half.code).toBe(ErrorCode.Validation);
+    expect(JSON.stringify(half.data)).toContain('north');
+    expect(JSON.stringify(half.data)).toContain('east');
+    const upside = await coverage(tokens.oceanic!, 'south=20&west=0&north=10&east=10', 'zh');
+    expect(upside.code).toBe(ErrorCode.Validation);
+    expect(JSON.stringify(upside)).toContain('南边界不能在北边界以北');
+  });
+
+  it('answers nobody without a session', async () => {
+    expect((await s.call<any>({ url: `${s.base}/deviceModule/vessel/getCoverage` })).code).not.toBe(0);
+  });
+});
