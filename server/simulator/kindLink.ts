@@ -1,3 +1,4 @@
+import { clearSkySnr } from './sky';
 import { between, mulberry32, type Rng } from './prng';
 import { MAX_BYTES_PER_REPORT, MB } from '../../src/domain/dataPlans';
 import { FAULT_CODES, type FaultCodeInfo } from '../../src/domain/faultCodes';
@@ -22,9 +23,13 @@ export function lteSignal(has: KindHas, distanceToPort: number, rng: Rng): numbe
   return Math.round(clamp(-68 - Math.min(distanceToPort, 400) / 10 + between(rng, -4, 4), -115, -60));
 }
 
-/** The link's quality when locked, before noise: signal level (0..100) and SNR (dB), from the satellite's elevation or the 4G signal. */
-export function linkQuality(has: KindHas, elevation: number, lte: number | null): { signal: number; snr: number } {
-  if (has.satellite) return { signal: 35 + elevation * 0.7, snr: 3 + elevation * 0.15 };
+/**
+ * The link's quality when locked, before noise: signal level (0..100) and SNR (dB). A satellite's
+ * is the sky's SNR towards it (sky.ts: elevation, beam edge, rain), its signal level falling 3 a dB
+ * below the clear sky's; 4G's follows its signal.
+ */
+export function linkQuality(has: KindHas, sky: { elevation: number; snr: number }, lte: number | null): { signal: number; snr: number } {
+  if (has.satellite) return { signal: 35 + sky.elevation * 0.7 - (clearSkySnr(sky.elevation) - sky.snr) * 3, snr: sky.snr };
   const signal = ((lte ?? -120) + 120) / 0.55; // -120..-65 dBm as 0..100
   return { signal, snr: 2 + signal * 0.2 };
 }

@@ -53,6 +53,11 @@ export async function startBackgroundWork(
     timer.unref();
     return timer;
   };
+  const firstRun = (task: () => Promise<unknown>, ms: number) => {
+    const timer = setTimeout(() => leader.isLeader && void task().catch((e: Error) => app.log.warn(e.message)), ms);
+    timer.unref();
+    return timer;
+  };
   // A long first run (a large backlog) is not started twice: asLeader skips a tick while it runs.
   const prune = async () => {
     const gone = await pruneHistory(db, { batchSize: config.retentionBatchSize, rollupRetentionDays: config.rollupRetentionDays });
@@ -67,6 +72,8 @@ export async function startBackgroundWork(
     asLeader(() => sweepDataPeriods(db), 60_000),
     // The fleet's coverage map: the reports received since the last run counted into their cells (server/modules/vessel/coverageQueries.ts).
     asLeader(() => buildCoverage(db), 60_000),
+    // ...and once soon after the start, so a fresh demo's month of history is on the map within seconds, not a minute.
+    firstRun(() => buildCoverage(db), 5_000),
     asLeader(() => expireCommands(db), 10_000),
     // The alarms alarm rules raise (offline, weak signal, geofences), checked every minute (server/notify/ruleAlarms.ts).
     asLeader(() => checkRuleAlarms(db), 60_000),

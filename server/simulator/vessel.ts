@@ -1,7 +1,8 @@
 import type { DeviceReport } from '../../src/domain/reportSchema';
 import { between, pick, vesselRng, type Rng } from './prng';
 import { positionAt, routeGeometry, SEA_ROUTES, type LatLon, type RouteGeometry } from './seaRoutes';
-import { bestSatellite, lookAngles, SATELLITES } from './satellites';
+import { lookAngles, SATELLITES } from './satellites';
+import { chooseSatellite, MIN_ELEVATION, type SkyAnswer } from './sky';
 import type { CommandAck } from '../link/deviceLink';
 import { REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../../src/domain/commands';
 import { isDeviceKind, KIND_REPORTS } from '../../src/domain/deviceKinds';
@@ -16,8 +17,6 @@ const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(ma
 const RATES = { lockLoss: 0.5, fault: 0.15, offline: 0.05 } as const;
 const MAX_BUFFERED = 100;
 const GOLDEN_RATIO = 0.618_033_988_75;
-/** Below this elevation (degrees) a terminal cannot hold a satellite: it refuses a re-point to it, and drops one it tracks. */
-const MIN_ELEVATION = 5;
 /** Commands whose answers it remembers, so a duplicate delivery is answered the same. */
 const ANSWERS_KEPT = 64;
 
@@ -38,8 +37,10 @@ export class SimVessel {
   private offlineUntil = 0;
   private buffer: DeviceReport[] = [];
   private readonly firmware: { adu: string; bdu: string };
-  /** The satellite an operator pointed it at (a re-point command); null: it picks the highest one itself. */
+  /** The satellite an operator pointed it at (a re-point command); null: it picks one itself. */
   private pointedAt: string | null = null;
+  /** The satellite it picked itself, kept while it stays in that satellite's beam and above the horizon. */
+  private tracking: string | null = null;
   /** Its report interval set by command (ms); null: every round of the simulator. */
   private reportIntervalMs: number | null = null;
   private bootedAt: number;
@@ -128,6 +129,9 @@ export class SimVessel {
     return out;
   }
 
+  /** Its heading on the route's course at a point, given the way it sails. */
+  private headingOn = (course: number) => (this.direction === 1 ? course : (course + 180) % 360);
+
   private sail(nm: number) {
     let d = this.distance + this.direction * nm;
     if (d > this.geo.lengthNm || d < 0) {
@@ -156,15 +160,14 @@ export class SimVessel {
     return this.offlineUntil;
   }
 
-  /** The satellite it points at: the one it was re-pointed to while that stays above the horizon, else the highest. */
-  private trackedSatellite(position: LatLon) {
-    const pointed = this.pointedAt === null ? undefined : SATELLITES.find((s) => s.name === this.pointedAt);
-    if (pointed) {
-      const look = lookAngles(position, pointed.longitude);
-      if (look.elevation > MIN_ELEVATION) return { ...pointed, ...look };
-      this.pointedAt = null;
-    }
-    return bestSatellite(position);
+  /** The satellite it points at and the sky towards it (sky.ts, chooseSatellite); losing its own costs a re-acquisition of 5-12 minutes. */
+  private trackedSatellite(position: LatLon, now: number, heading: number): { name: string; longitude: number } & SkyAnswer {
+    const at = { t: now, heading, vesselIndex: this.index };
+    const choice = chooseSatellite({ pointedAt: this.pointedAt, tracking: this.tracking }, position, at);
+    this.pointedAt = choice.pointedAt;
+    this.tracking = choice.tracking;
+    if (choice.lost && this.has.satellite) this.lockLostUntil = Math.max(this.lockLostUntil, now + between(this.rng, 5, 12) * 60_000);
+    return choice.sat;
   }
 
   /**
@@ -185,7 +188,7 @@ export class SimVessel {
 
   private carryOut(command: { id: number; kind: string; params?: unknown }, now: number): CommandAck {
     const params = (typeof command.params === 'object' && command.params !== null ? command.params : {}) as Record<string, unknown>;
-    const { position } = positionAt(this.geo, this.distance);
+    const { position, course } = positionAt(this.geo, this.distance);
     // The message is the terminal's own words; data.reason (and its values) let the console say it in the user's language.
     const fail = (message: string, data: Record<string, unknown>): CommandAck => ({ id: command.id, ok: false, message, data });
     switch (command.kind) {
@@ -232,7 +235,7 @@ export class SimVessel {
         return { id: command.id, ok: true, data: { seconds } };
       }
       case 'diagnostics': {
-        const sat = this.trackedSatellite(position);
+        const sat = this.trackedSatellite(position, now, this.headingOn(course));
         return {
           id: command.id,
           ok: true,
@@ -246,7 +249,7 @@ export class SimVessel {
                   elevation: round(sat.elevation, 1),
                 }
               : {}),
-            modemLock: now >= this.lockLostUntil && (!this.has.satellite || sat.elevation > MIN_ELEVATION),
+            modemLock: now >= this.lockLostUntil && (!this.has.satellite || sat.locked),
             faults: [...this.faults.keys()].sort(),
             reportIntervalS: this.reportIntervalMs === null ? null : this.reportIntervalMs / 1000,
             buffered: this.buffer.length,
@@ -263,15 +266,15 @@ export class SimVessel {
 
   private report(now: number): DeviceReport {
     const { position, course } = positionAt(this.geo, this.distance);
-    const heading = this.direction === 1 ? course : (course + 180) % 360;
-    const sat = this.trackedSatellite(position);
+    const heading = this.headingOn(course);
+    const sat = this.trackedSatellite(position, now, heading);
     const distanceToPort = Math.min(this.distance, this.geo.lengthNm - this.distance);
     const lte = lteSignal(this.has, distanceToPort, this.rng);
-    const lock = now >= this.lockLostUntil && (this.has.satellite ? sat.elevation > 5 : true);
+    const lock = now >= this.lockLostUntil && (this.has.satellite ? sat.locked : true);
     const seconds = Number.isNaN(this.bytesFrom) ? 10 : Math.max(0, now - this.bytesFrom) / 1000;
     this.bytesFrom = now;
     const bytesUsed = bytesSince(this.index, now, seconds, distanceToPort < 15, lock);
-    const quality = linkQuality(this.has, sat.elevation, lte);
+    const quality = linkQuality(this.has, sat, lte);
     const signalLevel = round(clamp(lock ? quality.signal + between(this.rng, -5, 5) : between(this.rng, 0, 15), 0, 100), 1);
     const snr = round(clamp(lock ? quality.snr + between(this.rng, -1, 1) : between(this.rng, -5, 1), -20, 50), 1);
     return {

@@ -2,6 +2,7 @@ import type { Device } from '../domain/device';
 import type { DeviceReport } from '../domain/reportSchema';
 import type { LinkWindow, VesselLinks } from '../domain/links';
 import type { DataWindow, StreamKind, VoyageStatus } from '../domain/vesselSchemas';
+import type { CoverageAnswer, CoverageQuery } from '../domain/coverage';
 import { request } from './client';
 import { downloadFile } from './transfer';
 import { ErrorCode } from '../domain/errorCodes';
@@ -110,6 +111,9 @@ export const vesselApi = {
     request<VesselSeries>('/deviceModule/vessel/getSeries', { query: { id, window }, signal, quiet: [3] }),
   getLinks: (id: number, window: LinkWindow, signal?: AbortSignal) =>
     request<VesselLinks>('/deviceModule/vessel/getLinks', { query: { id, window }, signal, quiet: [3] }),
+  /** The fleet's coverage map: cells of one resolution over a window, one satellite or all, within bounds or the world. */
+  getCoverage: (query: CoverageQuery, signal?: AbortSignal) =>
+    request<CoverageAnswer>('/deviceModule/vessel/getCoverage', { query: { ...query }, signal }),
   getDaily: (id: number, days: number, utcOffset: number, signal?: AbortSignal) =>
     request<DailyStatistics>('/deviceModule/statistics/getDaily', { query: { id, days, utcOffset }, signal, quiet: [3] }),
   getFleet: (

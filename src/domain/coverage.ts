@@ -18,6 +18,9 @@ export type CoverageResolution = (typeof COVERAGE_RESOLUTIONS)[number];
 /** The finest resolution, at which a report's cell is found (the coarser ones are its parents). */
 export const COVERAGE_FINEST: CoverageResolution = 4;
 
+/** About how wide a cell is at each resolution (km, flat side to flat side), for the map's note. */
+export const COVERAGE_CELL_KM: Record<CoverageResolution, number> = { 2: 270, 3: 100, 4: 40 };
+
 /** The resolution a map zoom shows: the cells stay a few dozen pixels wide. */
 export function resolutionForZoom(zoom: number): CoverageResolution {
   if (zoom <= 3) return 2;
@@ -57,6 +60,17 @@ export function histMedian(hist: readonly number[]): number | null {
  * [H3 index (hex), reports, locked share 0-100 (whole percent), median SNR in dB (null: none)].
  */
 export type CoverageCell = [cell: string, samples: number, lockedPct: number, medianSnr: number | null];
+
+/** What the map asks for (GET /vessel/getCoverage's query). */
+export interface CoverageQuery {
+  window: CoverageWindow;
+  res: CoverageResolution;
+  satellite?: string;
+  south?: number;
+  west?: number;
+  north?: number;
+  east?: number;
+}
 
 export interface CoverageAnswer {
   window: CoverageWindow;

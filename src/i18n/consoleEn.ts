@@ -145,6 +145,7 @@ export const consoleEn: DeepStrings<typeof consoleZh> = {
     deviceData: 'Device Group',
     deviceManageData: 'Status Monitor',
     map: 'Location Track',
+    coverage: 'Coverage Map',
     deviceDataDetail: 'Device Detail Data',
     deviceLocation: 'Device Location',
     timeStatistics: 'Statistics',

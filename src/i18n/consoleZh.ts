@@ -141,6 +141,7 @@ export const consoleZh = {
     deviceData: '设备分组',
     deviceManageData: '状态监控',
     map: '位置轨迹',
+    coverage: '覆盖图',
     deviceDataDetail: '设备详情数据',
     deviceLocation: '设备位置',
     timeStatistics: '统计',

@@ -193,5 +193,22 @@ export const vesselEn: DeepStrings<typeof vesselZh> = {
     kinds: { hls: 'HLS live', mjpeg: 'MJPEG', external: 'Web page' },
     linkHint: 'http:// or https:// only; .m3u8 plays in the page, MJPEG shows as an image, anything else opens in a new tab',
   },
+  /** The fleet's coverage map (/device/coverage): link quality per cell, the whole fleet's. */
+  coverage: {
+    hint: 'Link quality wherever the fleet has sailed, from the whole fleet’s reports per cell; no vessel is shown.',
+    window: 'Window',
+    windows: { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days' },
+    satellite: 'Satellite',
+    allSatellites: 'All satellites',
+    legend: 'Median SNR',
+    bands: { poor: 'Poor (under 4 dB)', fair: 'Fair (4–8 dB)', good: 'Good (8 dB and over)' },
+    tooFew: 'Too few reports (under %{n}): not coloured',
+    summary: '%{cells} cells from %{samples} reports; %{from} to %{to} (UTC days)',
+    cellSize: 'Cells about %{km} km across, finer as you zoom in',
+    empty: 'No reports here in this window yet. Cells appear as the fleet reports (counted every minute).',
+    loading: 'Loading the coverage map',
+    loadFailed: 'Could not load the coverage map',
+    cell: { title: 'Cell', samples: 'Reports', locked: 'Locked', medianSnr: 'Median SNR', none: 'none' },
+  },
   form: { save: 'Save', cancel: 'Cancel', edit: 'Edit', actions: 'Actions', loadError: 'Could not load', retry: 'Retry' },
 };

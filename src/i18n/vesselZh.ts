@@ -175,5 +175,22 @@ export const vesselZh = {
     kinds: { hls: 'HLS 直播', mjpeg: 'MJPEG', external: '网页' },
     linkHint: '仅支持 http:// 或 https:// 链接；.m3u8 在页面内播放，MJPEG 以图片显示，其他在新标签页打开',
   },
+  /** The fleet's coverage map (/device/coverage): link quality per cell, the whole fleet's. */
+  coverage: {
+    hint: '船队航行过之处的链路质量，按网格汇总全船队的报告；不显示任何船舶。',
+    window: '时间范围',
+    windows: { '7d': '最近 7 天', '30d': '最近 30 天', '90d': '最近 90 天' },
+    satellite: '卫星',
+    allSatellites: '全部卫星',
+    legend: '信噪比中位数',
+    bands: { poor: '差（低于 4 dB）', fair: '一般（4–8 dB）', good: '好（8 dB 及以上）' },
+    tooFew: '报告过少（少于 %{n} 条），不着色',
+    summary: '%{cells} 个网格，%{samples} 条报告；%{from} 至 %{to}（UTC 日）',
+    cellSize: '网格约 %{km} km 宽，随缩放变化',
+    empty: '此时间范围内这里还没有报告。船队上报后网格会出现（每分钟统计一次）。',
+    loading: '正在加载覆盖图',
+    loadFailed: '无法加载覆盖图',
+    cell: { title: '网格', samples: '报告数', locked: '锁定占比', medianSnr: '信噪比中位数', none: '无' },
+  },
   form: { save: '保存', cancel: '取消', edit: '编辑', actions: '操作', loadError: '加载失败', retry: '重试' },
 };

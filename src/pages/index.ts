@@ -4,6 +4,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import MapIcon from '@mui/icons-material/Map';
 import InsightsIcon from '@mui/icons-material/Insights';
 import PlaceIcon from '@mui/icons-material/Place';
+import SatelliteAltIcon from '@mui/icons-material/SatelliteAlt';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BuildIcon from '@mui/icons-material/Build';
 import PowerIcon from '@mui/icons-material/PowerSettingsNew';
@@ -43,6 +44,12 @@ export const PAGES: readonly PageDeclaration[] = [
     levels: PAGE_LEVELS.all,
     menu: { group: 'device', order: 30, titleKey: 'menu.map', icon: MapIcon },
     component: lazy(() => import('./history/TrackPage')),
+  },
+  {
+    path: '/device/coverage',
+    levels: PAGE_LEVELS.all,
+    menu: { group: 'device', order: 35, titleKey: 'menu.coverage', icon: SatelliteAltIcon },
+    component: lazy(() => import('./coverage/CoveragePage')),
   },
   {
     path: '/device/deviceDataDetail',

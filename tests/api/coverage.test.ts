@@ -80,7 +80,14 @@ describe.each(engines)('the fleet coverage map on %s', (engine) => {
     }
   });
 
-  it('counts each report once, however often it runs', async () => {
+  it('counts each report once, however often it runs, and passes over a report with no satellite', async () => {
+    // A 4G-only terminal's report carries no satellite: it is no sample of a satellite's sky.
+    const polaris = await reportingDevice(s.db, 'polaris', 0);
+    await s.db.query(
+      `INSERT INTO device_reports (device_id, device_time, received_at, lat, lon, speed, heading, signal_level, snr, modem_lock, tx_on)
+       VALUES ($1, now() - interval '3 days', now(), $2, $3, 0, 0, 60, 12, true, true)`,
+      [polaris.id, SPOT.lat, SPOT.lon],
+    );
     expect(await buildCoverage(s.db, { settleS: 0 })).toBe(0);
     const r = await coverage(tokens.admin!, `window=7d&res=4&satellite=${encodeURIComponent(SAT)}&${around(SPOT)}`);
     expect(r.data.cells.map((c: unknown[]) => c[1])).toEqual([40]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 import { minutely, seedReports } from '../api/trackFixtures';
+import { buildCoverage } from '../../server/modules/vessel';
 
 describe.skipIf(skipBrowserTests)('location track and device location in headless Chromium', () => {
   let server: E2eServer;
@@ -122,6 +123,37 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
       await screenshot(page, `track-locked-${lang}`);
       await page.goto(`${server.url}/device/deviceLocation?id=${polarisShip}`);
       await page.getByTestId('feature-locked').waitFor({ timeout: 30_000 });
+      await context.close();
+    }
+  });
+
+  it('the coverage map draws the whole fleet’s cells to a sub-user, for all satellites or one', async () => {
+    // The Polaris vessel tracks another satellite: choosing it leaves its cells alone.
+    await server.db.query(`UPDATE device_reports SET satellite_name = 'APSTAR 6D' WHERE device_id = $1`, [polarisShip]);
+    await buildCoverage(server.db, { settleS: 0 });
+    const cells = async (satellite: string | null) =>
+      (
+        await server.db.query<{ n: number }>(
+          `SELECT count(DISTINCT cell)::int AS n FROM coverage_daily WHERE res = 2 AND day >= current_date - 29 AND ($1::text IS NULL OR satellite = $1)`,
+          [satellite],
+        )
+      )[0]!.n;
+    const [first] = await server.db.query<{ satellite: string }>('SELECT min(satellite) AS satellite FROM coverage_daily');
+    const all = await cells(null);
+    // The Polaris vessel's cells near Singapore are among them: the map describes the sky, not a customer.
+    expect(first!.satellite).toBe('APSTAR 6D');
+    expect(await cells('APSTAR 6D')).toBeLessThan(all);
+    const { context, page } = await open('oceanops', 'oceanops123', 'en', 390, 844);
+    try {
+      await page.goto(`${server.url}/device/coverage`);
+      const drawn = page.locator('[data-cells]');
+      await expect.poll(() => drawn.getAttribute('data-cells'), { timeout: 15_000 }).toBe(String(all));
+      await expect.poll(() => page.getByTestId('coverage-summary').innerText()).toMatch(/cells from [\d,]+ reports/);
+      await page.getByRole('combobox', { name: 'Satellite' }).click();
+      await page.getByRole('option', { name: first!.satellite, exact: true }).click();
+      await expect.poll(() => drawn.getAttribute('data-cells'), { timeout: 15_000 }).toBe(String(await cells(first!.satellite)));
+      await screenshot(page, 'coverage-en-390');
+    } finally {
       await context.close();
     }
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimFleet } from '../../server/simulator/fleet';
 import { lookAngles } from '../../server/simulator/satellites';
+import { skyAt } from '../../server/simulator/sky';
 import { SATELLITES } from '../../src/domain/satellites';
 
 const T0 = Date.UTC(2026, 10, 23, 12);
@@ -40,7 +41,8 @@ describe('simulated vessels obey commands', () => {
     const here = [before!.lat, before!.lon] as const;
     const target = SATELLITES.filter((s) => s.name !== before!.satellite!.name)
       .map((s) => ({ ...s, elevation: lookAngles(here, s.longitude).elevation }))
-      .filter((s) => s.elevation > 15)
+      // Above 15° and a clear sky there (well inside a beam, no rain, not behind the mast: server/simulator/sky.ts), so the signal follows the elevation alone.
+      .filter((s) => s.elevation > 15 && skyAt(s, here, { t: now(), heading: before!.heading, vesselIndex: 0 }).cause === 'clear')
       .sort((a, b) => a.elevation - b.elevation)[0]!;
     expect(target).toBeDefined();
     const ack = fleet.obey(NUM, { id: 2, kind: 'repoint', params: { satellite: target.name } }, now());

@@ -24,7 +24,7 @@ interface ReportRow {
   device_time: Date;
   lat: number;
   lon: number;
-  satellite_name: string;
+  satellite_name: string | null;
   snr: number;
   modem_lock: boolean;
   unactivated: boolean;
@@ -54,7 +54,7 @@ const UPSERT_SQL = `INSERT INTO coverage_daily (res, day, satellite, cell, lat, 
  * most `budgetMs`; each batch and the cursor move in one transaction, which checks the cursor is
  * still the one it read (another leader, for a moment, cannot count a batch twice). A late report
  * lands in its own day's cells when it is received: nothing is rebuilt. A report awaiting its
- * vessel's activation, or older than the kept days, is passed over. Days older than the kept ones
+ * vessel's activation, with no satellite (a 4G-only terminal), or older than the kept days, is passed over. Days older than the kept ones
  * are deleted. Returns the reports counted.
  */
 export async function buildCoverage(
@@ -69,8 +69,8 @@ export async function buildCoverage(
     if (!reports.length) break;
     const keep = Date.now() - COVERAGE_KEEP_DAYS * 86_400_000;
     const samples: CoverageSample[] = reports
-      .filter((r) => !r.unactivated && r.device_time.getTime() >= keep)
-      .map((r) => ({ deviceTime: r.device_time, lat: r.lat, lon: r.lon, satellite: r.satellite_name, snr: r.snr, locked: r.modem_lock }));
+      .filter((r) => !r.unactivated && r.satellite_name !== null && r.device_time.getTime() >= keep)
+      .map((r) => ({ deviceTime: r.device_time, lat: r.lat, lon: r.lon, satellite: r.satellite_name!, snr: r.snr, locked: r.modem_lock }));
     const rows = tallyCoverage(samples);
     const last = reports[reports.length - 1]!;
     const moved = await db.transaction(async (tx) => {
