@@ -1,3 +1,4 @@
+import { DEGRADE_DEFAULTS } from '../src/domain/degradeAhead';
 import { hostname } from 'node:os';
 import { apiSegmentFor } from '../src/domain/constants';
 import { FIRMWARE_DEFAULT_MAX_MB } from '../src/domain/firmware';
@@ -69,6 +70,13 @@ export interface ServerConfig {
    * Never fewer than the reports' own retention (monitor_settings.retention_days, set by an admin).
    */
   rollupRetentionDays: number;
+  /**
+   * "Degradation ahead" (src/domain/degradeAhead.ts): a cell is poor for a satellite when its
+   * locked share is under DEGRADE_LOCKED_BELOW percent (85) or its median SNR under
+   * DEGRADE_SNR_BELOW dB (6).
+   */
+  degradeLockedBelowPct: number;
+  degradeSnrBelowDb: number;
   /** Rows deleted per statement by the hourly pruning (RETENTION_BATCH, 5000 by default). */
   retentionBatchSize: number;
   /** The devices' MQTT link (docs/devices.md); MQTT=0 turns it off (devices then report over HTTP only). */
@@ -160,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deviceListExactCountMax: Math.max(0, int(env.DEVICE_LIST_EXACT_COUNT_MAX, 1000)),
     rollupRetentionDays: Math.max(0, int(env.ROLLUP_RETENTION_DAYS, 400)),
     retentionBatchSize: Math.max(100, int(env.RETENTION_BATCH, 5000)),
+    degradeLockedBelowPct: Math.min(100, Math.max(0, int(env.DEGRADE_LOCKED_BELOW, DEGRADE_DEFAULTS.lockedBelowPct))),
+    degradeSnrBelowDb: Math.min(30, Math.max(-5, int(env.DEGRADE_SNR_BELOW, DEGRADE_DEFAULTS.snrBelowDb))),
     mqtt: env.MQTT !== '0',
     mqttUrl: env.MQTT_URL ?? '',
     mqttHost: env.MQTT_HOST ?? '0.0.0.0',

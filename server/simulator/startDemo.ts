@@ -9,7 +9,7 @@ import { startSimulator, type RunningSimulator, type SimulatorStats } from './si
 import { markOfflineDevices, pruneHistory, sealDailyRollups } from '../modules/monitoring';
 import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
-import { buildCoverage } from '../modules/vessel';
+import { buildCoverage, checkDegradeAhead } from '../modules/vessel';
 import { checkRuleAlarms } from '../notify/ruleAlarms';
 import { backupsOf } from '../ops';
 import { vacuumEmbedded } from '../ops/vacuum';
@@ -74,6 +74,11 @@ export async function startBackgroundWork(
     asLeader(() => buildCoverage(db), 60_000),
     // ...and once soon after the start, so a fresh demo's month of history is on the map within seconds, not a minute.
     firstRun(() => buildCoverage(db), 5_000),
+    // Vessels under way warned before they sail where their satellite is poor (server/modules/vessel/degradeJob.ts).
+    asLeader(
+      () => checkDegradeAhead(db, { lockedBelowPct: config.degradeLockedBelowPct, snrBelowDb: config.degradeSnrBelowDb }),
+      5 * 60_000,
+    ),
     asLeader(() => expireCommands(db), 10_000),
     // The alarms alarm rules raise (offline, weak signal, geofences), checked every minute (server/notify/ruleAlarms.ts).
     asLeader(() => checkRuleAlarms(db), 60_000),

@@ -1,3 +1,4 @@
+import { DEGRADE_ALARM_CODE } from './degradeDetail';
 /**
  * The device fault codes of docs/requirements.md §8, each with its severity, the unit it concerns and a
  * meaning and remedy text in both languages (kept here, in one place, as { zh, en }).
@@ -249,18 +250,39 @@ export const RULE_ALARMS: readonly FaultCodeInfo[] = [
   ),
 ];
 export const RULE_ALARM_CODES: readonly string[] = RULE_ALARMS.map((a) => a.code);
+/**
+ * The warning the leader raises for a vessel whose projected path enters a zone where the fleet's
+ * coverage says its satellite is poor (src/domain/degradeAhead.ts); no rule needed, rules pick it
+ * up by code and severity like any other. Its detail: the satellite, minutes to the zone, the
+ * locked share there and the suggestion (src/domain/degradeDetail.ts).
+ */
+export const DEGRADE_ALARM: FaultCodeInfo = ruleAlarm(
+  DEGRADE_ALARM_CODE,
+  'minor',
+  'link',
+  { zh: '前方链路预计变差', en: 'Link expected to degrade ahead' },
+  {
+    zh: '在进入该区域前改指建议的卫星，或切换到备用链路；船舶驶离该航线或通过该区域后告警自动解除。',
+    en: 'Before the zone, re-point to the suggested satellite or switch to the backup link; the warning clears when the vessel leaves the path or has passed the zone.',
+  },
+);
 /** Codes an alarm rule raises only when it names them (the others follow from the rule's settings). */
 export const NAMED_RULE_ALARM_CODES: readonly string[] = ['CMD_FAILED', 'FW_FAILED'];
 
 /** Alarm codes that are no device's fault: a report neither refreshes nor clears them. */
-export const SERVER_ALARM_CODES: readonly string[] = [...DATA_PLAN_ALARM_CODES, OFFLINE_ALARM.code, ...RULE_ALARM_CODES];
+export const SERVER_ALARM_CODES: readonly string[] = [
+  ...DATA_PLAN_ALARM_CODES,
+  OFFLINE_ALARM.code,
+  ...RULE_ALARM_CODES,
+  DEGRADE_ALARM.code,
+];
 
 export const FAULT_CODE_LIST: readonly string[] = FAULT_CODES.map((f) => f.code);
 /** Every code an alarm may carry (the alarm list's code filter). */
 export const ALARM_CODE_LIST: readonly string[] = [...FAULT_CODE_LIST, ...SERVER_ALARM_CODES];
 const DEVICE_CODES = new Set(FAULT_CODE_LIST);
 const BY_CODE = new Map<string, FaultCodeInfo>(
-  [...FAULT_CODES, ...DATA_PLAN_ALARMS, OFFLINE_ALARM, ...RULE_ALARMS].map((f) => [f.code, f]),
+  [...FAULT_CODES, ...DATA_PLAN_ALARMS, OFFLINE_ALARM, ...RULE_ALARMS, DEGRADE_ALARM].map((f) => [f.code, f]),
 );
 /** Meaning, remedy and severity of any alarm code (device fault or data plan). */
 export const faultInfo = (code: string): FaultCodeInfo | undefined => BY_CODE.get(code);

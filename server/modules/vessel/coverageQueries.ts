@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../db/connection';
 import { COVERAGE_KEEP_DAYS, SNR_HIST_BUCKETS, histMedian, type CoverageCell } from '../../../src/domain/coverage';
 import { tallyCoverage, type CoverageSample } from './coverageTally';
+import type { CellFigures } from '../../../src/domain/degradeAhead';
 
 // The fleet's coverage map (migration 033; docs/architecture.md, "Coverage"): built by the leader, read by the map.
 
@@ -139,3 +140,18 @@ export const coverageSatellites = async (db: Queryable, from: string, to: string
       [from, to],
     )
   ).map((r) => r.satellite);
+
+/** Every satellite's cells of a window at one resolution, keyed "satellite|cell" (the prediction's lookup: src/domain/degradeAhead.ts). */
+export async function coverageBySatellite(db: Queryable, res: number, from: string, to: string): Promise<Map<string, CellFigures>> {
+  const rows = await db.query<{ satellite: string; cell: string; samples: number; locked: number } & Record<string, number>>(
+    `SELECT satellite, to_hex(cell) AS cell, sum(samples)::int AS samples, sum(locked)::int AS locked, ${HIST.map((h) => `sum(${h})::int AS ${h}`).join(', ')}
+       FROM coverage_daily WHERE res = $1 AND day BETWEEN $2::date AND $3::date GROUP BY satellite, cell`,
+    [res, from, to],
+  );
+  return new Map(
+    rows.map((r) => [
+      `${r.satellite}|${r.cell}`,
+      { samples: r.samples, lockedPct: Math.round((100 * r.locked) / r.samples), medianSnr: histMedian(HIST.map((h) => r[h]!)) },
+    ]),
+  );
+}

@@ -15,3 +15,4 @@ export const vesselModule: ApiModule = async (app, context) => {
 };
 export { currentVoyage } from './voyageQueries';
 export { buildCoverage } from './coverageQueries';
+export { checkDegradeAhead } from './degradeJob';

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellToLatLng, latLngToCell } from 'h3-js';
+import { createTestServer, engines, type TestServer } from './helpers';
+import { ingest, report, reportingDevice } from './monitoringFixtures';
+import { checkDegradeAhead } from '../../server/modules/vessel';
+import { DEGRADE_RES, projectPath } from '../../src/domain/degradeAhead';
+import { faultInfo } from '../../src/domain/faultCodes';
+
+const AT = { lat: -10, lon: 80 };
+const ASIASAT = { name: 'AsiaSat 7', longitude: 105.5 };
+
+describe.each(engines)('degradation ahead on %s', (engine) => {
+  let s: TestServer;
+  let vessel: { id: number; num: string };
+  let zone: string;
+  const send = async (heading: number, minutesAgo = 1) => {
+    const res = await ingest(s, vessel.num, {
+      reports: [report({ ...AT, heading, speed: 15, satellite: ASIASAT, modemLock: true }, new Date(Date.now() - minutesAgo * 60_000))],
+    });
+    expect(res.code).toBe(0);
+  };
+  const active = () =>
+    s.db.query<{ severity: string; detail: string }>(
+      `SELECT severity, detail FROM alarms WHERE device_id = $1 AND code = 'DEGRADE_AHEAD' AND cleared_at IS NULL`,
+      [vessel.id],
+    );
+  beforeAll(async () => {
+    s = await createTestServer(engine);
+    vessel = await reportingDevice(s.db, 'oceanic', 0);
+    // The fleet's coverage: three hours east of the vessel AsiaSat 7 is poor (40 % locked), Intelsat 39 good.
+    const ahead = projectPath(AT.lat, AT.lon, 90, 15).find((p) => p.minutes === 180)!.at;
+    zone = latLngToCell(ahead[0], ahead[1], DEGRADE_RES);
+    const [lat, lon] = cellToLatLng(zone);
+    await s.db.query(
+      `INSERT INTO coverage_daily (res, day, satellite, cell, lat, lon, samples, locked, h3, h7)
+       VALUES ($1, current_date, 'AsiaSat 7', $2::bigint, $3, $4, 200, 80, 200, 0),
+              ($1, current_date, 'Intelsat 39', $2::bigint, $3, $4, 200, 200, 0, 200)`,
+      [DEGRADE_RES, BigInt(`0x${zone}`).toString(), lat, lon],
+    );
+  });
+  afterAll(() => s.close());
+
+  it('warns a vessel heading into a zone where its satellite is poor, suggests another, and keeps one alarm while it closes in', async () => {
+    await send(90, 2);
+    const first = await checkDegradeAhead(s.db);
+    expect(first).toMatchObject({ warned: 1, raised: 1, cleared: 0 });
+    const [alarm] = await active();
+    expect(alarm!.severity).toBe('minor');
+    expect(alarm!.detail).toMatch(/^AsiaSat 7 · \d+ min · 40 % · → Intelsat 39$/);
+    expect(faultInfo('DEGRADE_AHEAD')!.meaning).toEqual({ zh: '前方链路预计变差', en: 'Link expected to degrade ahead' });
+    // A second check keeps the same alarm (and refreshes its detail).
+    await send(90, 1);
+    expect(await checkDegradeAhead(s.db)).toMatchObject({ warned: 1, raised: 0, kept: 1, cleared: 0 });
+    expect(await active()).toHaveLength(1);
+  });
+
+  it('clears the warning when the vessel turns away from the zone', async () => {
+    await send(270, 0);
+    expect(await checkDegradeAhead(s.db)).toMatchObject({ warned: 0, cleared: 1 });
+    expect(await active()).toHaveLength(0);
+  });
+
+  it('leaves out a vessel that is not locked, or not under way', async () => {
+    const res = await ingest(s, vessel.num, { reports: [report({ ...AT, heading: 90, speed: 1, satellite: ASIASAT }, new Date())] });
+    expect(res.code).toBe(0);
+    expect(await checkDegradeAhead(s.db)).toMatchObject({ warned: 0, raised: 0 });
+  });
+});

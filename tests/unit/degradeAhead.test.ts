@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { latLngToCell } from 'h3-js';
+import {
+  DEGRADE_LOOKAHEAD_H,
+  DEGRADE_RES,
+  DEGRADE_STEP_MIN,
+  degradeAhead,
+  projectPath,
+  projectPoint,
+  type CellFigures,
+} from '../../src/domain/degradeAhead';
+import { degradeDetail, degradeDetailOf } from '../../src/domain/degradeDetail';
+
+const GOOD: CellFigures = { samples: 200, lockedPct: 99, medianSnr: 11 };
+const POOR: CellFigures = { samples: 200, lockedPct: 40, medianSnr: 3 };
+// In the Indian Ocean, heading east at 15 kn on AsiaSat 7 (105.5° E: high there); Intelsat 39 (62° E) is up too.
+const VESSEL = { lat: -10, lon: 80, heading: 90, speedKn: 15, satellite: 'AsiaSat 7', hasBackup: false };
+
+/** A coverage where the given cells are poor for AsiaSat 7 and good for Intelsat 39, and everything else good for AsiaSat 7. */
+const coverageWith =
+  (poor: Set<string>, others: Record<string, CellFigures> = {}) =>
+  (satellite: string, cell: string): CellFigures | undefined => {
+    if (satellite === 'AsiaSat 7') return poor.has(cell) ? POOR : GOOD;
+    return others[satellite];
+  };
+
+describe('degradation ahead', () => {
+  it('projects a path along the heading, across the antimeridian too', () => {
+    const path = projectPath(-10, 80, 90, 15);
+    expect(path).toHaveLength((DEGRADE_LOOKAHEAD_H * 60) / DEGRADE_STEP_MIN);
+    expect(path[0]!.minutes).toBe(DEGRADE_STEP_MIN);
+    // 15 kn for 6 h = 90 nm = 1.5° of longitude at the equator, a little more at 10° S.
+    expect(path.at(-1)!.at[1]).toBeCloseTo(80 + 90 / 60 / Math.cos((10 * Math.PI) / 180), 1);
+    const [lat, lon] = projectPoint(-48, 179.5, 90, 20, 3);
+    expect(lon).toBeLessThan(-179);
+    expect(lat).toBeCloseTo(-48, 0);
+    // North at 12 kn for 5 h: 1° of latitude, same longitude.
+    expect(projectPoint(10, 100, 0, 12, 5)).toEqual([expect.closeTo(11, 2), expect.closeTo(100, 5)]);
+  });
+
+  it('warns of the first poor cell ahead, with the minutes to it and a satellite good there', () => {
+    const ahead = projectPath(VESSEL.lat, VESSEL.lon, VESSEL.heading, VESSEL.speedKn);
+    const target = ahead.find((p) => p.minutes === 180)!;
+    const cell = latLngToCell(target.at[0], target.at[1], DEGRADE_RES);
+    const firstMinutes = ahead.find((p) => latLngToCell(p.at[0], p.at[1], DEGRADE_RES) === cell)!.minutes;
+    const w = degradeAhead(VESSEL, coverageWith(new Set([cell]), { 'Intelsat 39': GOOD, 'Eutelsat 10B': GOOD }));
+    expect(w).toMatchObject({ satellite: 'AsiaSat 7', cell, minutes: firstMinutes, lockedPct: 40, useBackup: false });
+    // Eutelsat 10B (10° E) is below 10° of elevation there; Intelsat 39 is suggested.
+    expect(w!.suggestion).toBe('Intelsat 39');
+    // No other satellite known good there: the backup link, when it has one.
+    expect(degradeAhead({ ...VESSEL, hasBackup: true }, coverageWith(new Set([cell])))).toMatchObject({
+      suggestion: null,
+      useBackup: true,
+    });
+    expect(degradeAhead(VESSEL, coverageWith(new Set([cell])))).toMatchObject({ suggestion: null, useBackup: false });
+  });
+
+  it('says nothing of the cell it is in, of a zone behind it, of too few reports, or when it is not under way', () => {
+    const here = latLngToCell(VESSEL.lat, VESSEL.lon, DEGRADE_RES);
+    expect(degradeAhead(VESSEL, coverageWith(new Set([here])))).toBeNull();
+    const behind = projectPath(VESSEL.lat, VESSEL.lon, 270, 15).at(-1)!.at;
+    expect(degradeAhead(VESSEL, coverageWith(new Set([latLngToCell(behind[0], behind[1], DEGRADE_RES)])))).toBeNull();
+    const ahead = projectPath(VESSEL.lat, VESSEL.lon, 90, 15).at(-1)!.at;
+    const aheadCell = latLngToCell(ahead[0], ahead[1], DEGRADE_RES);
+    const few = (satellite: string, cell: string) => (cell === aheadCell ? { ...POOR, samples: 5 } : GOOD);
+    expect(degradeAhead(VESSEL, few)).toBeNull();
+    expect(degradeAhead({ ...VESSEL, speedKn: 1 }, coverageWith(new Set([aheadCell])))).toBeNull();
+    // A weak median SNR alone makes a cell poor.
+    const weak = (satellite: string, cell: string) => (cell === aheadCell ? { samples: 200, lockedPct: 97, medianSnr: 3 } : GOOD);
+    expect(degradeAhead(VESSEL, weak)).not.toBeNull();
+  });
+
+  it('writes a detail in no language that the console reads back', () => {
+    const w = { satellite: 'Eutelsat 117 West B', minutes: 80, lockedPct: 42, suggestion: 'Telstar 19V', useBackup: false };
+    expect(degradeDetail(w)).toBe('Eutelsat 117 West B · 80 min · 42 % · → Telstar 19V');
+    expect(degradeDetailOf(degradeDetail(w))).toEqual(w);
+    const backup = { ...w, suggestion: null, useBackup: true };
+    expect(degradeDetailOf(degradeDetail(backup))).toEqual(backup);
+    expect(degradeDetailOf('E05 antenna fault')).toBeNull();
+  });
+});
