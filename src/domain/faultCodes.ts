@@ -196,13 +196,8 @@ export const OFFLINE_ALARM: FaultCodeInfo = {
  * next acknowledged command), a firmware update that failed (cleared by a successful one), a vessel
  * inside a geofence a rule watches for entries, or outside one it watches for departures.
  */
-const ruleAlarm = (code: string, severity: FaultSeverity, unit: FaultUnit, meaning: Bilingual, remedy: Bilingual): FaultCodeInfo => ({
-  code,
-  severity,
-  unit,
-  meaning,
-  remedy,
-});
+// prettier-ignore
+const ruleAlarm = (code: string, severity: FaultSeverity, unit: FaultUnit, meaning: Bilingual, remedy: Bilingual): FaultCodeInfo => ({ code, severity, unit, meaning, remedy });
 export const RULE_ALARMS: readonly FaultCodeInfo[] = [
   ruleAlarm(
     'SIGNAL_LOW',
@@ -250,12 +245,7 @@ export const RULE_ALARMS: readonly FaultCodeInfo[] = [
   ),
 ];
 export const RULE_ALARM_CODES: readonly string[] = RULE_ALARMS.map((a) => a.code);
-/**
- * The warning the leader raises for a vessel whose projected path enters a zone where the fleet's
- * coverage says its satellite is poor (src/domain/degradeAhead.ts); no rule needed, rules pick it
- * up by code and severity like any other. Its detail: the satellite, minutes to the zone, the
- * locked share there and the suggestion (src/domain/degradeDetail.ts).
- */
+/** The leader's warning of a poor zone ahead (src/domain/degradeAhead.ts, degradeDetail.ts): no rule needed; rules pick it up by code and severity. */
 export const DEGRADE_ALARM: FaultCodeInfo = ruleAlarm(
   DEGRADE_ALARM_CODE,
   'minor',
