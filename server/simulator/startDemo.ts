@@ -58,6 +58,8 @@ export async function startBackgroundWork(
     timer.unref();
     return timer;
   };
+  // Vessels warned at the degradation checks in a row, from one check to the next.
+  const degradeStreaks = new Map<number, number>();
   // A long first run (a large backlog) is not started twice: asLeader skips a tick while it runs.
   const prune = async () => {
     const gone = await pruneHistory(db, { batchSize: config.retentionBatchSize, rollupRetentionDays: config.rollupRetentionDays });
@@ -76,7 +78,7 @@ export async function startBackgroundWork(
     firstRun(() => buildCoverage(db), 5_000),
     // Vessels under way warned before they sail where their satellite is poor (server/modules/vessel/degradeJob.ts).
     asLeader(
-      () => checkDegradeAhead(db, { lockedBelowPct: config.degradeLockedBelowPct, snrBelowDb: config.degradeSnrBelowDb }),
+      () => checkDegradeAhead(db, degradeStreaks, { lockedBelowPct: config.degradeLockedBelowPct, snrBelowDb: config.degradeSnrBelowDb }),
       5 * 60_000,
     ),
     asLeader(() => expireCommands(db), 10_000),

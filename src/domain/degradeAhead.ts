@@ -16,6 +16,8 @@ export const DEGRADE_STEP_MIN = 20;
 /** The coverage resolution and window (days) the prediction reads. */
 export const DEGRADE_RES = 3;
 export const DEGRADE_WINDOW_DAYS = 30;
+/** A warning is raised once the path has entered a poor zone at this many checks in a row (a one-off is the projection's noise: a turn, a port). */
+export const DEGRADE_CONFIRM_CHECKS = Number(globalThis.process?.env?.DEGRADE_CONFIRM ?? 3);
 /** A vessel slower than this (kn) is not under way. */
 export const UNDER_WAY_KN = 3;
 
@@ -72,6 +74,12 @@ export function projectPath(lat: number, lon: number, headingDeg: number, speedK
 
 export const isPoor = (f: CellFigures | undefined, t: DegradeThresholds): f is CellFigures =>
   !!f && f.samples >= t.minSamples && (f.lockedPct < t.lockedBelowPct || (f.medianSnr !== null && f.medianSnr < t.snrBelowDb));
+const isWeak = (f: CellFigures | undefined, t: DegradeThresholds) =>
+  !!f && f.samples >= t.minSamples && f.medianSnr !== null && f.medianSnr < t.snrBelowDb;
+
+/** Reports of every satellite in a cell. */
+const cellSamples = (coverage: CoverageLookup, cell: string) =>
+  SATELLITES.reduce((n, sat) => n + (coverage(sat.name, cell)?.samples ?? 0), 0);
 
 export interface VesselNow {
   lat: number;
@@ -81,12 +89,15 @@ export interface VesselNow {
   satellite: string;
   /** It has a backup link up or on standby (a vBox's links). */
   hasBackup: boolean;
+  /** Its SNR now (dB), when known: already under the threshold, it is at a weak edge itself. */
+  snr?: number;
 }
 
 export interface DegradeWarning {
   satellite: string;
-  /** Minutes until the projected path enters the poor zone. */
+  /** Minutes until the projected path enters the poor zone, and until it leaves that cell (the predicted window). */
   minutes: number;
+  untilMinutes: number;
   /** The first poor cell on the path (H3, resolution DEGRADE_RES) and its figures for the satellite. */
   cell: string;
   lockedPct: number;
@@ -97,19 +108,34 @@ export interface DegradeWarning {
 }
 
 /**
- * The warning for one vessel now, or null: the first cell of its projected path (other than the
- * one it is in) where its satellite is poor, with the best other satellite good there.
+ * The warning for one vessel now, or null. Along its projected path (the cell it is in left out),
+ * the zone is the first cell where its satellite is lost, as the fleet has seen it there:
+ * - held there but often unlocked (under lockedBelowPct), or with a median SNR under snrBelowDb;
+ * - or, past a weak stretch (a cell of the path, or the vessel itself, under snrBelowDb: a beam's
+ *   edge), a cell the fleet reports from on other satellites but hardly ever on this one: beyond
+ *   the beam's rim nobody holds it.
+ * The suggestion is the best other satellite known good in that cell and high enough there.
  */
 export function degradeAhead(vessel: VesselNow, coverage: CoverageLookup, t: DegradeThresholds = DEGRADE_DEFAULTS): DegradeWarning | null {
   if (vessel.speedKn < UNDER_WAY_KN) return null;
   const here = latLngToCell(vessel.lat, vessel.lon, DEGRADE_RES);
+  let weakBefore = (vessel.snr !== undefined && vessel.snr < t.snrBelowDb) || isWeak(coverage(vessel.satellite, here), t);
   let previous = here;
-  for (const { minutes, at } of projectPath(vessel.lat, vessel.lon, vessel.heading, vessel.speedKn)) {
-    const cell = latLngToCell(at[0], at[1], DEGRADE_RES);
+  const path = projectPath(vessel.lat, vessel.lon, vessel.heading, vessel.speedKn);
+  const cells = path.map(({ at }) => latLngToCell(at[0], at[1], DEGRADE_RES));
+  for (const [k, { minutes, at }] of path.entries()) {
+    const cell = cells[k]!;
     if (cell === previous) continue;
     previous = cell;
     const figures = coverage(vessel.satellite, cell);
-    if (!isPoor(figures, t)) continue;
+    const beyondRim =
+      weakBefore && (figures?.samples ?? 0) < t.minSamples && cellSamples(coverage, cell) - (figures?.samples ?? 0) >= t.minSamples;
+    if (!beyondRim && !isPoor(figures, t)) continue;
+    if (!beyondRim && !(figures!.lockedPct < t.lockedBelowPct) && !weakBefore) {
+      // A weak cell: the edge begins here; the loss is further on (or in a cell it is often lost in).
+      weakBefore = true;
+      continue;
+    }
     let suggestion: { name: string; lockedPct: number; snr: number } | null = null;
     for (const sat of SATELLITES) {
       if (sat.name === vessel.satellite || lookAngles(at, sat.longitude).elevation < t.minElevation) continue;
@@ -119,14 +145,36 @@ export function degradeAhead(vessel: VesselNow, coverage: CoverageLookup, t: Deg
       if (!suggestion || other.lockedPct > suggestion.lockedPct || (other.lockedPct === suggestion.lockedPct && snr > suggestion.snr))
         suggestion = { name: sat.name, lockedPct: other.lockedPct, snr };
     }
+    let last = k;
+    while (cells[last + 1] === cell) last += 1;
     return {
       satellite: vessel.satellite,
       minutes,
+      untilMinutes: path[last]!.minutes + DEGRADE_STEP_MIN,
       cell,
-      lockedPct: figures.lockedPct,
+      lockedPct: figures?.lockedPct ?? 0,
       suggestion: suggestion?.name ?? null,
       useBackup: !suggestion && vessel.hasBackup,
     };
   }
   return null;
+}
+
+/**
+ * The checks in a row each vessel has been warned at (`streaks`, kept by the caller from one check to
+ * the next): answers the vessels whose warning stands (DEGRADE_CONFIRM_CHECKS in a row or more) and
+ * the new streaks. A vessel not warned now starts again from nothing.
+ */
+export function confirmWarnings<K>(
+  streaks: ReadonlyMap<K, number>,
+  warnedNow: Iterable<K>,
+): { confirmed: Set<K>; streaks: Map<K, number> } {
+  const next = new Map<K, number>();
+  const confirmed = new Set<K>();
+  for (const key of warnedNow) {
+    const n = (streaks.get(key) ?? 0) + 1;
+    next.set(key, n);
+    if (n >= DEGRADE_CONFIRM_CHECKS) confirmed.add(key);
+  }
+  return { confirmed, streaks: next };
 }

@@ -3,7 +3,7 @@ import { cellToLatLng, latLngToCell } from 'h3-js';
 import { createTestServer, engines, type TestServer } from './helpers';
 import { ingest, report, reportingDevice } from './monitoringFixtures';
 import { checkDegradeAhead } from '../../server/modules/vessel';
-import { DEGRADE_RES, projectPath } from '../../src/domain/degradeAhead';
+import { DEGRADE_CONFIRM_CHECKS, DEGRADE_RES, projectPath } from '../../src/domain/degradeAhead';
 import { faultInfo } from '../../src/domain/faultCodes';
 
 const AT = { lat: -10, lon: 80 };
@@ -13,6 +13,7 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
   let s: TestServer;
   let vessel: { id: number; num: string };
   let zone: string;
+  const streaks = new Map<number, number>();
   const send = async (heading: number, minutesAgo = 1) => {
     const res = await ingest(s, vessel.num, {
       reports: [report({ ...AT, heading, speed: 15, satellite: ASIASAT, modemLock: true }, new Date(Date.now() - minutesAgo * 60_000))],
@@ -42,27 +43,32 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
 
   it('warns a vessel heading into a zone where its satellite is poor, suggests another, and keeps one alarm while it closes in', async () => {
     await send(90, 2);
-    const first = await checkDegradeAhead(s.db);
-    expect(first).toMatchObject({ warned: 1, raised: 1, cleared: 0 });
+    // Found at the first checks, raised at the DEGRADE_CONFIRM_CHECKS-th in a row.
+    for (let check = 1; check < DEGRADE_CONFIRM_CHECKS; check++) {
+      expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ found: 1, warned: 0, raised: 0 });
+      expect(await active()).toHaveLength(0);
+    }
+    expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ found: 1, warned: 1, raised: 1, cleared: 0 });
     const [alarm] = await active();
     expect(alarm!.severity).toBe('minor');
     expect(alarm!.detail).toMatch(/^AsiaSat 7 · \d+ min · 40 % · → Intelsat 39$/);
     expect(faultInfo('DEGRADE_AHEAD')!.meaning).toEqual({ zh: '前方链路预计变差', en: 'Link expected to degrade ahead' });
     // A second check keeps the same alarm (and refreshes its detail).
     await send(90, 1);
-    expect(await checkDegradeAhead(s.db)).toMatchObject({ warned: 1, raised: 0, kept: 1, cleared: 0 });
+    expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ warned: 1, raised: 0, kept: 1, cleared: 0 });
     expect(await active()).toHaveLength(1);
   });
 
   it('clears the warning when the vessel turns away from the zone', async () => {
     await send(270, 0);
-    expect(await checkDegradeAhead(s.db)).toMatchObject({ warned: 0, cleared: 1 });
+    expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ found: 0, warned: 0, cleared: 1 });
+    expect(streaks.size).toBe(0);
     expect(await active()).toHaveLength(0);
   });
 
   it('leaves out a vessel that is not locked, or not under way', async () => {
     const res = await ingest(s, vessel.num, { reports: [report({ ...AT, heading: 90, speed: 1, satellite: ASIASAT }, new Date())] });
     expect(res.code).toBe(0);
-    expect(await checkDegradeAhead(s.db)).toMatchObject({ warned: 0, raised: 0 });
+    expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ warned: 0, raised: 0 });
   });
 });

@@ -55,7 +55,7 @@ describe('degradation ahead', () => {
     expect(degradeAhead(VESSEL, coverageWith(new Set([cell])))).toMatchObject({ suggestion: null, useBackup: false });
   });
 
-  it('says nothing of the cell it is in, of a zone behind it, of too few reports, or when it is not under way', () => {
+  it('says nothing of the cell it is in, a zone behind it, too few reports, a weak edge alone, or when it is not under way; warns of the rim past a weak edge', () => {
     const here = latLngToCell(VESSEL.lat, VESSEL.lon, DEGRADE_RES);
     expect(degradeAhead(VESSEL, coverageWith(new Set([here])))).toBeNull();
     const behind = projectPath(VESSEL.lat, VESSEL.lon, 270, 15).at(-1)!.at;
@@ -65,9 +65,28 @@ describe('degradation ahead', () => {
     const few = (satellite: string, cell: string) => (cell === aheadCell ? { ...POOR, samples: 5 } : GOOD);
     expect(degradeAhead(VESSEL, few)).toBeNull();
     expect(degradeAhead({ ...VESSEL, speedKn: 1 }, coverageWith(new Set([aheadCell])))).toBeNull();
-    // A weak median SNR alone makes a cell poor.
-    const weak = (satellite: string, cell: string) => (cell === aheadCell ? { samples: 200, lockedPct: 97, medianSnr: 3 } : GOOD);
-    expect(degradeAhead(VESSEL, weak)).not.toBeNull();
+    // A weak median SNR, still locked, is a beam's edge, not yet the loss: the loss is where the
+    // fleet reports on other satellites only (past the rim).
+    const weakCell = (() => {
+      const p = projectPath(VESSEL.lat, VESSEL.lon, 90, 15).find((q) => q.minutes === 120)!.at;
+      return latLngToCell(p[0], p[1], DEGRADE_RES);
+    })();
+    const edge = (satellite: string, cell: string) =>
+      satellite === 'AsiaSat 7'
+        ? cell === weakCell
+          ? { samples: 200, lockedPct: 97, medianSnr: 3 }
+          : cell === aheadCell
+            ? undefined
+            : GOOD
+        : undefined;
+    expect(degradeAhead(VESSEL, edge)).toBeNull();
+    const rim = (satellite: string, cell: string) => (satellite === 'Intelsat 39' && cell === aheadCell ? GOOD : edge(satellite, cell));
+    expect(degradeAhead(VESSEL, rim)).toMatchObject({ cell: aheadCell, lockedPct: 0, suggestion: 'Intelsat 39' });
+    // Already weak where it is: the rim ahead is enough.
+    const plain = (satellite: string, cell: string) =>
+      satellite === 'AsiaSat 7' ? (cell === aheadCell ? undefined : GOOD) : cell === aheadCell ? GOOD : undefined;
+    expect(degradeAhead(VESSEL, plain)).toBeNull();
+    expect(degradeAhead({ ...VESSEL, snr: 3 }, plain)).toMatchObject({ cell: aheadCell });
   });
 
   it('writes a detail in no language that the console reads back', () => {

@@ -1,5 +1,12 @@
 import type { Db } from '../../db/connection';
-import { DEGRADE_DEFAULTS, DEGRADE_RES, DEGRADE_WINDOW_DAYS, degradeAhead, type DegradeThresholds } from '../../../src/domain/degradeAhead';
+import {
+  DEGRADE_DEFAULTS,
+  DEGRADE_RES,
+  DEGRADE_WINDOW_DAYS,
+  confirmWarnings,
+  degradeAhead,
+  type DegradeThresholds,
+} from '../../../src/domain/degradeAhead';
 import { degradeDetail } from '../../../src/domain/degradeDetail';
 import { coverageBySatellite } from './coverageQueries';
 import { applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
@@ -9,27 +16,33 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /**
  * The leader's check every 5 minutes (server/simulator/startDemo.ts): every vessel under way is
  * projected 6 hours ahead against the fleet's coverage of the last 30 days (src/domain/degradeAhead.ts),
- * and the DEGRADE_AHEAD alarms are made to match. Answers what it did and its time.
+ * and the DEGRADE_AHEAD alarms are made to match: a vessel warned at DEGRADE_CONFIRM_CHECKS checks in a
+ * row (`streaks` carries the count from one check to the next). Answers what it did and its time.
  */
-export async function checkDegradeAhead(db: Db, thresholds: Partial<DegradeThresholds> = {}) {
+export async function checkDegradeAhead(db: Db, streaks: Map<number, number>, thresholds: Partial<DegradeThresholds> = {}) {
   const t = { ...DEGRADE_DEFAULTS, ...thresholds };
   const now = Date.now();
   const coverage = await coverageBySatellite(db, DEGRADE_RES, utcDay(now - (DEGRADE_WINDOW_DAYS - 1) * 86_400_000), utcDay(now));
   const vessels = await vesselsUnderWay(db);
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const warnings: { deviceId: number; detail: string }[] = [];
+  const found = new Map<number, string>();
   const lookup = (satellite: string, cell: string) => coverage.get(`${satellite}|${cell}`);
   for (const v of vessels) {
     const w = degradeAhead(v, lookup, t);
-    if (w) warnings.push({ deviceId: v.deviceId, detail: degradeDetail(w) });
+    if (w) found.set(v.deviceId, degradeDetail(w));
   }
+  const { confirmed, streaks: next } = confirmWarnings(streaks, found.keys());
+  streaks.clear();
+  for (const [id, n] of next) streaks.set(id, n);
+  const warnings = [...confirmed].map((deviceId) => ({ deviceId, detail: found.get(deviceId)! }));
   const used = process.cpuUsage(cpu);
   const evaluateMs = performance.now() - started;
   const applied = await applyDegradeWarnings(db, warnings);
   return {
     vessels: vessels.length,
     cells: coverage.size,
+    found: found.size,
     warned: warnings.length,
     ...applied,
     evaluateMs,
