@@ -35,7 +35,8 @@ const FIGURES: Record<string, RegExp> = {
   'bench:notify': /bench:notify —[\s\S]*fault -> webhook received p50 \/ p99.*\d+ ms/,
   'bench:rule-checks': /bench:rule-checks —[\s\S]*offline \+ weak-signal rules.*\d+/,
   'bench:backup': /bench:backup —[\s\S]*\/ready during the backup\s+p50 \d+[\s\S]*restore, checked\s+[\d.]+ s/,
-  'bench:predict': /bench:predict —[\s\S]*recall [\d.]+ of all[\s\S]*precision [\d.]+[\s\S]*for 10,000 vessels/,
+  'bench:coverage': /bench:coverage —[\s\S]*world zoom, 90 days, all satellites\s+p50\s+\d+ ms[\s\S]*KB gzip/,
+  'bench:predict': /bench:predict —[\s\S]*recall (?:[\d.]+|n\/a) of all[\s\S]*precision (?:[\d.]+|n\/a)[\s\S]*for 10,000 vessels/,
   'bench:reports': /bench:reports — figures[\s\S]*report 2 d, \d+ vessels: build once\s+[\d.]+ s/,
 };
 /** The benches that drive headless Chromium (skipped with the browser tests on a machine without it). */

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/connection';
 import { COVERAGE_KEEP_DAYS, SNR_HIST_BUCKETS, histMedian, type CoverageCell } from '../../../src/domain/coverage';
-import { tallyCoverage, type CoverageSample } from './coverageTally';
+import { tallyCoverage, type CoverageRow, type CoverageSample } from './coverageTally';
 import type { CellFigures } from '../../../src/domain/degradeAhead';
 
 // The fleet's coverage map (migration 033; docs/architecture.md, "Coverage"): built by the leader, read by the map.
@@ -50,6 +50,22 @@ const UPSERT_SQL = `INSERT INTO coverage_daily (res, day, satellite, cell, lat, 
   ON CONFLICT (res, day, satellite, cell) DO UPDATE SET samples = coverage_daily.samples + EXCLUDED.samples,
     locked = coverage_daily.locked + EXCLUDED.locked, ${HIST.map((h) => `${h} = coverage_daily.${h} + EXCLUDED.${h}`).join(', ')}`;
 
+/** Adds counted rows to their cells (one statement; a cell already there adds up). */
+export async function addCoverageRows(db: Queryable, rows: readonly CoverageRow[]) {
+  if (!rows.length) return;
+  await db.query(UPSERT_SQL, [
+    rows.map((r) => r.res),
+    rows.map((r) => r.day),
+    rows.map((r) => r.satellite),
+    rows.map((r) => r.cell),
+    rows.map((r) => r.lat),
+    rows.map((r) => r.lon),
+    rows.map((r) => r.samples),
+    rows.map((r) => r.locked),
+    ...HIST.map((_, i) => rows.map((r) => r.hist[i])),
+  ]);
+}
+
 /**
  * Counts the reports received since the last run into the coverage cells, a batch at a time, for at
  * most `budgetMs`; each batch and the cursor move in one transaction, which checks the cursor is
@@ -77,19 +93,7 @@ export async function buildCoverage(
     const moved = await db.transaction(async (tx) => {
       const now = await tx.query<Cursor>(`${CURSOR_SQL} FOR UPDATE`);
       if (!sameCursor(now[0]!, cursor)) return false;
-      if (rows.length) {
-        await tx.query(UPSERT_SQL, [
-          rows.map((r) => r.res),
-          rows.map((r) => r.day),
-          rows.map((r) => r.satellite),
-          rows.map((r) => r.cell),
-          rows.map((r) => r.lat),
-          rows.map((r) => r.lon),
-          rows.map((r) => r.samples),
-          rows.map((r) => r.locked),
-          ...HIST.map((_, i) => rows.map((r) => r.hist[i])),
-        ]);
-      }
+      await addCoverageRows(tx, rows);
       await tx.query(
         'UPDATE coverage_state SET after_received = $1::timestamptz, after_device = $2, after_time = $3::timestamptz WHERE id = 1',
         [last.received_key, last.device_id, last.time_key],
