@@ -71,6 +71,8 @@ export interface Alarm {
   severity: 'critical' | 'major' | 'minor';
   unit: string;
   meaning: string;
+  /** What the alarm's raiser added (a geofence's name, a degradation warning's figures: src/domain/degradeDetail.ts). */
+  detail: string | null;
   remedy: string;
   raisedAt: string;
   lastSeenAt: string;

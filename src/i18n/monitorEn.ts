@@ -77,6 +77,7 @@ export const monitorEn: DeepStrings<typeof monitorZh> = {
       acked: 'Acknowledged',
     },
     acknowledge: 'Acknowledge',
+    repointTo: 'Re-point to %{satellite}',
     clear: 'Clear',
     acknowledgeSelected: 'Acknowledge selected (%{smart_count})',
     clearSelected: 'Clear selected (%{smart_count})',

@@ -74,6 +74,7 @@ export const monitorZh = {
       acked: '确认',
     },
     acknowledge: '确认',
+    repointTo: '改指 %{satellite}',
     clear: '清除',
     acknowledgeSelected: '确认所选（%{smart_count}）',
     clearSelected: '清除所选（%{smart_count}）',

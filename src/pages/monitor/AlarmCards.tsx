@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { deviceDetailPath } from './devicePaths';
 import { useAgo } from './liveFormat';
+import { DegradeRepoint } from './DegradeRepoint';
 import { SEVERITY_COLOUR, type AlarmRowsProps } from './alarmModel';
 
 /** The alarm list on a narrow screen: one card per alarm. */
@@ -81,6 +82,7 @@ export function AlarmCards({ rows, selected, toggle, busy, canClear, onAcknowled
                 {translate('monitor.alarms.clear')}
               </Button>
             )}
+            <DegradeRepoint alarm={a} />
           </Stack>
         </Card>
       ))}

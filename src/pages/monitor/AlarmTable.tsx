@@ -18,6 +18,7 @@ import type { Alarm } from '../../api/monitoringApi';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { deviceDetailPath } from './devicePaths';
 import { useAgo } from './liveFormat';
+import { DegradeRepoint } from './DegradeRepoint';
 import { SEVERITY_COLOUR, type AlarmRowsProps, type AlarmShow } from './alarmModel';
 
 /**
@@ -139,6 +140,7 @@ export function AlarmTable({
                     {translate('monitor.alarms.clear')}
                   </Button>
                 )}
+                <DegradeRepoint alarm={a} />
               </TableCell>
             </TableRow>
           ))}

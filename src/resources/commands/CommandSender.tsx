@@ -55,11 +55,17 @@ export function CommandSender({
   vessels,
   currentSatellite,
   layout = 'buttons',
+  kinds = COMMAND_KINDS,
+  label,
   onSent,
 }: {
   vessels: readonly CommandTarget[];
+  /** The satellite the re-point dialog starts with. */
   currentSatellite?: string | null;
   layout?: 'buttons' | 'menu';
+  /** The kinds offered (all by default); `label` names the button when there is one. */
+  kinds?: readonly CommandKind[];
+  label?: string;
   onSent?: () => void;
 }) {
   const t = useTranslate();
@@ -129,7 +135,7 @@ export function CommandSender({
         </>
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="command-buttons">
-          {COMMAND_KINDS.map((kind) => {
+          {kinds.map((kind) => {
             const Icon = COMMAND_ICONS[kind];
             return (
               <Button
@@ -142,7 +148,7 @@ export function CommandSender({
                 onClick={() => click(kind)}
                 data-testid={`command-${kind}`}
               >
-                {t(`commands.kind.${kind}`)}
+                {label ?? t(`commands.kind.${kind}`)}
               </Button>
             );
           })}
