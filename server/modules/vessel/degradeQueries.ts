@@ -1,23 +1,15 @@
 import type { Queryable } from '../../db/connection';
 import { DEGRADE_ALARM_CODE } from '../../../src/domain/degradeDetail';
-import { UNDER_WAY_KN } from '../../../src/domain/degradeAhead';
+import { UNDER_WAY_KN, type VesselNow } from '../../../src/domain/degradeAhead';
 
 // "Degradation ahead" (docs/architecture.md): the vessels to look at, and their warnings as alarms.
 
-export interface VesselUnderWay {
-  deviceId: number;
-  lat: number;
-  lon: number;
-  heading: number;
-  speedKn: number;
-  satellite: string;
-  hasBackup: boolean;
-}
+export type VesselUnderWay = VesselNow & { deviceId: number };
 
 /** Activated vessels under way now: reported within 30 minutes, locked on a satellite, at UNDER_WAY_KN or more. */
 export const vesselsUnderWay = (db: Queryable) =>
   db.query<VesselUnderWay>(
-    `SELECT s.device_id AS "deviceId", s.lat, s.lon, s.heading, s.speed AS "speedKn", s.satellite_name AS satellite,
+    `SELECT s.device_id AS "deviceId", s.lat, s.lon, s.heading, s.speed AS "speedKn", s.satellite_name AS satellite, s.snr,
             EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(s.links, '[]'::jsonb)) l
                      WHERE (l->>'priority')::int > 0 AND l->>'state' <> 'down') AS "hasBackup"
        FROM device_state s JOIN devices d ON d.id = s.device_id
