@@ -3,6 +3,8 @@ import { cellToLatLng, latLngToCell } from 'h3-js';
 import { createTestServer, engines, type TestServer } from './helpers';
 import { ingest, report, reportingDevice } from './monitoringFixtures';
 import { checkDegradeAhead } from '../../server/modules/vessel';
+import { addCoverageRows } from '../../server/modules/vessel/coverageQueries';
+import { SNR_HIST_BUCKETS, snrBucket } from '../../src/domain/coverage';
 import { DEGRADE_CONFIRM_CHECKS, DEGRADE_RES, projectPath } from '../../src/domain/degradeAhead';
 import { faultInfo } from '../../src/domain/faultCodes';
 
@@ -32,12 +34,13 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
     const ahead = projectPath(AT.lat, AT.lon, 90, 15).find((p) => p.minutes === 180)!.at;
     zone = latLngToCell(ahead[0], ahead[1], DEGRADE_RES);
     const [lat, lon] = cellToLatLng(zone);
-    await s.db.query(
-      `INSERT INTO coverage_daily (res, day, satellite, cell, lat, lon, samples, locked, h3, h7)
-       VALUES ($1, current_date, 'AsiaSat 7', $2::bigint, $3, $4, 200, 80, 200, 0),
-              ($1, current_date, 'Intelsat 39', $2::bigint, $3, $4, 200, 200, 0, 200)`,
-      [DEGRADE_RES, BigInt(`0x${zone}`).toString(), lat, lon],
-    );
+    const today = new Date().toISOString().slice(0, 10);
+    const hist = (bucket: number) => Array.from({ length: SNR_HIST_BUCKETS }, (_, i) => (i === bucket ? 200 : 0));
+    const row = { res: DEGRADE_RES, day: today, cell: BigInt(`0x${zone}`).toString(), lat, lon, samples: 200 };
+    await addCoverageRows(s.db, [
+      { ...row, satellite: 'AsiaSat 7', locked: 80, hist: hist(snrBucket(3)) },
+      { ...row, satellite: 'Intelsat 39', locked: 200, hist: hist(snrBucket(11)) },
+    ]);
   });
   afterAll(() => s.close());
 

@@ -44,26 +44,83 @@ const nextReports = (db: Queryable, c: Cursor, limit: number, settleS: number) =
     [c.after_received, c.after_device, c.after_time, limit, settleS],
   );
 
-const UPSERT_SQL = `INSERT INTO coverage_daily (res, day, satellite, cell, lat, lon, samples, locked, ${HIST.join(', ')})
+const upsertSql = (
+  table: 'coverage_daily' | 'coverage_weekly',
+) => `INSERT INTO ${table} (res, day, satellite, cell, lat, lon, samples, locked, ${HIST.join(', ')})
   SELECT * FROM unnest($1::smallint[], $2::date[], $3::text[], $4::bigint[], $5::real[], $6::real[], $7::int[], $8::int[],
     ${HIST.map((_, i) => `$${i + 9}::int[]`).join(', ')})
-  ON CONFLICT (res, day, satellite, cell) DO UPDATE SET samples = coverage_daily.samples + EXCLUDED.samples,
-    locked = coverage_daily.locked + EXCLUDED.locked, ${HIST.map((h) => `${h} = coverage_daily.${h} + EXCLUDED.${h}`).join(', ')}`;
+  ON CONFLICT (res, day, satellite, cell) DO UPDATE SET samples = ${table}.samples + EXCLUDED.samples,
+    locked = ${table}.locked + EXCLUDED.locked, ${HIST.map((h) => `${h} = ${table}.${h} + EXCLUDED.${h}`).join(', ')}`;
 
-/** Adds counted rows to their cells (one statement; a cell already there adds up). */
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The Monday (UTC) of a day's week. */
+const mondayOf = (day: string) => {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return isoDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS);
+};
+
+/** The day rows summed by week (a batch may hold several days of one cell's week: one row each). */
+function byWeek(rows: readonly CoverageRow[]): CoverageRow[] {
+  const weeks = new Map<string, CoverageRow>();
+  for (const r of rows) {
+    const day = mondayOf(r.day);
+    const key = `${r.res}|${day}|${r.satellite}|${r.cell}`;
+    const w = weeks.get(key);
+    if (!w) weeks.set(key, { ...r, day, hist: [...r.hist] });
+    else {
+      w.samples += r.samples;
+      w.locked += r.locked;
+      r.hist.forEach((n, i) => (w.hist[i]! += n));
+    }
+  }
+  return [...weeks.values()];
+}
+
+/** Adds counted rows to their cells, by day and by week (a statement each; a cell already there adds up). */
 export async function addCoverageRows(db: Queryable, rows: readonly CoverageRow[]) {
   if (!rows.length) return;
-  await db.query(UPSERT_SQL, [
-    rows.map((r) => r.res),
-    rows.map((r) => r.day),
-    rows.map((r) => r.satellite),
-    rows.map((r) => r.cell),
-    rows.map((r) => r.lat),
-    rows.map((r) => r.lon),
-    rows.map((r) => r.samples),
-    rows.map((r) => r.locked),
-    ...HIST.map((_, i) => rows.map((r) => r.hist[i])),
-  ]);
+  for (const [table, list] of [
+    ['coverage_daily', rows],
+    ['coverage_weekly', byWeek(rows)],
+  ] as const) {
+    await db.query(upsertSql(table), [
+      list.map((r) => r.res),
+      list.map((r) => r.day),
+      list.map((r) => r.satellite),
+      list.map((r) => r.cell),
+      list.map((r) => r.lat),
+      list.map((r) => r.lon),
+      list.map((r) => r.samples),
+      list.map((r) => r.locked),
+      ...HIST.map((_, i) => list.map((r) => r.hist[i])),
+    ]);
+  }
+}
+
+/**
+ * A window of UTC days [from, to] as rows of the cells: its whole weeks from coverage_weekly and
+ * the days either side from coverage_daily (a relation of their columns; `res` is the SQL of the
+ * resolution's parameter, the window's 6 parameters are numbered from `first`).
+ */
+export function windowRows(res: string, from: string, to: string, first: number): { sql: string; params: string[] } {
+  const fromMs = Date.parse(`${from}T00:00:00Z`);
+  const toMs = Date.parse(`${to}T00:00:00Z`);
+  const firstMonday = fromMs + ((7 - ((new Date(fromMs).getUTCDay() + 6) % 7)) % 7) * DAY_MS;
+  const lastSunday = toMs - ((new Date(toMs).getUTCDay() + 7) % 7) * DAY_MS;
+  const none = ['2000-01-02', '2000-01-01'];
+  const whole = firstMonday + 6 * DAY_MS <= lastSunday;
+  const params = whole
+    ? [isoDay(firstMonday), isoDay(lastSunday - 6 * DAY_MS), from, isoDay(firstMonday - DAY_MS), isoDay(lastSunday + DAY_MS), to]
+    : [...none, from, to, ...none];
+  const [a, b, c, d, e, f] = params.map((_, i) => `$${first + i}::date`);
+  const columns = `satellite, cell, lat, lon, samples, locked, ${HIST.join(', ')}`;
+  return {
+    sql: `(SELECT ${columns} FROM coverage_weekly WHERE res = ${res} AND day BETWEEN ${a} AND ${b}
+           UNION ALL
+           SELECT ${columns} FROM coverage_daily WHERE res = ${res} AND (day BETWEEN ${c} AND ${d} OR day BETWEEN ${e} AND ${f}))`,
+    params,
+  };
 }
 
 /**
@@ -104,9 +161,10 @@ export async function buildCoverage(
     counted += samples.length;
     if (reports.length < batch || Date.now() - started > budgetMs) break;
   }
-  await db.query(`DELETE FROM coverage_daily WHERE res IN (2, 3, 4) AND day < (now() AT TIME ZONE 'UTC')::date - $1::int`, [
-    COVERAGE_KEEP_DAYS,
-  ]);
+  for (const table of ['coverage_daily', 'coverage_weekly'])
+    await db.query(`DELETE FROM ${table} WHERE res IN (2, 3, 4) AND day < (now() AT TIME ZONE 'UTC')::date - $1::int`, [
+      COVERAGE_KEEP_DAYS + 7,
+    ]);
   return counted;
 }
 
@@ -125,32 +183,33 @@ export interface CoverageQuery {
 /** The cells of a window: reports, locked share and median SNR per cell, summed over its days (and satellites when none is chosen). */
 export async function readCoverage(db: Queryable, q: CoverageQuery): Promise<CoverageCell[]> {
   const b = q.bounds;
+  const w = windowRows('$1::smallint', q.from, q.to, 7);
   const rows = await db.query<{ cell: string; samples: number; locked: number } & Record<string, number>>(
     `SELECT to_hex(cell) AS cell, sum(samples)::int AS samples, sum(locked)::int AS locked, ${HIST.map((h) => `sum(${h})::int AS ${h}`).join(', ')}
-       FROM coverage_daily
-      WHERE res = $1 AND day BETWEEN $2::date AND $3::date AND ($4::text IS NULL OR satellite = $4)
-        AND ($5::real IS NULL OR (lat BETWEEN $5 AND $7 AND CASE WHEN $6::real <= $8::real THEN lon BETWEEN $6 AND $8 ELSE lon >= $6 OR lon <= $8 END))
+       FROM ${w.sql} r
+      WHERE ($2::text IS NULL OR satellite = $2)
+        AND ($3::real IS NULL OR (lat BETWEEN $3 AND $5 AND CASE WHEN $4::real <= $6::real THEN lon BETWEEN $4 AND $6 ELSE lon >= $4 OR lon <= $6 END))
       GROUP BY cell ORDER BY cell`,
-    [q.res, q.from, q.to, q.satellite, b?.[0] ?? null, b?.[1] ?? null, b?.[2] ?? null, b?.[3] ?? null],
+    [q.res, q.satellite, b?.[0] ?? null, b?.[1] ?? null, b?.[2] ?? null, b?.[3] ?? null, ...w.params],
   );
   return rows.map((r) => [r.cell, r.samples, Math.round((100 * r.locked) / r.samples), histMedian(HIST.map((h) => r[h]!))]);
 }
 
 /** The satellites with cells in a window, for the map's choice. */
-export const coverageSatellites = async (db: Queryable, from: string, to: string) =>
-  (
-    await db.query<{ satellite: string }>(
-      'SELECT DISTINCT satellite FROM coverage_daily WHERE res = 2 AND day BETWEEN $1::date AND $2::date ORDER BY satellite',
-      [from, to],
-    )
-  ).map((r) => r.satellite);
+export async function coverageSatellites(db: Queryable, from: string, to: string) {
+  const w = windowRows('2', from, to, 1);
+  return (await db.query<{ satellite: string }>(`SELECT DISTINCT satellite FROM ${w.sql} r ORDER BY satellite`, w.params)).map(
+    (r) => r.satellite,
+  );
+}
 
 /** Every satellite's cells of a window at one resolution, keyed "satellite|cell" (the prediction's lookup: src/domain/degradeAhead.ts). */
 export async function coverageBySatellite(db: Queryable, res: number, from: string, to: string): Promise<Map<string, CellFigures>> {
+  const w = windowRows('$1::smallint', from, to, 2);
   const rows = await db.query<{ satellite: string; cell: string; samples: number; locked: number } & Record<string, number>>(
     `SELECT satellite, to_hex(cell) AS cell, sum(samples)::int AS samples, sum(locked)::int AS locked, ${HIST.map((h) => `sum(${h})::int AS ${h}`).join(', ')}
-       FROM coverage_daily WHERE res = $1 AND day BETWEEN $2::date AND $3::date GROUP BY satellite, cell`,
-    [res, from, to],
+       FROM ${w.sql} r GROUP BY satellite, cell`,
+    [res, ...w.params],
   );
   return new Map(
     rows.map((r) => [
