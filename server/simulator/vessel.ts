@@ -143,7 +143,9 @@ export class SimVessel {
 
   private events(now: number, hours: number) {
     const happens = (perHour: number) => this.rng() < 1 - Math.exp(-perHour * hours);
-    if (happens(RATES.lockLoss)) this.lockLostUntil = now + between(this.rng, 20_000, 180_000);
+    // A loss starts somewhere in the time that passed, so a report made after a long step (the history's) is rarely caught in one.
+    if (happens(RATES.lockLoss))
+      this.lockLostUntil = Math.max(this.lockLostUntil, now - this.rng() * hours * 3_600_000 + between(this.rng, 20_000, 180_000));
     const faults = faultPool(this.has);
     if (happens(RATES.fault * faults.rate)) this.faults.set(pick(this.rng, faults.codes).code, now + between(this.rng, 2, 30) * 60_000);
     if (happens(RATES.offline)) this.offlineUntil = now + between(this.rng, 12, 40) * 60_000;
