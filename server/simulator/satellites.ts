@@ -4,7 +4,6 @@ import { lookAngles, SATELLITES } from '../../src/domain/satellites';
 /** The satellites the product knows (src/domain/satellites.ts): the simulator tracks these. */
 export { lookAngles, SATELLITES };
 
-
 /** The satellite with the highest elevation from a position. */
 export function bestSatellite(position: LatLon) {
   const first = SATELLITES[0]!;
@@ -15,4 +14,3 @@ export function bestSatellite(position: LatLon) {
   }
   return best;
 }
-
