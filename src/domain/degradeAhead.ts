@@ -17,7 +17,7 @@ export const DEGRADE_STEP_MIN = 20;
 export const DEGRADE_RES = 3;
 export const DEGRADE_WINDOW_DAYS = 30;
 /** A warning is raised once the path has entered a poor zone at this many checks in a row (a one-off is the projection's noise: a turn, a port). */
-export const DEGRADE_CONFIRM_CHECKS = Number(globalThis.process?.env?.DEGRADE_CONFIRM ?? 3);
+export const DEGRADE_CONFIRM_CHECKS = 3;
 /** A vessel slower than this (kn) is not under way. */
 export const UNDER_WAY_KN = 3;
 
