@@ -9,6 +9,11 @@
 export const COVERAGE_WINDOWS = { '7d': 7, '30d': 30, '90d': 90 } as const;
 export type CoverageWindow = keyof typeof COVERAGE_WINDOWS;
 export const COVERAGE_WINDOW_NAMES = Object.keys(COVERAGE_WINDOWS) as CoverageWindow[];
+/** A day in UTC, YYYY-MM-DD. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The UTC days of a window of `days` days ending today (today counted): the first and the last. */
+export const windowDays = (days: number, now = Date.now()) => ({ from: utcDay(now - (days - 1) * 86_400_000), to: utcDay(now) });
+
 /** Days of cells kept: the longest window and the day in progress. */
 export const COVERAGE_KEEP_DAYS = 91;
 

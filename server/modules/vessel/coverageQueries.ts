@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/connection';
-import { COVERAGE_KEEP_DAYS, SNR_HIST_BUCKETS, histMedian, type CoverageCell } from '../../../src/domain/coverage';
+import { COVERAGE_KEEP_DAYS, SNR_HIST_BUCKETS, histMedian, utcDay, type CoverageCell } from '../../../src/domain/coverage';
 import { tallyCoverage, type CoverageRow, type CoverageSample } from './coverageTally';
 import type { CellFigures } from '../../../src/domain/degradeAhead';
 
@@ -53,11 +53,10 @@ const upsertSql = (
     locked = ${table}.locked + EXCLUDED.locked, ${HIST.map((h) => `${h} = ${table}.${h} + EXCLUDED.${h}`).join(', ')}`;
 
 const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The Monday (UTC) of a day's week. */
 const mondayOf = (day: string) => {
   const ms = Date.parse(`${day}T00:00:00Z`);
-  return isoDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS);
+  return utcDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS);
 };
 
 /** The day rows summed by week (a batch may hold several days of one cell's week: one row each). */
@@ -111,7 +110,7 @@ export function windowRows(res: string, from: string, to: string, first: number)
   const none = ['2000-01-02', '2000-01-01'];
   const whole = firstMonday + 6 * DAY_MS <= lastSunday;
   const params = whole
-    ? [isoDay(firstMonday), isoDay(lastSunday - 6 * DAY_MS), from, isoDay(firstMonday - DAY_MS), isoDay(lastSunday + DAY_MS), to]
+    ? [utcDay(firstMonday), utcDay(lastSunday - 6 * DAY_MS), from, utcDay(firstMonday - DAY_MS), utcDay(lastSunday + DAY_MS), to]
     : [...none, from, to, ...none];
   const [a, b, c, d, e, f] = params.map((_, i) => `$${first + i}::date`);
   const columns = `satellite, cell, lat, lon, samples, locked, ${HIST.join(', ')}`;
@@ -171,6 +170,14 @@ export async function buildCoverage(
 const sameCursor = (a: Cursor, b: Cursor) =>
   a.after_received === b.after_received && a.after_device === b.after_device && a.after_time === b.after_time;
 
+type SummedRow = { samples: number; locked: number } & Record<string, number>;
+/** A cell's summed row as its figures: reports, locked share (whole percent), median SNR. */
+const figuresOf = (r: SummedRow): CellFigures => ({
+  samples: r.samples,
+  lockedPct: Math.round((100 * r.locked) / r.samples),
+  medianSnr: histMedian(HIST.map((h) => r[h]!)),
+});
+
 export interface CoverageQuery {
   res: number;
   from: string;
@@ -192,7 +199,10 @@ export async function readCoverage(db: Queryable, q: CoverageQuery): Promise<Cov
       GROUP BY cell ORDER BY cell`,
     [q.res, q.satellite, b?.[0] ?? null, b?.[1] ?? null, b?.[2] ?? null, b?.[3] ?? null, ...w.params],
   );
-  return rows.map((r) => [r.cell, r.samples, Math.round((100 * r.locked) / r.samples), histMedian(HIST.map((h) => r[h]!))]);
+  return rows.map((r) => {
+    const f = figuresOf(r);
+    return [r.cell, f.samples, f.lockedPct, f.medianSnr];
+  });
 }
 
 /** The satellites with cells in a window, for the map's choice. */
@@ -211,10 +221,5 @@ export async function coverageBySatellite(db: Queryable, res: number, from: stri
        FROM ${w.sql} r GROUP BY satellite, cell`,
     [res, ...w.params],
   );
-  return new Map(
-    rows.map((r) => [
-      `${r.satellite}|${r.cell}`,
-      { samples: r.samples, lockedPct: Math.round((100 * r.locked) / r.samples), medianSnr: histMedian(HIST.map((h) => r[h]!)) },
-    ]),
-  );
+  return new Map(rows.map((r) => [`${r.satellite}|${r.cell}`, figuresOf(r)]));
 }

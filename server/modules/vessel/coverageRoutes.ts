@@ -6,6 +6,7 @@ import {
   COVERAGE_WINDOWS,
   COVERAGE_WINDOW_NAMES,
   type CoverageAnswer,
+  windowDays,
 } from '../../../src/domain/coverage';
 import { BizError, ok } from '../../http/envelope';
 import { ErrorCode } from '../../../src/domain/errorCodes';
@@ -13,7 +14,6 @@ import { envelope, tokenQuery } from '../../http/schemas';
 import { coverageSatellites, readCoverage } from './coverageQueries';
 
 const tags = ['vessel'];
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * deviceModule/vessel/getCoverage: the fleet's coverage map (docs/api.md, "GET /vessel/getCoverage").
@@ -45,9 +45,7 @@ export async function coverageRoutes(app: Api, { db }: ServerContext) {
     },
     async (request) => {
       const { window, res, satellite, south, west, north, east } = request.query;
-      const now = Date.now();
-      const from = utcDay(now - (COVERAGE_WINDOWS[window] - 1) * 86_400_000);
-      const to = utcDay(now);
+      const { from, to } = windowDays(COVERAGE_WINDOWS[window]);
       const bounds = boundsOf({ south, west, north, east });
       const [cells, satellites] = await Promise.all([
         readCoverage(db, { res, from, to, satellite: satellite ?? null, bounds }),

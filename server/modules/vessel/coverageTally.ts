@@ -1,5 +1,5 @@
 import { cellToLatLng, cellToParent, latLngToCell } from 'h3-js';
-import { COVERAGE_FINEST, COVERAGE_RESOLUTIONS, SNR_HIST_BUCKETS, snrBucket } from '../../../src/domain/coverage';
+import { COVERAGE_FINEST, COVERAGE_RESOLUTIONS, SNR_HIST_BUCKETS, snrBucket, utcDay } from '../../../src/domain/coverage';
 
 /** A report as the coverage map counts it (docs/architecture.md, "Coverage"). */
 export interface CoverageSample {
@@ -34,7 +34,7 @@ export function tallyCoverage(samples: Iterable<CoverageSample>): CoverageRow[] 
   const centres = new Map<string, [number, number]>();
   for (const s of samples) {
     if (!Number.isFinite(s.lat) || !Number.isFinite(s.lon) || Math.abs(s.lat) > 90 || Math.abs(s.lon) > 180) continue;
-    const day = s.deviceTime.toISOString().slice(0, 10);
+    const day = utcDay(s.deviceTime.getTime());
     const finest = latLngToCell(s.lat, s.lon, COVERAGE_FINEST);
     for (const res of COVERAGE_RESOLUTIONS) {
       const h = res === COVERAGE_FINEST ? finest : cellToParent(finest, res);

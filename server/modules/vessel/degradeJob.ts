@@ -8,10 +8,9 @@ import {
   type DegradeThresholds,
 } from '../../../src/domain/degradeAhead';
 import { degradeDetail } from '../../../src/domain/degradeDetail';
+import { windowDays } from '../../../src/domain/coverage';
 import { coverageBySatellite } from './coverageQueries';
 import { applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
-
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The leader's check every 5 minutes (server/simulator/startDemo.ts): every vessel under way is
@@ -21,8 +20,8 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  */
 export async function checkDegradeAhead(db: Db, streaks: Map<number, number>, thresholds: Partial<DegradeThresholds> = {}) {
   const t = { ...DEGRADE_DEFAULTS, ...thresholds };
-  const now = Date.now();
-  const coverage = await coverageBySatellite(db, DEGRADE_RES, utcDay(now - (DEGRADE_WINDOW_DAYS - 1) * 86_400_000), utcDay(now));
+  const { from, to } = windowDays(DEGRADE_WINDOW_DAYS);
+  const coverage = await coverageBySatellite(db, DEGRADE_RES, from, to);
   const vessels = await vesselsUnderWay(db);
   const cpu = process.cpuUsage();
   const started = performance.now();
