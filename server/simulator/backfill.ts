@@ -54,7 +54,14 @@ export function backfillStory(
 ): BackfillStory {
   const liveVessel = new SimVessel(index, seed, end, undefined, kind);
   const live = liveVessel.place;
-  const back = new SimVessel(index, seed, 0, { distance: live.distance, direction: live.direction === 1 ? -1 : 1, stream: 7_919 }, kind);
+  // It holds the live vessel's satellite at the start, and keeps it sailing back into that satellite's beam.
+  const back = new SimVessel(
+    index,
+    seed,
+    0,
+    { distance: live.distance, direction: live.direction === 1 ? -1 : 1, stream: 7_919, tracking: live.tracking },
+    kind,
+  );
   const rng = mulberry32(seed * 31 + index * 977 + 5);
   const dense = denseDays * DAY_MS;
   // Silent spells: 1 to 4 of 2 to 30 hours, never in the newest day (it runs on to the start without a gap).

@@ -8,6 +8,7 @@ import { REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../../src/domain/c
 import { isDeviceKind, KIND_REPORTS } from '../../src/domain/deviceKinds';
 import { bytesSince, faultPool, linkQuality, lteSignal, pointingFields, type KindHas } from './kindLink';
 import { vboxLinks } from './vesselLinks';
+import { heldSatellite, RIM_OPENING } from './opening';
 
 const GEOMETRIES = SEA_ROUTES.map(routeGeometry);
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -39,7 +40,7 @@ export class SimVessel {
   private readonly firmware: { adu: string; bdu: string };
   /** The satellite an operator pointed it at (a re-point command); null: it picks one itself. */
   private pointedAt: string | null = null;
-  /** The satellite it picked itself, kept while it stays in that satellite's beam and above the horizon. */
+  /** The satellite it picked itself, kept while it stays in that satellite's beam and above the horizon (at the start: the one held since its port, opening.ts). */
   private tracking: string | null = null;
   /** Its report interval set by command (ms); null: every round of the simulator. */
   private reportIntervalMs: number | null = null;
@@ -61,7 +62,7 @@ export class SimVessel {
     readonly index: number,
     seed: number,
     private last: number,
-    at?: { distance: number; direction: 1 | -1; stream?: number },
+    at?: { distance: number; direction: 1 | -1; stream?: number; tracking?: string | null },
     kind?: string,
   ) {
     this.has = KIND_REPORTS[isDeviceKind(kind) ? kind : 'vsat'];
@@ -73,12 +74,11 @@ export class SimVessel {
     const slot = Math.floor(index / GEOMETRIES.length);
     this.distance = (0.05 + 0.9 * ((slot * GOLDEN_RATIO + between(this.rng, 0, 0.03)) % 1)) * this.geo.lengthNm;
     this.direction = this.rng() < 0.5 ? 1 : -1;
-    if (at) {
-      this.distance = at.distance;
-      this.direction = at.direction;
-    }
+    const opening = at ?? RIM_OPENING.get(index);
+    if (opening) ({ distance: this.distance, direction: this.direction } = opening);
     this.cruise = between(this.rng, 11, 21);
     this.speed = this.cruise;
+    this.tracking = at?.tracking !== undefined ? at.tracking : heldSatellite(this.geo, this.place, this.cruise, last, this.index);
     // Some vessels are already in trouble when the simulation starts, so the demo shows alarms at once.
     const faults = faultPool(this.has);
     if (this.rng() < 0.12 * faults.rate) this.faults.set(pick(this.rng, faults.codes).code, last + between(this.rng, 5, 40) * 60_000);
@@ -90,9 +90,9 @@ export class SimVessel {
     };
   }
 
-  /** Where it is on its route and which way it sails. */
-  get place(): { distance: number; direction: 1 | -1 } {
-    return { distance: this.distance, direction: this.direction };
+  /** Where it is on its route, which way it sails, and the satellite it holds. */
+  get place(): { distance: number; direction: 1 | -1; tracking: string | null } {
+    return { distance: this.distance, direction: this.direction, tracking: this.tracking };
   }
 
   get routeName() {

@@ -4,6 +4,8 @@ import { createTestServer, type TestServer } from './helpers';
 import { issueDemoSecrets } from '../../server/simulator/demoDevices';
 import { SimFleet } from '../../server/simulator/fleet';
 import { SEA_ROUTES, distanceNm, type LatLon } from '../../server/simulator/seaRoutes';
+import { buildCoverage, checkDegradeAhead } from '../../server/modules/vessel';
+import { degradeDetailOf } from '../../src/domain/degradeDetail';
 
 /** The ports of the demo's sea lanes, where their routes begin and end. */
 const PORTS = new Map<string, LatLon>(
@@ -125,6 +127,27 @@ describe('demo story seed', () => {
         if (km < nearest.km) nearest = { km, pair: `${a.name} / ${b.name}` };
       }
     expect(nearest.km, nearest.pair).toBeGreaterThan(50);
+  });
+
+  it("warns, at its third check, the vessel the story sails towards the rim of its satellite's beam (degradation ahead)", async () => {
+    // As the leader does after a fresh start (server/simulator/startDemo.ts): the month of history
+    // counted into the coverage, then a check every 5 minutes; a warning stands at the third in a row.
+    expect(await buildCoverage(server.db, { budgetMs: 120_000, settleS: 0 })).toBeGreaterThan(10_000);
+    const streaks = new Map<number, number>();
+    for (let check = 1; check <= 3; check++) await checkDegradeAhead(server.db, streaks);
+    const alarms = await server.db.query<{ name: string; kind: string; detail: string; satellite: string }>(
+      `SELECT d.name, d.device_kind AS kind, a.detail, s.satellite_name AS satellite FROM alarms a
+         JOIN devices d ON d.id = a.device_id JOIN device_state s ON s.device_id = d.id
+        WHERE a.code = 'DEGRADE_AHEAD' AND a.cleared_at IS NULL`,
+    );
+    expect(alarms.length).toBeGreaterThan(0);
+    // The story's vBox on Los Angeles - Honolulu, still on the satellite whose beam it sails out of.
+    const story = alarms.find((a) => a.kind === 'vbox' && a.satellite === 'Eutelsat 117 West B');
+    expect(story, JSON.stringify(alarms)).toBeDefined();
+    const detail = degradeDetailOf(story!.detail)!;
+    expect(detail.satellite).toBe('Eutelsat 117 West B');
+    expect(detail.minutes).toBeGreaterThan(30);
+    expect(detail.minutes).toBeLessThanOrEqual(360);
   });
 
   it('has each kind report what it has: a 4G router its 4G signal and no satellite pointing, a VSAT terminal its pointing', async () => {
