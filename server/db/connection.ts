@@ -97,6 +97,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
     dataDir === 'memory://'
       ? await PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) })
       : await PGlite.create(ensureDataDir(dataDir), { extensions: { pg_trgm } });
+  // Its pages are in this process's memory (or the file cache): an index lookup costs little more
+  // than a sequential read. With PostgreSQL's default of 4 the planner scanned all 10,000 latest
+  // states for an enterprise's 200 (docs/architecture.md, "Soak").
+  await lite.exec('SET random_page_cost = 1.1');
   return {
     engine: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
