@@ -5,8 +5,13 @@ import { skyAt } from '../server/simulator/sky';
 import { projectPoint } from '../src/domain/degradeAhead';
 import { tallyCoverage, type CoverageSample } from '../server/modules/vessel/coverageTally';
 import { addCoverageRows } from '../server/modules/vessel/coverageQueries';
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
 import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
 import { SMOKE, sized } from './smoke';
+import { serveConsole } from '../server/serveConsole';
+import { DIST as E2E_DIST, launchBrowser } from '../tests/e2e/browser';
+import type { DrawTiming } from '../src/map/drawTiming';
 
 /**
  * bench:coverage — the fleet's coverage map at scale: VESSELS vessels sailing the oceans for DAYS
@@ -15,17 +20,31 @@ import { SMOKE, sized } from './smoke';
  * (tallyCoverage, addCoverageRows), then GET /vessel/getCoverage is timed as the map asks: world
  * zoom over 90 days (all satellites, one satellite) and a region at resolution 3 and 4. Per call:
  * p50/p99 over RUNS requests and the bytes on the wire (JSON, and gzip as the server sends it to a
- * browser). Also the leader's cost of counting reports (reports/s). Prints figures; asserts nothing.
- * BENCH_SMOKE=1: 200 vessels over 3 days on PGlite.
+ * browser). Also the leader's cost of counting reports (reports/s). Then the real Coverage Map page
+ * in headless Chromium (the built console: DIST, built when missing): from its request for the 90
+ * days at world zoom to the cells drawn on screen, and the answer's bytes on the wire, PAGE_RUNS
+ * times, each in a fresh page. Prints figures; asserts nothing.
+ * BENCH_SMOKE=1: 200 vessels over 3 days on PGlite, one page run, the tests' build.
  */
 const VESSELS = Number(process.env.BENCH_VESSELS ?? sized(10_000, 200));
 const DAYS = Number(process.env.BENCH_DAYS ?? sized(90, 3));
 const SAMPLES_A_DAY = Number(process.env.BENCH_SAMPLES_A_DAY ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? sized(20, 3));
+const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? sized(5, 1));
+const DIST = process.env.COVERAGE_BENCH_DIST ?? sized('/tmp/dist-bench-coverage', E2E_DIST);
 const DAY = 86_400_000;
 
 const engine = !SMOKE && (await postgresAvailable()) ? 'postgres' : 'pglite';
-const server = await startBenchServer(engine);
+if (!existsSync(`${DIST}/index.html`)) {
+  console.log(`building the console into ${DIST} …`);
+  execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+const server = await startBenchServer(engine, { consoleDir: DIST }, async (started) => {
+  if (!(await serveConsole(started.app, started.config))) throw new Error(`no built console in ${DIST}`);
+});
 try {
   const end = Date.now();
   const start = end - DAYS * DAY;
@@ -99,6 +118,56 @@ try {
   await measure('world zoom, 7 days, all satellites', 'window=7d&res=2');
   await measure('region 40° × 60°, resolution 3, 90 days', 'window=90d&res=3&south=-10&west=80&north=30&east=140');
   await measure('region 10° × 15°, resolution 4, 90 days', 'window=90d&res=4&south=0&west=100&north=10&east=115');
+  await measurePage(server.url.replace(/\/cz\/.*$/, ''), pct);
 } finally {
   await server.stop();
+}
+
+/**
+ * The Coverage Map in headless Chromium at 1440 × 900, logged in as an enterprise: each run opens the
+ * page afresh (30 days, drawn), then picks 90 days, and reads the page's timing of that drawing
+ * (src/map/drawTiming.ts): request -> answer -> cells built -> on screen. Bytes: the answer's body
+ * and headers as received (compressed).
+ */
+async function measurePage(origin: string, pct: (xs: number[], p: number) => number) {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/login`);
+    await page.getByTestId('login-name').fill('oceanic');
+    await page.getByTestId('login-password').fill('oceanic123');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
+    let bytes = 0;
+    page.on('requestfinished', (request) => {
+      if (!request.url().includes('getCoverage') || !request.url().includes('window=90d')) return;
+      void request.sizes().then((s) => (bytes = s.responseBodySize + s.responseHeadersSize));
+    });
+    const drawn = async (after: number) => {
+      await page.waitForFunction(
+        (a) => {
+          const t = window.__drawTiming?.coverage;
+          return t !== undefined && t.requested > a && t.drawn !== undefined;
+        },
+        after,
+        { timeout: 120_000 },
+      );
+      return page.evaluate(() => window.__drawTiming!.coverage!) as Promise<DrawTiming>;
+    };
+    const runs: DrawTiming[] = [];
+    for (let i = 0; i < PAGE_RUNS; i++) {
+      await page.goto(`${origin}/device/coverage`);
+      const first = await drawn(-1);
+      await page.getByTestId('coverage-window').locator('xpath=..').getByRole('combobox').click();
+      await page.getByRole('option', { name: /90/ }).click();
+      runs.push(await drawn(first.requested));
+    }
+    const of = (f: (t: DrawTiming) => number) => `${pct(runs.map(f), 50).toFixed(0)} ms`;
+    console.log(
+      `\nthe Coverage Map page, 90 days at world zoom (headless Chromium, 1440 × 900, ${PAGE_RUNS} fresh pages, p50): request -> drawn ${of((t) => t.drawn! - t.requested)} (answer ${of((t) => t.received! - t.requested)}, cells built ${of((t) => t.drawEnd! - t.drawStart!)}, to the next frame ${of((t) => t.drawn! - t.drawEnd!)}); ${runs[0]!.items!.toLocaleString('en')} cells, ${(bytes / 1024).toFixed(0)} KB on the wire`,
+    );
+  } finally {
+    await browser.close();
+  }
 }

@@ -6,6 +6,7 @@ import { serveConsole } from '../server/serveConsole';
 import { seedReports, type SeedPoint } from '../tests/api/trackFixtures';
 import { loginToken, PG_URL, postgresAvailable, startBenchServer } from './benchServer';
 import { SMOKE, sized } from './smoke';
+import type { DrawTiming } from '../src/map/drawTiming';
 
 /**
  * bench:track — one vessel, a month at one report a minute (43,200 reports, with port stops,
@@ -140,15 +141,18 @@ try {
     await page.getByTestId('login-password').fill('oceanic123');
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
-    type Timing = { requested: number; received?: number; drawStart?: number; drawEnd?: number; drawn?: number; points?: number };
+    type Timing = DrawTiming;
     /** The timing of the next drawing after the request made at `after` (ms, page clock). */
     const drawnTiming = async (after = -1) => {
       await page.waitForFunction(
-        (a) => window.__trackTiming !== undefined && window.__trackTiming.requested !== a && window.__trackTiming.drawn !== undefined,
+        (a) => {
+          const timing = window.__drawTiming?.track;
+          return timing !== undefined && timing.requested !== a && timing.drawn !== undefined;
+        },
         after,
         { timeout: 60_000 },
       );
-      return page.evaluate(() => window.__trackTiming!) as Promise<Timing>;
+      return page.evaluate(() => window.__drawTiming!.track!) as Promise<Timing>;
     };
     const cold: Timing[] = [];
     const warm: Timing[] = [];
@@ -175,7 +179,7 @@ try {
       console.log(
         `${label.padEnd(24)} request -> drawn p50 ${percentile(total, 50).toFixed(0).padStart(5)} ms (max ${Math.max(...total).toFixed(0)}): ` +
           `request -> parsed response ${percentile(net, 50).toFixed(0)} ms, decode + React render ${percentile(render, 50).toFixed(0)} ms, ` +
-          `Leaflet draw + fit ${percentile(leaflet, 50).toFixed(0)} ms, to the next frame ${percentile(paint, 50).toFixed(0)} ms; ${xs[0]!.points!.toLocaleString('en')} points`,
+          `Leaflet draw + fit ${percentile(leaflet, 50).toFixed(0)} ms, to the next frame ${percentile(paint, 50).toFixed(0)} ms; ${xs[0]!.items!.toLocaleString('en')} points`,
       );
       return percentile(total, 50);
     };

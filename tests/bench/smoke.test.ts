@@ -35,12 +35,12 @@ const FIGURES: Record<string, RegExp> = {
   'bench:notify': /bench:notify —[\s\S]*fault -> webhook received p50 \/ p99.*\d+ ms/,
   'bench:rule-checks': /bench:rule-checks —[\s\S]*offline \+ weak-signal rules.*\d+/,
   'bench:backup': /bench:backup —[\s\S]*\/ready during the backup\s+p50 \d+[\s\S]*restore, checked\s+[\d.]+ s/,
-  'bench:coverage': /bench:coverage —[\s\S]*world zoom, 90 days, all satellites\s+p50\s+\d+ ms[\s\S]*KB gzip/,
+  'bench:coverage': /bench:coverage —[\s\S]*world zoom, 90 days, all satellites\s+p50\s+\d+ ms[\s\S]*KB gzip[\s\S]*request -> drawn \d+ ms/,
   'bench:predict': /bench:predict —[\s\S]*recall (?:[\d.]+|n\/a) of all[\s\S]*precision (?:[\d.]+|n\/a)[\s\S]*for 10,000 vessels/,
   'bench:reports': /bench:reports — figures[\s\S]*report 2 d, \d+ vessels: build once\s+[\d.]+ s/,
 };
 /** The benches that drive headless Chromium (skipped with the browser tests on a machine without it). */
-const BROWSER = new Set(['bench:bundle', 'bench:map', 'bench:track', 'bench:satlink', 'bench:push']);
+const BROWSER = new Set(['bench:bundle', 'bench:map', 'bench:track', 'bench:satlink', 'bench:push', 'bench:coverage']);
 
 /** The bench scripts and the file each runs with tsx (`npm run build && tsx bench/x.ts`: the build is the global set-up's). */
 const scripts = Object.entries((JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts)

@@ -24,6 +24,7 @@ import { PageHeading } from '../../resources/generic/PageHeading';
 import { BaseMap } from '../../map/BaseMap';
 import { CoverageLegend } from './CoverageLegend';
 import { cellPopup, drawCells } from './coverageLayer';
+import { startDrawTiming, timeRequest } from '../../map/drawTiming';
 
 const ALL = '';
 /** Bounds are rounded (degrees) so that a small pan asks again only when it shows new ground. */
@@ -70,7 +71,7 @@ export default function CoveragePage() {
     () => ({ window: window_, res: view.res, ...(satellite ? { satellite } : {}), ...(view.bounds ?? {}) }),
     [window_, satellite, view],
   );
-  const coverage = useCallQuery('vessel', 'getCoverage', [query], { placeholderData: keepPreviousData });
+  const coverage = useCallQuery('vessel', 'getCoverage', [query], { placeholderData: keepPreviousData, around: timeRequest('coverage') });
   const data = coverage.data;
 
   const onReady = useCallback((m: L.Map) => {
@@ -100,9 +101,12 @@ export default function CoveragePage() {
   useEffect(() => {
     const m = map.current;
     if (!m || !renderer.current || !data) return undefined;
+    const timing = startDrawTiming('coverage');
     const drawn = drawCells(data.cells, data.minSamples, (cell) => cellPopup(cell, words, (n) => n.toLocaleString()), renderer.current);
     drawn.addTo(m);
     layer.current = drawn;
+    timing.drawn();
+    requestAnimationFrame(() => timing.onScreen(data.cells.length));
     return () => {
       drawn.remove();
       if (layer.current === drawn) layer.current = null;

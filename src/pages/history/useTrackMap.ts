@@ -7,7 +7,7 @@ import { fitAndFollow } from '../../map/fitView';
 import { drawTrack, vesselMarker, type DrawnTrack } from '../../map/trackLayer';
 import { STATE_COLOURS } from '../../map/vesselStyle';
 import { positionAt, usePlayback } from './playback';
-import { startDrawTiming } from './trackTiming';
+import { startDrawTiming } from '../../map/drawTiming';
 import { DETAIL_FROM_ZOOM, type DetailView, type TrackQuery } from './useTrackQueries';
 
 interface TrackMapInput {
@@ -70,7 +70,7 @@ export function useTrackMap({ query, data, points, start, end, detailView, setDe
     unfollow.current?.();
     unfollow.current = null;
     if (!data || !points.length) return;
-    const timing = startDrawTiming();
+    const timing = startDrawTiming('track');
     const drawn = drawTrack(points, new Set(data.cuts), renderer.current, { start: t('track.legend.start'), end: t('track.legend.end') });
     drawn.layer.addTo(map);
     overview.current = drawn;

@@ -4,7 +4,7 @@ import { useCallQuery } from '../../data/dataHooks';
 import { errorCode } from '../../data/dataProvider';
 import { ErrorCode } from '../../domain/errorCodes';
 import { decodeTrack, type TrackWindow } from '../../domain/track';
-import { timeTrackRequest } from './trackTiming';
+import { timeRequest } from '../../map/drawTiming';
 
 /** The overview is asked at this zoom; from two levels deeper the view asks for its detail. */
 export const OVERVIEW_ZOOM = 5;
@@ -37,7 +37,7 @@ export function useOverviewTrack(query: TrackQuery | null, featureLocked: boolea
   const overviewTrack = useCallQuery('history', 'track', overviewRequest ? [overviewRequest] : null, {
     abortable: true,
     gcTime: 0,
-    around: timeTrackRequest,
+    around: timeRequest('track'),
   });
   const data: TrackResponse | null = overviewRequest ? (overviewTrack.data ?? null) : null;
   const locked = (overviewRequest !== null && errorCode(overviewTrack.error) === ErrorCode.Forbidden) || featureLocked;
