@@ -30,3 +30,27 @@ export function degradeDetailOf(detail: string | null | undefined): DegradeSumma
   const backup = m[4] === 'backup';
   return { satellite: m[1]!, minutes: Number(m[2]), lockedPct: Number(m[3]), suggestion: m[4] && !backup ? m[4] : null, useBackup: backup };
 }
+
+const durationWords = (minutes: number, lang: 'zh' | 'en') => {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (lang === 'zh') return h ? `${h} 小时 ${m} 分钟` : `${m} 分钟`;
+  return h ? `${h} h ${m} min` : `${m} min`;
+};
+
+/**
+ * The detail in words (the alarm list, its exports and the notifications, through alarmMeaning):
+ * which satellite, when the zone comes, how poor it is there, and what to do; null when the detail
+ * cannot be read.
+ */
+export function degradeWords(detail: string | null | undefined, lang: 'zh' | 'en'): string | null {
+  const d = degradeDetailOf(detail);
+  if (!d) return null;
+  const time = durationWords(d.minutes, lang);
+  if (lang === 'zh') {
+    const advice = d.suggestion ? ` · 建议改指 ${d.suggestion}` : d.useBackup ? ' · 建议切换到备用链路' : '';
+    return `约 ${time}后，${d.satellite} 在该处的锁定率仅 ${d.lockedPct}%${advice}`;
+  }
+  const advice = d.suggestion ? ` · suggested: re-point to ${d.suggestion}` : d.useBackup ? ' · suggested: switch to the backup link' : '';
+  return `${d.satellite} in about ${time}, locked ${d.lockedPct} % of the time there${advice}`;
+}

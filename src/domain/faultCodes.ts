@@ -1,4 +1,4 @@
-import { DEGRADE_ALARM_CODE } from './degradeDetail';
+import { DEGRADE_ALARM_CODE, degradeWords } from './degradeDetail';
 /**
  * The device fault codes of docs/requirements.md §8, each with its severity, the unit it concerns and a
  * meaning and remedy text in both languages (kept here, in one place, as { zh, en }).
@@ -288,13 +288,11 @@ const COMMAND_NAMES: Record<string, Bilingual> = {
   firmwareCheck: { zh: '检查固件', en: 'firmware check' },
 };
 
-/**
- * An alarm's meaning in a language, with what it is about when the alarm says (its detail: a
- * geofence's name, a command's kind, a firmware version, the weak figures).
- */
+/** An alarm's meaning in a language, with what it is about when the alarm says (its detail: a geofence's name, a command's kind, a firmware version, the weak figures, the zone ahead in words). */
 export function alarmMeaning(code: string, detail: string | null | undefined, lang: keyof Bilingual): string {
   const meaning = faultInfo(code)?.meaning[lang] ?? code;
   if (!detail) return meaning;
-  const what = COMMAND_NAMES[detail] && code === 'CMD_FAILED' ? COMMAND_NAMES[detail]![lang] : detail;
+  const words = code === DEGRADE_ALARM_CODE ? degradeWords(detail, lang) : null;
+  const what = words ?? (COMMAND_NAMES[detail] && code === 'CMD_FAILED' ? COMMAND_NAMES[detail]![lang] : detail);
   return lang === 'zh' ? `${meaning}：${what}` : `${meaning}: ${what}`;
 }

@@ -77,11 +77,6 @@ export const monitorEn: DeepStrings<typeof monitorZh> = {
       acked: 'Acknowledged',
     },
     acknowledge: 'Acknowledge',
-    degrade: {
-      summary: 'Poor zone ahead in about %{time}: %{satellite} is locked %{locked} % of the time there',
-      repoint: 'suggested: re-point to %{satellite}',
-      backup: 'suggested: switch to the backup link',
-    },
     repointTo: 'Re-point to %{satellite}',
     clear: 'Clear',
     acknowledgeSelected: 'Acknowledge selected (%{smart_count})',

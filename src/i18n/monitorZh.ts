@@ -74,11 +74,6 @@ export const monitorZh = {
       acked: '确认',
     },
     acknowledge: '确认',
-    degrade: {
-      summary: '约 %{time}后驶入弱覆盖区：%{satellite} 在该处的锁定率为 %{locked}%',
-      repoint: '建议改指 %{satellite}',
-      backup: '建议切换到备用链路',
-    },
     repointTo: '改指 %{satellite}',
     clear: '清除',
     acknowledgeSelected: '确认所选（%{smart_count}）',

@@ -10,6 +10,7 @@ import {
   type CellFigures,
 } from '../../src/domain/degradeAhead';
 import { degradeDetail, degradeDetailOf } from '../../src/domain/degradeDetail';
+import { alarmMeaning } from '../../src/domain/faultCodes';
 
 const GOOD: CellFigures = { samples: 200, lockedPct: 99, medianSnr: 11 };
 const POOR: CellFigures = { samples: 200, lockedPct: 40, medianSnr: 3 };
@@ -96,5 +97,33 @@ describe('degradation ahead', () => {
     const backup = { ...w, suggestion: null, useBackup: true };
     expect(degradeDetailOf(degradeDetail(backup))).toEqual(backup);
     expect(degradeDetailOf('E05 antenna fault')).toBeNull();
+  });
+});
+
+describe('a degradation warning in words (the alarm list, its exports and the notifications)', () => {
+  it('says which satellite, when, how poor it is there and what to do, in either language', () => {
+    const repoint = degradeDetail({ satellite: 'AsiaSat 7', minutes: 80, lockedPct: 42, suggestion: 'APSTAR 6D', useBackup: false });
+    expect(alarmMeaning('DEGRADE_AHEAD', repoint, 'en')).toBe(
+      'Link expected to degrade ahead: AsiaSat 7 in about 1 h 20 min, locked 42 % of the time there · suggested: re-point to APSTAR 6D',
+    );
+    expect(alarmMeaning('DEGRADE_AHEAD', repoint, 'zh')).toBe(
+      '前方链路预计变差：约 1 小时 20 分钟后，AsiaSat 7 在该处的锁定率仅 42% · 建议改指 APSTAR 6D',
+    );
+    const backup = degradeDetail({ satellite: 'Eutelsat 117 West B', minutes: 45, lockedPct: 0, suggestion: null, useBackup: true });
+    expect(alarmMeaning('DEGRADE_AHEAD', backup, 'en')).toBe(
+      'Link expected to degrade ahead: Eutelsat 117 West B in about 45 min, locked 0 % of the time there · suggested: switch to the backup link',
+    );
+    expect(alarmMeaning('DEGRADE_AHEAD', backup, 'zh')).toBe(
+      '前方链路预计变差：约 45 分钟后，Eutelsat 117 West B 在该处的锁定率仅 0% · 建议切换到备用链路',
+    );
+    const none = degradeDetail({ satellite: 'AsiaSat 7', minutes: 125, lockedPct: 60, suggestion: null, useBackup: false });
+    expect(alarmMeaning('DEGRADE_AHEAD', none, 'en')).toBe(
+      'Link expected to degrade ahead: AsiaSat 7 in about 2 h 5 min, locked 60 % of the time there',
+    );
+  });
+
+  it('keeps a detail it cannot read as it is, and other alarms’ details untouched', () => {
+    expect(alarmMeaning('DEGRADE_AHEAD', 'garbled', 'en')).toBe('Link expected to degrade ahead: garbled');
+    expect(alarmMeaning('SIGNAL_LOW', 'AsiaSat 7 · 80 min · 42 %', 'en')).toMatch(/: AsiaSat 7 · 80 min · 42 %$/);
   });
 });

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { deviceDetailPath } from './devicePaths';
 import { useAgo } from './liveFormat';
-import { DegradeNote, DegradeRepoint } from './DegradeRepoint';
+import { DegradeRepoint } from './DegradeRepoint';
 import { SEVERITY_COLOUR, type AlarmRowsProps } from './alarmModel';
 
 /** The alarm list on a narrow screen: one card per alarm. */
@@ -56,7 +56,6 @@ export function AlarmCards({ rows, selected, toggle, busy, canClear, onAcknowled
           <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>
             {a.remedy}
           </Typography>
-          <DegradeNote alarm={a} />
           <Box sx={{ mt: 0.5, fontSize: 12, color: 'text.secondary' }}>
             {translate('monitor.alarms.column.raisedAt')}: {format(a.raisedAt)} ({ago(a.raisedAt)})
             {a.clearedAt && (

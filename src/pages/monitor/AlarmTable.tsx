@@ -18,7 +18,7 @@ import type { Alarm } from '../../api/monitoringApi';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { deviceDetailPath } from './devicePaths';
 import { useAgo } from './liveFormat';
-import { DegradeNote, DegradeRepoint } from './DegradeRepoint';
+import { DegradeRepoint } from './DegradeRepoint';
 import { SEVERITY_COLOUR, type AlarmRowsProps, type AlarmShow } from './alarmModel';
 
 /**
@@ -113,7 +113,6 @@ export function AlarmTable({
                 <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>
                   {a.remedy}
                 </Typography>
-                <DegradeNote alarm={a} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {format(a.raisedAt)}
