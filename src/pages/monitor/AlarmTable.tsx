@@ -66,7 +66,6 @@ export function AlarmTable({
             <TableCell>{translate('monitor.alarms.column.raisedAt')}</TableCell>
             <TableCell>{translate(show === 'cleared' ? 'monitor.alarms.column.clearedAt' : 'monitor.alarms.column.lastSeenAt')}</TableCell>
             <TableCell>{translate('monitor.alarms.column.acked')}</TableCell>
-            <TableCell />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -128,18 +127,19 @@ export function AlarmTable({
                   </Box>
                 )}
                 <NotifiedLink alarm={a} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {a.active && !a.ackedAt && (
-                  <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>
-                    {translate('monitor.alarms.acknowledge')}
-                  </Button>
-                )}
-                {a.active && canClear && (
-                  <Button size="small" color="error" disabled={busy} onClick={() => onClear(a.id)} data-testid={`alarm-clear-${a.id}`}>
-                    {translate('monitor.alarms.clear')}
-                  </Button>
-                )}
+                {/* The row's actions under its acknowledgement (one column: the table fits 1440 px beside the menu). */}
+                <Box sx={{ whiteSpace: 'nowrap', ml: -0.75 }}>
+                  {a.active && !a.ackedAt && (
+                    <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>
+                      {translate('monitor.alarms.acknowledge')}
+                    </Button>
+                  )}
+                  {a.active && canClear && (
+                    <Button size="small" color="error" disabled={busy} onClick={() => onClear(a.id)} data-testid={`alarm-clear-${a.id}`}>
+                      {translate('monitor.alarms.clear')}
+                    </Button>
+                  )}
+                </Box>
                 <DegradeRepoint alarm={a} />
               </TableCell>
             </TableRow>
