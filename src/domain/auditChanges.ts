@@ -60,3 +60,6 @@ export const auditFieldKey = (entity: string, field: string): string | null => {
 
 /** An ISO 8601 time as the API writes it. */
 export const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The i18n key of an audit entry's entity or action name ('auditEntity.device', 'auditAction.update'); a name without one (a declared resource's) is shown as it is. */
+export const auditNameKey = (kind: 'entity' | 'action', name: string): string => `audit${kind === 'entity' ? 'Entity' : 'Action'}.${name}`;

@@ -146,6 +146,16 @@ describe.each(engines)('audit log (%s)', (engine) => {
     expect(body).toContain('Name: Night desk → Night duty');
     expect(body).toContain('Enabled: Yes → No');
     expect(body).not.toMatch(/before|after|updated_at|updatedAt|search_text/);
+    // Entity and action under their console names, not the route's words (contactPoint, update).
+    expect(rows.map((r) => r.split(',').slice(3, 6).join('|'))).toEqual(
+      expect.arrayContaining([`Contact point|${id}|Added`, `Contact point|${id}|Changed`]),
+    );
+    await s.db.query(`DELETE FROM export_throttle`);
+    const zh = await s.app.inject({
+      url: `${s.base}/supportModule/auditLog/export?token=${tokens.oceanic}&lang=zh&format=csv&tz=8&entity=contactPoint&entityId=${id}`,
+    });
+    expect(zh.body).toContain(`,通知渠道,${id},修改,`);
+    expect(zh.body).toContain(`,通知渠道,${id},新增,`);
     await s.db.query(`DELETE FROM export_throttle`);
   });
 

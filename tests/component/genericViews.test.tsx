@@ -94,6 +94,10 @@ describe('the generic views', () => {
     const changes = await screen.findByTestId('audit-changes');
     expect(changes.textContent).toMatch(/^(设备名称|Name|Vessel name|名称|船名)[^:]*: Old → New$/);
     expect(screen.queryByText(/updated_at/)).toBeNull();
+    // Entity and action under their console names, not the route's words.
+    expect(await screen.findByText('Device')).toBeTruthy();
+    expect(screen.getByText('Changed')).toBeTruthy();
+    expect(screen.queryByText('update')).toBeNull();
     expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
     expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
     expect(canAccessResource('3', 'system/deviceAuth', 'list')).toBe(false);

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { ISO_TIME, auditFieldKey, type AuditChange } from '../../domain/auditChanges';
+import { ISO_TIME, auditFieldKey, auditNameKey, type AuditChange } from '../../domain/auditChanges';
 import { useDateFormatter } from '../../format/useDateFormatter';
 
 /**
@@ -35,3 +35,11 @@ export function AuditChangesCell({ record }: { record: RaRecord }) {
     </Box>
   );
 }
+
+/** An audit entry's entity or action under its console name ("Device", "Changed"); a declared resource's as it is. */
+export const auditNameCell = (kind: 'entity' | 'action') =>
+  function AuditNameCell({ record }: { record: RaRecord }) {
+    const translate = useTranslate();
+    const name = String(record[kind] ?? '');
+    return <>{translate(auditNameKey(kind, name), { _: name })}</>;
+  };

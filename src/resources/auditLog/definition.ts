@@ -8,6 +8,15 @@ const ChangesCell = lazyView(
   (m) => m.AuditChangesCell,
 );
 
+const EntityCell = lazyView(
+  () => import('./AuditChangesCell'),
+  (m) => m.auditNameCell('entity'),
+);
+const ActionCell = lazyView(
+  () => import('./AuditChangesCell'),
+  (m) => m.auditNameCell('action'),
+);
+
 const M = '/supportModule/auditLog';
 
 /**
@@ -28,9 +37,9 @@ export const auditLogResource: ResourceDefinition = {
     { source: 'at', kind: 'datetime' },
     { source: 'userName' },
     { source: 'address' },
-    { source: 'entity' },
+    { source: 'entity', component: EntityCell },
     { source: 'entityId' },
-    { source: 'action' },
+    { source: 'action', component: ActionCell },
     { source: 'changes', component: ChangesCell },
   ],
   filters: ['userName', 'entity', { source: 'from', kind: 'date' }, { source: 'to', kind: 'date' }],
