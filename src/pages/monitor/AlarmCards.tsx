@@ -1,7 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -12,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { deviceDetailPath } from './devicePaths';
 import { useAgo } from './liveFormat';
-import { DegradeRepoint } from './DegradeRepoint';
+import { AlarmRowButtons } from './AlarmRowButtons';
 import { SEVERITY_COLOUR, type AlarmRowsProps } from './alarmModel';
 
 /** The alarm list on a narrow screen: one card per alarm. */
@@ -72,17 +71,7 @@ export function AlarmCards({ rows, selected, toggle, busy, canClear, onAcknowled
                 : translate('monitor.alarms.notAcked')}
               <NotifiedLink alarm={a} />
             </Box>
-            {a.active && !a.ackedAt && (
-              <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>
-                {translate('monitor.alarms.acknowledge')}
-              </Button>
-            )}
-            {a.active && canClear && (
-              <Button size="small" color="error" disabled={busy} onClick={() => onClear(a.id)} data-testid={`alarm-clear-${a.id}`}>
-                {translate('monitor.alarms.clear')}
-              </Button>
-            )}
-            <DegradeRepoint alarm={a} />
+            <AlarmRowButtons alarm={a} busy={busy} canClear={canClear} onAcknowledge={onAcknowledge} onClear={onClear} />
           </Stack>
         </Card>
       ))}

@@ -1,7 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -18,7 +17,7 @@ import type { Alarm } from '../../api/monitoringApi';
 import { useDateFormatter } from '../../format/useDateFormatter';
 import { deviceDetailPath } from './devicePaths';
 import { useAgo } from './liveFormat';
-import { DegradeRepoint } from './DegradeRepoint';
+import { AlarmRowButtons } from './AlarmRowButtons';
 import { SEVERITY_COLOUR, type AlarmRowsProps, type AlarmShow } from './alarmModel';
 
 /**
@@ -128,19 +127,7 @@ export function AlarmTable({
                 )}
                 <NotifiedLink alarm={a} />
                 {/* The row's actions under its acknowledgement (one column: the table fits 1440 px beside the menu). */}
-                <Box sx={{ whiteSpace: 'nowrap', ml: -0.75 }}>
-                  {a.active && !a.ackedAt && (
-                    <Button size="small" disabled={busy} onClick={() => onAcknowledge(a.id)} data-testid={`alarm-ack-${a.id}`}>
-                      {translate('monitor.alarms.acknowledge')}
-                    </Button>
-                  )}
-                  {a.active && canClear && (
-                    <Button size="small" color="error" disabled={busy} onClick={() => onClear(a.id)} data-testid={`alarm-clear-${a.id}`}>
-                      {translate('monitor.alarms.clear')}
-                    </Button>
-                  )}
-                </Box>
-                <DegradeRepoint alarm={a} />
+                <AlarmRowButtons alarm={a} busy={busy} canClear={canClear} onAcknowledge={onAcknowledge} onClear={onClear} repointBelow />
               </TableCell>
             </TableRow>
           ))}
