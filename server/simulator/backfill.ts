@@ -1,6 +1,7 @@
 import type { DeviceReport } from '../../src/domain/reportSchema';
 import { between, mulberry32 } from './prng';
 import { SimVessel } from './vessel';
+import { STORY_OPENINGS } from './opening';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -52,7 +53,8 @@ export function backfillStory(
   index: number,
   { seed, end, days, stepMinutes, denseDays = days, sparseStepMinutes = stepMinutes, kind }: BackfillOptions,
 ): BackfillStory {
-  const liveVessel = new SimVessel(index, seed, end, undefined, kind);
+  // Where the live vessel starts: its seed's place, or the story's (opening.ts); the live simulator carries on from the newest report.
+  const liveVessel = new SimVessel(index, seed, end, STORY_OPENINGS.get(index), kind);
   const live = liveVessel.place;
   // It holds the live vessel's satellite at the start, and keeps it sailing back into that satellite's beam.
   const back = new SimVessel(

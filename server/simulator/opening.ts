@@ -5,12 +5,14 @@ import { chooseSatellite } from './sky';
 const WARM_UP_STEP_NM = 30;
 
 /**
- * Where a vessel starts when its seed does not decide (the demo's story): vessel 13, a vBox on Los
+ * The demo story's vessels placed by hand rather than by their seed (the history's backfill starts
+ * there, and the live simulator carries on from its newest report): vessel 13, a vBox on Los
  * Angeles - Honolulu, sails west on Eutelsat 117 West B about four hours short of that beam's rim,
  * so that a fresh demo shows a "degradation ahead" warning within its first hour
- * (docs/architecture.md, "Degradation ahead"; tests/api/demoSeed.test.ts).
+ * (docs/architecture.md, "Degradation ahead"; tests/api/demoSeed.test.ts). Other fleets (the
+ * simulator's command line, bench:predict) are placed by their seeds alone.
  */
-export const RIM_OPENING = new Map<number, { distance: number; direction: 1 | -1 }>([[13, { distance: 1_690, direction: 1 }]]);
+export const STORY_OPENINGS = new Map<number, { distance: number; direction: 1 | -1 }>([[13, { distance: 1_690, direction: 1 }]]);
 
 /**
  * The satellite a vessel holds on arriving at its place at `now`: its choice (sky.ts,

@@ -8,7 +8,7 @@ import { REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../../src/domain/c
 import { isDeviceKind, KIND_REPORTS } from '../../src/domain/deviceKinds';
 import { bytesSince, faultPool, linkQuality, lteSignal, pointingFields, type KindHas } from './kindLink';
 import { vboxLinks } from './vesselLinks';
-import { heldSatellite, RIM_OPENING } from './opening';
+import { heldSatellite } from './opening';
 
 const GEOMETRIES = SEA_ROUTES.map(routeGeometry);
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -74,8 +74,7 @@ export class SimVessel {
     const slot = Math.floor(index / GEOMETRIES.length);
     this.distance = (0.05 + 0.9 * ((slot * GOLDEN_RATIO + between(this.rng, 0, 0.03)) % 1)) * this.geo.lengthNm;
     this.direction = this.rng() < 0.5 ? 1 : -1;
-    const opening = at ?? RIM_OPENING.get(index);
-    if (opening) ({ distance: this.distance, direction: this.direction } = opening);
+    if (at) ({ distance: this.distance, direction: this.direction } = at);
     this.cruise = between(this.rng, 11, 21);
     this.speed = this.cruise;
     this.tracking = at?.tracking !== undefined ? at.tracking : heldSatellite(this.geo, this.place, this.cruise, last, this.index);
