@@ -61,5 +61,13 @@ export const auditFieldKey = (entity: string, field: string): string | null => {
 /** An ISO 8601 time as the API writes it. */
 export const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** The i18n key of an audit entry's entity or action name ('auditEntity.device', 'auditAction.update'); a name without one (a declared resource's) is shown as it is. */
-export const auditNameKey = (kind: 'entity' | 'action', name: string): string => `audit${kind === 'entity' ? 'Entity' : 'Action'}.${name}`;
+/**
+ * An audit entry's entity or action under its console name ('device' -> "Device", 'update' ->
+ * "Changed") with `translate` (the console's or translateDomain); a name without words (a declared
+ * resource's) as it is recorded. Both answer the key itself for a key they do not know.
+ */
+export function auditName(kind: 'entity' | 'action', name: string, translate: (key: string) => string): string {
+  const key = `audit${kind === 'entity' ? 'Entity' : 'Action'}.${name}`;
+  const words = translate(key);
+  return words === key ? name : words;
+}

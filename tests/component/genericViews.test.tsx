@@ -9,6 +9,7 @@ import { levelAuthProvider } from './levelAuthProvider';
 import { ENDPOINTS, RESOURCES } from '../../src/resources';
 import { ResourceCreate } from '../../src/resources/generic/ResourceCreate';
 import { ResourceList } from '../../src/resources/generic/ResourceList';
+import { auditNameCell } from '../../src/resources/auditLog/AuditChangesCell';
 import { NO_USER, setState } from '../../src/state/clientState';
 import { buildTheme } from '../../src/theme/buildTheme';
 import { PALETTES } from '../../src/theme/palettes';
@@ -101,6 +102,29 @@ describe('the generic views', () => {
     expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
     expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
     expect(canAccessResource('3', 'system/deviceAuth', 'list')).toBe(false);
+  });
+
+  it("name an audit entry's entity and action in the reader's language, and a declared resource's as recorded", async () => {
+    for (const [lang, record, shown] of [
+      ['zh', { entity: 'contactPoint', action: 'runNow' }, ['通知渠道', '立即运行']],
+      ['en', { entity: 'ports', action: 'update' }, ['ports', 'Changed']],
+    ] as const) {
+      await loadMessages(lang);
+      const Entity = auditNameCell('entity');
+      const Action = auditNameCell('action');
+      render(
+        <AdminContext i18nProvider={createI18nProvider(lang)}>
+          <span data-testid="entity">
+            <Entity record={{ id: 1, ...record }} />
+          </span>
+          <span data-testid="action">
+            <Action record={{ id: 1, ...record }} />
+          </span>
+        </AdminContext>,
+      );
+      expect([screen.getByTestId('entity').textContent, screen.getByTestId('action').textContent]).toEqual(shown);
+      document.body.innerHTML = '';
+    }
   });
 
   it('ask for a required filter instead of calling the server without it', async () => {

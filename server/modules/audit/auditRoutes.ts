@@ -12,7 +12,7 @@ import { XLSX_TYPE } from '../../http/xlsx';
 import { exportOptionsOf, exportQuery, localTime, sendExport, type ExportOptions } from '../../http/exportFile';
 import { claimExportSlot } from '../devices/exportThrottleQueries';
 import { listAudit, type AuditEntry, type AuditFilter } from './auditQueries';
-import { ISO_TIME, auditChanges, auditFieldKey, auditNameKey, type AuditChange } from '../../../src/domain/auditChanges';
+import { ISO_TIME, auditChanges, auditFieldKey, auditName, type AuditChange } from '../../../src/domain/auditChanges';
 
 const tags = ['support'];
 const READERS = [Level.Admin, Level.Enterprise] as const;
@@ -128,11 +128,7 @@ export async function auditRoutes(app: Api, { db }: ServerContext) {
               .join('\n');
           const value = e[c];
           if (value === null || value === undefined) return null;
-          if (c === 'entity' || c === 'action') {
-            const key = auditNameKey(c, String(value));
-            const name = translateDomain(options.lang, key);
-            return name === key ? String(value) : name;
-          }
+          if (c === 'entity' || c === 'action') return auditName(c, String(value), (key) => translateDomain(options.lang, key));
           return c === 'at' ? new Date(value) : String(value);
         }),
       );

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { ISO_TIME, auditFieldKey, auditNameKey, type AuditChange } from '../../domain/auditChanges';
+import { ISO_TIME, auditFieldKey, auditName, type AuditChange } from '../../domain/auditChanges';
 import { useDateFormatter } from '../../format/useDateFormatter';
 
 /**
@@ -40,6 +40,5 @@ export function AuditChangesCell({ record }: { record: RaRecord }) {
 export const auditNameCell = (kind: 'entity' | 'action') =>
   function AuditNameCell({ record }: { record: RaRecord }) {
     const translate = useTranslate();
-    const name = String(record[kind] ?? '');
-    return <>{translate(auditNameKey(kind, name), { _: name })}</>;
+    return <>{auditName(kind, String(record[kind] ?? ''), (key) => translate(key))}</>;
   };
