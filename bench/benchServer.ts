@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
 import { startServer } from '../server/start';
+import { serveConsole } from '../server/serveConsole';
 import type { ServerConfig } from '../server/config';
 import type { AppOptions } from '../server/app';
 import type { Queryable } from '../server/db/connection';
@@ -94,4 +97,22 @@ export async function addBenchVessels(
        FROM generate_series(0, $4::int - 1) g`,
     [prefix, ownerIds, hashDeviceSecret(secret), count],
   );
+}
+
+/**
+ * The bench server serving the built console in `dist` (the browser benches: bench:track,
+ * bench:coverage): the product's production build is made there first when it is missing or
+ * BENCH_BUILD=1, so a full run measures the console people get.
+ */
+export async function startConsoleBenchServer(engine: 'pglite' | 'postgres', dist: string, overrides: Partial<ServerConfig> = {}) {
+  if (!existsSync(`${dist}/index.html`) || process.env.BENCH_BUILD === '1') {
+    console.log(`building the console into ${dist} …`);
+    execSync(`npx vite build --logLevel error --outDir ${dist} --emptyOutDir`, {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
+  return startBenchServer(engine, { ...overrides, consoleDir: dist }, async (started) => {
+    if (!(await serveConsole(started.app, started.config))) throw new Error(`no built console in ${dist}`);
+  });
 }

@@ -5,12 +5,9 @@ import { skyAt } from '../server/simulator/sky';
 import { projectPoint } from '../src/domain/degradeAhead';
 import { tallyCoverage, type CoverageSample } from '../server/modules/vessel/coverageTally';
 import { addCoverageRows } from '../server/modules/vessel/coverageQueries';
-import { existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
-import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
+import { loginToken, postgresAvailable, startConsoleBenchServer } from './benchServer';
 import { SMOKE, sized } from './smoke';
-import { serveConsole } from '../server/serveConsole';
-import { DIST as E2E_DIST, launchBrowser } from '../tests/e2e/browser';
+import { DIST as E2E_DIST, launchBrowser, logIn } from '../tests/e2e/browser';
 import type { DrawTiming } from '../src/map/drawTiming';
 
 /**
@@ -35,16 +32,7 @@ const DIST = process.env.COVERAGE_BENCH_DIST ?? sized('/tmp/dist-bench-coverage'
 const DAY = 86_400_000;
 
 const engine = !SMOKE && (await postgresAvailable()) ? 'postgres' : 'pglite';
-if (!existsSync(`${DIST}/index.html`)) {
-  console.log(`building the console into ${DIST} …`);
-  execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
-const server = await startBenchServer(engine, { consoleDir: DIST }, async (started) => {
-  if (!(await serveConsole(started.app, started.config))) throw new Error(`no built console in ${DIST}`);
-});
+const server = await startConsoleBenchServer(engine, DIST);
 try {
   const end = Date.now();
   const start = end - DAYS * DAY;
@@ -134,11 +122,7 @@ async function measurePage(origin: string, pct: (xs: number[], p: number) => num
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${origin}/login`);
-    await page.getByTestId('login-name').fill('oceanic');
-    await page.getByTestId('login-password').fill('oceanic123');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
+    await logIn(page, { url: origin }, 'oceanic', 'oceanic123');
     const bytes: number[] = [];
     page.on('requestfinished', (request) => {
       if (!request.url().includes('getCoverage') || !request.url().includes('window=90d')) return;

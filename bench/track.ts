@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, DIST as E2E_DIST } from '../tests/e2e/browser';
-import { serveConsole } from '../server/serveConsole';
+import { CHROMIUM, DIST as E2E_DIST, logIn } from '../tests/e2e/browser';
 import { seedReports, type SeedPoint } from '../tests/api/trackFixtures';
-import { loginToken, PG_URL, postgresAvailable, startBenchServer } from './benchServer';
+import { loginToken, PG_URL, postgresAvailable, startConsoleBenchServer } from './benchServer';
 import { SMOKE, sized } from './smoke';
 import type { DrawTiming } from '../src/map/drawTiming';
 
@@ -63,14 +60,8 @@ const load = (await import('node:os')).loadavg();
 console.log(
   `machine load average ${load.map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores (figures scale with it)`,
 );
-if (!existsSync(`${DIST}/index.html`) || process.env.BENCH_BUILD === '1') {
-  console.log(`building the console into ${DIST} …`);
-  execSync(`npx vite build --logLevel error --outDir ${DIST} --emptyOutDir`, { stdio: 'inherit' });
-}
 /** The server with demo data and the built console (served before it listens), on a scratch schema. */
-const server = await startBenchServer(engine, { consoleDir: DIST, seedDemo: true }, async (started) => {
-  if (!(await serveConsole(started.app, started.config))) throw new Error(`no built console in ${DIST}`);
-});
+const server = await startConsoleBenchServer(engine, DIST, { seedDemo: true });
 try {
   const [{ id }] = (await server.db.query<{ id: number }>(
     "SELECT min(d.id) AS id FROM devices d JOIN users u ON u.id = d.owner_id WHERE u.name = 'oceanic'",
@@ -136,11 +127,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const origin = server.url.replace(/\/cz\/.*$/, '');
-    await page.goto(`${origin}/login`);
-    await page.getByTestId('login-name').fill('oceanic');
-    await page.getByTestId('login-password').fill('oceanic123');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
+    await logIn(page, { url: origin }, 'oceanic', 'oceanic123');
     type Timing = DrawTiming;
     /** The timing of the next drawing after the request made at `after` (ms, page clock). */
     const drawnTiming = async (after = -1) => {

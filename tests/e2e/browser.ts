@@ -122,10 +122,11 @@ export async function openPage(
 }
 
 /** Logs in through the login page (to `redirect` when given) and waits to leave it. */
-export async function logIn(page: Page, server: E2eServer, name: string, password: string, redirect?: string) {
+export async function logIn(page: Page, server: Pick<E2eServer, 'url'>, name: string, password: string, redirect?: string) {
   await page.goto(redirect === undefined ? `${server.url}/login` : `${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
   await page.getByTestId('login-name').fill(name);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  // Up to a minute: the benches log in on a machine busy with a large fleet.
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
 }
