@@ -238,6 +238,24 @@ describe.each(engines)('commands to antennas on %s', (engine) => {
     device.disconnect(num);
   });
 
+  it("answers a command's settled state when the device's connect delivery claims it first", async () => {
+    const num = nums[ids.granted]!;
+    device.refuseSends(true);
+    try {
+      device.connect(num);
+      // Commands created one after another across the connect's gathering window: one of them is
+      // claimed by the connect's delivery, not its own, and must not be answered "sent" while that
+      // delivery is still trying it.
+      const answers = [];
+      for (let i = 0; i < 12; i += 1) answers.push(await send(tokens.oceanic!, { deviceId: ids.granted, kind: 'diagnostics' }));
+      expect(answers.map((a) => a.data.state)).toEqual(Array(12).fill('queued'));
+      for (const a of answers) expect(await stateOf(a.data.id)).toBe('queued');
+    } finally {
+      device.refuseSends(false);
+      device.disconnect(num);
+    }
+  });
+
   it('expires open commands past their deadline and ignores an ack after it', async () => {
     const num = nums[ids.polaris]!;
     const queued = (await send(tokens.polaris!, { deviceId: ids.polaris, kind: 'diagnostics', deadlineMinutes: 1 })).data;

@@ -79,37 +79,39 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
     }
   };
 
-  /** Claims the queued commands of these devices (one statement) and publishes each device's oldest first. */
-  const deliver = async (deviceNums: readonly string[]): Promise<void> => {
+  /** Claims the queued commands of these devices (one statement per chunk), each device's oldest first. */
+  const claim = async (deviceNums: readonly string[]): Promise<Map<string, ClaimedCommand[]>> => {
     const byDevice = new Map<string, ClaimedCommand[]>();
     for (let i = 0; i < deviceNums.length; i += CLAIM_CHUNK) {
       const claimed = await claimQueuedCommands(db, deviceNums.slice(i, i + CLAIM_CHUNK));
       for (const c of claimed) byDevice.set(c.deviceNum, [...(byDevice.get(c.deviceNum) ?? []), c]);
     }
-    await Promise.all(
-      [...byDevice].map(([num, claimed]) =>
-        inOrder(num, () =>
-          publish(
-            num,
-            claimed.sort((a, b) => a.id - b.id),
-          ),
-        ),
-      ),
-    );
+    for (const list of byDevice.values()) list.sort((a, b) => a.id - b.id);
+    return byDevice;
+  };
+
+  /** Claims the queued commands of these connecting devices and publishes them. */
+  const deliver = async (deviceNums: readonly string[]): Promise<void> => {
+    const byDevice = await claim(deviceNums);
+    await Promise.all([...byDevice].map(([num, claimed]) => inOrder(num, () => publish(num, claimed))));
   };
 
   // Devices connecting together (a fleet after a broker restart) are served by one claim per few milliseconds, not one each.
   let connecting: Map<string, Date> | null = null;
+  // Connect deliveries under way: the creation of a command waits for them, so it answers the command's settled state.
+  const onConnectDeliveries = new Set<Promise<void>>();
   link.onConnect((deviceNum) => {
     if (!connecting) {
       const batch = (connecting = new Map());
       setTimeout(() => {
         connecting = null;
         const nums = [...batch.keys()];
-        completeReboots(db, nums, [...batch.values()])
+        const delivery = completeReboots(db, nums, [...batch.values()])
           .catch((e: Error) => log.warn(`reboots completed on connect: ${e.message}`))
           .then(() => deliver(nums))
           .catch((e: Error) => log.warn(`command delivery on connect: ${e.message}`));
+        onConnectDeliveries.add(delivery);
+        void delivery.then(() => onConnectDeliveries.delete(delivery));
       }, CONNECT_BATCH_MS).unref?.();
     }
     connecting.set(deviceNum, new Date());
@@ -118,7 +120,15 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
 
   return {
     async deliverIfConnected(deviceNum) {
-      if (deviceNum && link.isConnected(deviceNum)) await deliver([deviceNum]);
+      if (!deviceNum || !link.isConnected(deviceNum)) return;
+      // Claimed and published after this server's earlier deliveries to the device, so a command
+      // created meanwhile is never answered "sent" while another delivery is still trying it.
+      await inOrder(deviceNum, async () => {
+        const claimed = (await claim([deviceNum])).get(deviceNum);
+        if (claimed) await publish(deviceNum, claimed);
+      });
+      // A connect's delivery that claimed it first is still publishing it, or putting it back.
+      await Promise.all(onConnectDeliveries);
     },
   };
 }
