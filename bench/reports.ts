@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Db } from '../server/db/connection';
 import { buildReport } from '../server/reports/buildReport';
-import { dayNumbersOf, reportFigures, type ReportFigures } from '../server/reports/reportFigures';
+import { reportPdf } from '../server/reports/reportPdf';
+import { reportWorkbook } from '../server/reports/reportWorkbook';
+import { dayNumbersOf, reportFigures } from '../server/reports/reportFigures';
 import { rollupFigures } from '../server/reports/reportQueries';
 import { fleetStatistics, statisticsWindow } from '../server/modules/vessel/statisticsQueries';
 import { sealDailyRollups } from '../server/modules/monitoring';
@@ -28,10 +28,11 @@ import { SMOKE, sized } from './smoke';
  *   - the monthly availability + alarms workbook (buildReport, zh, UTC+8), at REFERENCE vessels
  *     once and at VESSELS the median of 3: time, the process's RSS and heapUsed growth (peak during
  *     the build, sampled every 20 ms, less just before it) and the workbook's bytes;
- *   - the report's two reads apart (one 500-vessel page of the statistics by name, rollupFigures):
+ *   - the report's two reads apart (the statistics of every vessel by name, rollupFigures):
  *     at VESSELS the report is built only when they project at most BUILD_LIMIT_MS (else the
  *     projection is printed);
- *   - the same report as a PDF at REFERENCE vessels, when server/reports/reportPdf.ts exists.
+ *   - the same report as a PDF at REFERENCE vessels;
+ *   - at VESSELS, the build's parts apart: figures, workbook (with the figures, the XLSX alone) and PDF.
  * The server runs in this process (PGlite too); PostgreSQL's own memory is not counted.
  * Prints figures; asserts nothing. Rollups and alarms are planted directly, not built from reports.
  *
@@ -52,14 +53,11 @@ const REPORT_RUNS = sized(3, 1);
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 60_000);
 /** The large report is built only when its parts, timed first, project at most this long. */
 const BUILD_LIMIT_MS = Number(process.env.BENCH_BUILD_LIMIT_MS ?? 120_000);
-/** buildReport's statistics page (server/reports/reportFigures.ts). */
-const REPORT_PAGE = 500;
 const STAT_DAYS = sized(15, 2);
 const ALARMS_PER_VESSEL = 5;
 const OFFSET_HOURS = 8;
 /** The vessels a statement plants rollups for (a month: 744 rows each). */
 const CHUNK = 500;
-const PDF = fileURLToPath(new URL('../server/reports/reportPdf.ts', import.meta.url));
 
 const admin: Principal = { id: 1, permissionLevel: '1', parentId: null };
 const HOUR_MS = 3_600_000;
@@ -268,6 +266,21 @@ async function report(db: Db, engine: string, vessels: number, runs: number) {
     `${secs(median(times))}${times.length > 1 ? ` (runs ${times.map((x) => (x / 1000).toFixed(2)).join(', ')})` : ''}${counted === vessels ? '' : ` (${counted} vessels!)`}`,
   );
   put(engine, `report ${vessels.toLocaleString('en')} vessels: RSS / heapUsed growth (peak)`, `${mb(rss)} / ${mb(heap)}`);
+  // The build's three parts once more, apart: the figures read, the workbook written, the PDF drawn.
+  const kinds: ReportKind[] = ['availability', 'alarms'];
+  let t = performance.now();
+  const figures = await reportFigures(db, admin, kinds, RANGE, OFFSET_HOURS);
+  const figuresMs = performance.now() - t;
+  t = performance.now();
+  await reportWorkbook({ lang: 'zh', offsetHours: OFFSET_HOURS }, 'Monthly', kinds, RANGE, figures);
+  const workbookMs = performance.now() - t;
+  t = performance.now();
+  await reportPdf(figures, { kinds, range: RANGE, lang: 'zh', offsetHours: OFFSET_HOURS, title: 'Monthly' });
+  put(
+    engine,
+    `report ${vessels.toLocaleString('en')} vessels: figures / workbook / PDF, once`,
+    `${secs(figuresMs)} / ${secs(workbookMs)} / ${secs(performance.now() - t)} (the XLSX alone: ${secs(figuresMs + workbookMs)})`,
+  );
   put(
     engine,
     `report ${vessels.toLocaleString('en')} vessels: workbook`,
@@ -275,19 +288,8 @@ async function report(db: Db, engine: string, vessels: number, runs: number) {
   );
 }
 
-/**
- * The report's PDF (server/reports/reportPdf.ts, when present; loaded by its path so that this bench
- * builds without it): the figures read, then the PDF written, each timed once, and its bytes.
- */
+/** The report's PDF (server/reports/reportPdf.ts): the figures read, then the PDF written, each timed once, and its bytes. */
 async function pdf(db: Db, engine: string, vessels: number) {
-  if (!existsSync(PDF)) return;
-  const { reportPdf } = (await import(pathToFileURL(PDF).href)) as {
-    reportPdf?: (
-      figures: ReportFigures,
-      request: { kinds: readonly ReportKind[]; range: ReportRange; lang: 'zh'; offsetHours: number; title: string },
-    ) => Promise<Uint8Array>;
-  };
-  if (!reportPdf) return put(engine, 'PDF', 'server/reports/reportPdf.ts has no reportPdf(figures, request): not measured');
   const kinds: ReportKind[] = ['availability', 'alarms'];
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -307,17 +309,16 @@ async function pdf(db: Db, engine: string, vessels: number) {
 }
 
 /**
- * The report's two reads, timed once each: one page of 500 vessels by name over the range (the
- * report reads ceil(vessels / 500) of them), and rollupFigures over `vessels` (every vessel's hours
+ * The report's two reads, timed once each: the statistics of every vessel by name over the range
+ * (one statement, as the report reads them), and rollupFigures over `vessels` (every vessel's hours
  * once); `rollup` false leaves the second out. Returns the build's projection from them.
  */
 async function reportParts(db: Db, engine: string, vessels: number, rollup: boolean, rollupPerVessel = 0) {
   const dayNumbers = dayNumbersOf(RANGE, OFFSET_HOURS);
   const window = { days: dayNumbers.length, utcOffset: OFFSET_HOURS, dayNumbers, fromMs: RANGE.fromMs, toMs: RANGE.toMs };
   let t = performance.now();
-  await fleetStatistics(db, admin, window, { pageIndex: 1, pageSize: REPORT_PAGE, sort: 'name', order: 'asc' });
-  const page = performance.now() - t;
-  const pages = Math.ceil(vessels / REPORT_PAGE);
+  await fleetStatistics(db, admin, window, { pageIndex: 1, pageSize: vessels, sort: 'name', order: 'asc' });
+  const statisticsMs = performance.now() - t;
   let rollupMs = rollupPerVessel * vessels;
   if (rollup) {
     const ids = (await db.query<{ id: number }>('SELECT id FROM devices ORDER BY id')).map((r) => r.id);
@@ -325,11 +326,11 @@ async function reportParts(db: Db, engine: string, vessels: number, rollup: bool
     await rollupFigures(db, admin, RANGE, OFFSET_HOURS, ids);
     rollupMs = performance.now() - t;
   }
-  const projected = pages * page + rollupMs;
+  const projected = statisticsMs + rollupMs;
   put(
     engine,
-    `report ${vessels.toLocaleString('en')} vessels, parts: 1 of ${pages} pages by name / rollupFigures`,
-    `${secs(page)} / ${rollup ? secs(rollupMs) : `not run (${secs(rollupMs)} scaled from the reference)`} → projected ${secs(projected)}`,
+    `report ${vessels.toLocaleString('en')} vessels, parts: statistics of all / rollupFigures`,
+    `${secs(statisticsMs)} / ${rollup ? secs(rollupMs) : `not run (${secs(rollupMs)} scaled from the reference)`} → projected ${secs(projected)}`,
   );
   return { projected, rollupPerVessel: rollupMs / vessels };
 }
@@ -381,7 +382,6 @@ const pgUp = ENGINE !== 'pglite' && (await postgresAvailable());
 if (ENGINE !== 'pglite' && !pgUp) console.log('\npostgres: no PostgreSQL answers at DATABASE_URL (or 127.0.0.1:5432/test); skipped');
 if (pgUp) await run('postgres');
 if (ENGINE !== 'postgres') await run('pglite');
-if (!existsSync(PDF)) console.log('\n(server/reports/reportPdf.ts absent: the 1,000-vessel PDF was not measured)');
 console.log(
   `\nbench:reports — figures (load average at the end ${loadavg()
     .map((x) => x.toFixed(2))

@@ -89,7 +89,13 @@ export class PdfText {
         chars.get(key)!.add(ch);
       }
     for (const [key, used] of chars) {
-      const cut = await subsetFont(bytesOf(key), [...used].join(''), { targetFormat: 'sfnt', noLayoutClosure: true });
+      // Without the layout tables: our text needs no ligatures or contextual forms, and fontkit then
+      // maps characters to glyphs directly instead of shaping each string (a 10,000-vessel PDF: 3.3-4.1 s -> 1.5-2.1 s).
+      const cut = await subsetFont(bytesOf(key), [...used].join(''), {
+        targetFormat: 'sfnt',
+        noLayoutClosure: true,
+        dropTables: ['GSUB', 'GPOS', 'GDEF'],
+      });
       writer.fonts.set(key, await doc.embedFont(cut, { subset: true }));
     }
     return writer;
