@@ -4,6 +4,8 @@ import { deviceFieldKey } from './deviceSchemas';
 import { GEOFENCES_NAME } from './geofences';
 import { MAIL_SERVER_NAME } from './mailServer';
 import { REPORT_SCHEDULES_NAME } from './reports';
+import { auditWordsEn } from './auditWordsEn';
+import { auditWordsZh } from './auditWordsZh';
 
 /**
  * The audit log as people read it (docs/api.md, "auditLog"): for each entry only the fields that
@@ -70,4 +72,20 @@ export function auditName(kind: 'entity' | 'action', name: string, translate: (k
   const key = `audit${kind === 'entity' ? 'Entity' : 'Action'}.${name}`;
   const words = translate(key);
   return words === key ? name : words;
+}
+
+const ENTITY_PREFIX = 'auditEntity.';
+
+/**
+ * The recorded entity names an audit log filter's text names: the text as recorded ('deviceGroup',
+ * or a declared resource's name), and each entity whose name in either language is that text, case
+ * aside ("Device group", "设备分组"), so people filter by the names the list shows them.
+ */
+export function auditEntitiesNamed(text: string): string[] {
+  const wanted = text.trim().toLowerCase();
+  const named = Object.keys(auditWordsEn)
+    .filter((key) => key.startsWith(ENTITY_PREFIX))
+    .filter((key) => [auditWordsEn, auditWordsZh].some((words) => words[key as keyof typeof auditWordsZh].toLowerCase() === wanted))
+    .map((key) => key.slice(ENTITY_PREFIX.length));
+  return [...new Set([text, ...named])];
 }

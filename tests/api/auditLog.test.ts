@@ -110,6 +110,14 @@ describe.each(engines)('audit log (%s)', (engine) => {
     expect(
       (await log('admin', `&to=${encodeURIComponent(future)}&entity=user`)).data.list.every((e: { entity: string }) => e.entity === 'user'),
     ).toBe(true);
+    // An entity named as the list shows it, in either language, finds what its recorded name finds.
+    const ids = async (entity: string) =>
+      (await log('admin', `&entity=${encodeURIComponent(entity)}`)).data.list.map((e: { id: number }) => e.id);
+    const groups = await ids('deviceGroup');
+    expect(groups.length).toBeGreaterThan(0);
+    expect(await ids('设备分组')).toEqual(groups);
+    expect(await ids('device group')).toEqual(groups);
+    expect(await ids('Device')).not.toEqual(groups);
     // Days as the date pickers send them: today from its start to its end holds today's entries, yesterday none.
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

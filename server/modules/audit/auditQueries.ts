@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/connection';
 import type { SessionUser } from '../../auth/sessionUser';
 import { Level } from '../../../src/domain/levels';
+import { auditEntitiesNamed } from '../../../src/domain/auditChanges';
 
 const isDay = (value: string) => value.length === 10;
 
@@ -43,7 +44,7 @@ export function listAudit(
   };
   if (caller.permissionLevel !== Level.Admin) add('enterprise_id = ?', caller.id);
   if (filter.userName) add(`user_name ILIKE '%' || ? || '%'`, filter.userName.replace(/[\\%_]/g, '\\$&'));
-  if (filter.entity) add('entity = ?', filter.entity);
+  if (filter.entity) add('entity = ANY(?::text[])', auditEntitiesNamed(filter.entity));
   if (filter.entityId) add('entity_id = ?', filter.entityId);
   if (filter.from) add(isDay(filter.from) ? `at >= (?::date)::timestamp AT TIME ZONE 'UTC'` : 'at >= ?::timestamptz', filter.from);
   if (filter.to) add(isDay(filter.to) ? `at < (?::date + 1)::timestamp AT TIME ZONE 'UTC'` : 'at < ?::timestamptz', filter.to);

@@ -22,7 +22,12 @@ const DAY_OR_TIME = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|
 
 export const auditFilterQuery = {
   userName: { type: 'string', maxLength: 64, description: 'part of the name of who made the change' },
-  entity: { type: 'string', maxLength: 64, description: 'user, device, deviceGroup, voyage, camera, firmware, afterSales...' },
+  entity: {
+    type: 'string',
+    maxLength: 64,
+    description:
+      'the entity as recorded (user, device, deviceGroup, voyage, camera, firmware, afterSales...) or as the list names it, in either language ("Device group", "设备分组")',
+  },
   entityId: { type: 'string', maxLength: 32 },
   from: { type: 'string', pattern: DAY_OR_TIME, description: 'at or after: a day (YYYY-MM-DD, from its start, UTC) or an ISO 8601 time' },
   to: { type: 'string', pattern: DAY_OR_TIME, description: 'before: an ISO 8601 time, or a day (YYYY-MM-DD, up to its end, UTC)' },
