@@ -22,12 +22,14 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export function headlines(lang: Language, figures: ReportFigures): Headline[] {
   const t = (key: string) => translateDomain(lang, key);
   const none = t('report.mail.none');
+  // Thousands grouped as the reader writes them: 7,333,980 h.
+  const locale = lang === 'zh' ? 'zh-CN' : 'en-US';
   const out: Headline[] = [];
   const add = (key: string, value: number | null, options: Partial<Headline> = {}) =>
     out.push({
       label: t(key),
       value,
-      text: value === null ? none : String(value),
+      text: value === null ? none : value.toLocaleString(locale),
       sheet: true,
       mail: true,
       ...options,
