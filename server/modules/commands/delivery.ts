@@ -98,8 +98,8 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
 
   // Devices connecting together (a fleet after a broker restart) are served by one claim per few milliseconds, not one each.
   let connecting: Map<string, Date> | null = null;
-  // Connect deliveries under way: the creation of a command waits for them, so it answers the command's settled state.
-  const onConnectDeliveries = new Set<Promise<void>>();
+  // Connect deliveries under way, with their devices: creating a command waits for its device's, so it answers the command's settled state.
+  const onConnectDeliveries = new Map<Promise<void>, ReadonlySet<string>>();
   link.onConnect((deviceNum) => {
     if (!connecting) {
       const batch = (connecting = new Map());
@@ -110,7 +110,7 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
           .catch((e: Error) => log.warn(`reboots completed on connect: ${e.message}`))
           .then(() => deliver(nums))
           .catch((e: Error) => log.warn(`command delivery on connect: ${e.message}`));
-        onConnectDeliveries.add(delivery);
+        onConnectDeliveries.set(delivery, new Set(nums));
         void delivery.then(() => onConnectDeliveries.delete(delivery));
       }, CONNECT_BATCH_MS).unref?.();
     }
@@ -128,7 +128,7 @@ export function startCommandDelivery(db: Queryable, link: DeviceLink, log: Fasti
         if (claimed) await publish(deviceNum, claimed);
       });
       // A connect's delivery that claimed it first is still publishing it, or putting it back.
-      await Promise.all(onConnectDeliveries);
+      await Promise.all([...onConnectDeliveries].filter(([, nums]) => nums.has(deviceNum)).map(([delivery]) => delivery));
     },
   };
 }
