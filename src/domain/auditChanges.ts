@@ -4,8 +4,6 @@ import { deviceFieldKey } from './deviceSchemas';
 import { GEOFENCES_NAME } from './geofences';
 import { MAIL_SERVER_NAME } from './mailServer';
 import { REPORT_SCHEDULES_NAME } from './reports';
-import { auditWordsEn } from './auditWordsEn';
-import { auditWordsZh } from './auditWordsZh';
 
 /**
  * The audit log as people read it (docs/api.md, "auditLog"): for each entry only the fields that
@@ -63,29 +61,16 @@ export const auditFieldKey = (entity: string, field: string): string | null => {
 /** An ISO 8601 time as the API writes it. */
 export const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** The key of an entity's or action's words ('auditEntity.device', 'auditAction.update'; src/domain/auditWordsZh.ts). */
+export const auditWordKey = (kind: 'entity' | 'action', name: string) => `audit${kind === 'entity' ? 'Entity' : 'Action'}.${name}`;
+
 /**
  * An audit entry's entity or action under its console name ('device' -> "Device", 'update' ->
  * "Changed") with `translate` (the console's or translateDomain); a name without words (a declared
  * resource's) as it is recorded. Both answer the key itself for a key they do not know.
  */
 export function auditName(kind: 'entity' | 'action', name: string, translate: (key: string) => string): string {
-  const key = `audit${kind === 'entity' ? 'Entity' : 'Action'}.${name}`;
+  const key = auditWordKey(kind, name);
   const words = translate(key);
   return words === key ? name : words;
-}
-
-const ENTITY_PREFIX = 'auditEntity.';
-
-/**
- * The recorded entity names an audit log filter's text names: the text as recorded ('deviceGroup',
- * or a declared resource's name), and each entity whose name in either language is that text, case
- * aside ("Device group", "设备分组"), so people filter by the names the list shows them.
- */
-export function auditEntitiesNamed(text: string): string[] {
-  const wanted = text.trim().toLowerCase();
-  const named = Object.keys(auditWordsEn)
-    .filter((key) => key.startsWith(ENTITY_PREFIX))
-    .filter((key) => [auditWordsEn, auditWordsZh].some((words) => words[key as keyof typeof auditWordsZh].toLowerCase() === wanted))
-    .map((key) => key.slice(ENTITY_PREFIX.length));
-  return [...new Set([text, ...named])];
 }

@@ -1,9 +1,25 @@
 import type { Queryable } from '../../db/connection';
 import type { SessionUser } from '../../auth/sessionUser';
 import { Level } from '../../../src/domain/levels';
-import { auditEntitiesNamed } from '../../../src/domain/auditChanges';
+import { auditWordKey } from '../../../src/domain/auditChanges';
+import { auditWordsEn } from '../../../src/domain/auditWordsEn';
+import { auditWordsZh } from '../../../src/domain/auditWordsZh';
 
 const isDay = (value: string) => value.length === 10;
+
+const ENTITY_KEY = auditWordKey('entity', '');
+/**
+ * The recorded entity names an audit log filter's text names: the text as recorded ('deviceGroup',
+ * or a declared resource's name), and each entity whose name in either language is that text, case
+ * aside ("Device group", "设备分组"), so people filter by the names the list shows them.
+ */
+function auditEntitiesNamed(text: string): string[] {
+  const wanted = text.trim().toLowerCase();
+  const named = (Object.keys(auditWordsEn) as (keyof typeof auditWordsZh)[])
+    .filter((key) => key.startsWith(ENTITY_KEY) && [auditWordsEn, auditWordsZh].some((words) => words[key].toLowerCase() === wanted))
+    .map((key) => key.slice(ENTITY_KEY.length));
+  return [...new Set([text, ...named])];
+}
 
 export interface AuditFilter {
   userName?: string;
