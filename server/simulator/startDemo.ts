@@ -6,7 +6,7 @@ import { runDueReports } from '../reports/reportService';
 import type { DeviceLink } from '../link/deviceLink';
 import { issueDemoSecrets } from './demoDevices';
 import { startSimulator, type RunningSimulator, type SimulatorStats } from './simulator';
-import { markOfflineDevices, pruneHistory, sealDailyRollups } from '../modules/monitoring';
+import { buildReportSpans, markOfflineDevices, pruneHistory, sealDailyRollups } from '../modules/monitoring';
 import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
 import { buildCoverage, checkDegradeAhead } from '../modules/vessel';
@@ -69,8 +69,12 @@ export async function startBackgroundWork(
   const timers = [
     asLeader(prune, HOUR_MS),
     asLeader(() => markOfflineDevices(db), 60_000),
-    // Whole UTC days sealed into daily rollups, and days changed by late reports rebuilt (server/modules/monitoring/dailyRollupQueries.ts).
-    asLeader(() => sealDailyRollups(db), 60_000),
+    // Whole days of the zones in use sealed into daily rollups, and days changed by late reports rebuilt
+    // (server/modules/monitoring/dailyRollupQueries.ts); then the statistics windows' spans built up to the last hour (spanRollupQueries.ts).
+    asLeader(async () => {
+      await sealDailyRollups(db);
+      await buildReportSpans(db);
+    }, 60_000),
     asLeader(() => sweepDataPeriods(db), 60_000),
     // The fleet's coverage map: the reports received since the last run counted into their cells (server/modules/vessel/coverageQueries.ts).
     asLeader(() => buildCoverage(db), 60_000),

@@ -7,7 +7,7 @@ import type { Principal } from '../../src/domain/levels';
 import { rawBandPoints, rollupBandPoints } from '../../server/modules/vessel/bandPointQueries';
 import { stateBands } from '../../server/modules/vessel/stateBands';
 import { mulberry32 } from '../../server/simulator/prng';
-import { alignOf, sealDailyRollups, sealedUntilMs } from '../../server/modules/monitoring';
+import { alignOf, buildReportSpans, sealDailyRollups, sealedUntilMs } from '../../server/modules/monitoring';
 import { rollupFigures } from '../../server/reports/reportQueries';
 
 const MIN = 60_000;
@@ -198,6 +198,91 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
     const kept = await s.db.query(snapshot);
     await s.db.query('SELECT report_daily_build(array_agg(device_id), array_agg(day_start)) FROM report_daily');
     expect(await s.db.query(snapshot)).toEqual(kept);
+  });
+
+  it("reads the statistics windows' spans with the same answers, a late report's vessel from its days until the next build", async () => {
+    const q = { pageIndex: 1, pageSize: 500, sort: 'name' as const, order: 'asc' as const };
+    const count = async (sql: string, params: unknown[] = []) => (await s.db.query<{ n: number }>(sql, params))[0]!.n;
+    const onlineAt = async (w: ReturnType<typeof statisticsWindow>, id: number) =>
+      (await fleetStatistics(s.db, admin, w, q, 'rollups')).list.find((r) => r.deviceId === id)!.onlineSeconds!;
+    const compare = async (at: number, offsets: readonly number[] = [0, 8, -5]) => {
+      for (const days of [5, 10, 15]) {
+        for (const utcOffset of offsets) {
+          const w = statisticsWindow(days, utcOffset, at);
+          const figures = async (source: 'rollups' | 'reports') =>
+            (await fleetStatistics(s.db, admin, w, q, source)).list.map((r) => [r.deviceId, r.onlineSeconds, r.warnSeconds]);
+          expect(await figures('rollups')).toEqual(await figures('reports'));
+        }
+      }
+    };
+    /** Whether vessel `id`'s figure over the window comes from its span: an hour added to the span shows. */
+    const readsSpan = async (w: ReturnType<typeof statisticsWindow>, id: number) => {
+      const before = await onlineAt(w, id);
+      const tamper = (sign: string) =>
+        s.db.query(`UPDATE report_span SET covered_us = covered_us ${sign} 3600000000 WHERE device_id = $1 AND days = $2`, [id, w.days]);
+      await tamper('+');
+      const after = await onlineAt(w, id);
+      await tamper('-');
+      return after - before === 3600;
+    };
+    // Asked once, each window (zone and days) is registered; the leader then builds its span up to the last hour.
+    await compare(now);
+    expect(await count('SELECT count(*)::int AS n FROM report_span_state WHERE days = 10 AND align IN (0, 16, 5)')).toBe(3);
+    // The vessels' reports came in long before the build: their marks (made as the fixture wrote them just now) are older than it.
+    await s.db.query("UPDATE report_span_dirty SET marked_at = marked_at - interval '1 hour'");
+    const built = await buildReportSpans(s.db, { now });
+    expect(built).toBe(await count('SELECT count(*)::int AS n FROM report_span_state'));
+    expect(await buildReportSpans(s.db, { now })).toBe(0);
+    expect(await count('SELECT count(DISTINCT device_id)::int AS n FROM report_span WHERE device_id = ANY($1)', [vessels.map((v) => v.id)])).toBe(4);
+    await compare(now);
+    const w15 = statisticsWindow(15, 8, now);
+    for (const v of vessels) expect(await readsSpan(w15, v.id)).toBe(true);
+
+    // A late report in the middle of a silence of vessel 1 (1-minute threshold) within the spans (2 days to 1 hour before the last built hour).
+    const [gap] = await s.db.query<{ at: Date }>(
+      `SELECT t + (nt - t) / 2 AS at FROM (SELECT device_time AS t, lead(device_time) OVER (ORDER BY device_time) AS nt
+         FROM device_reports WHERE device_id = $1) r
+        WHERE t > (SELECT max(through) FROM report_span_state) - interval '2 days' AND nt < (SELECT min(through) FROM report_span_state) - interval '1 hour'
+          AND nt - t > interval '4 minutes' ORDER BY t DESC LIMIT 1`,
+      [vessels[1]!.id],
+    );
+    const before = await onlineAt(w15, vessels[1]!.id);
+    await ingestAt(s, vessels[1]!.num, [gap!.at.getTime()]);
+    expect(await count('SELECT count(*)::int AS n FROM report_span_dirty WHERE device_id = $1', [vessels[1]!.id])).toBe(1);
+    // The marked vessel is read from its days and hours at once (its figure grows), the others still from their spans.
+    expect(await onlineAt(w15, vessels[1]!.id)).toBeGreaterThan(before);
+    expect(await readsSpan(w15, vessels[1]!.id)).toBe(false);
+    expect(await readsSpan(w15, vessels[0]!.id)).toBe(true);
+    await compare(now);
+    // A build more than the margin after the mark reads the late report into the span, and drops the mark.
+    await s.db.query("UPDATE report_span_dirty SET marked_at = marked_at - interval '1 hour'");
+    await s.db.query("UPDATE report_span_state SET through = through - interval '1 hour'");
+    expect(await buildReportSpans(s.db, { now })).toBe(built);
+    expect(await count('SELECT count(*)::int AS n FROM report_span_dirty')).toBe(0);
+    expect(await readsSpan(w15, vessels[1]!.id)).toBe(true);
+    await compare(now);
+
+    // A vessel silent since 2 minutes before the last built hour reports now: the link to it (next_at of an ended
+    // hour) marks nothing, and the span's time to that report is read from the hour after it. With a 2-hour
+    // threshold, a span that took no next report would count up to the window's end instead.
+    const late = await reportingDevice(s.db, 'oceanic', 4);
+    await s.db.query('INSERT INTO device_offline_thresholds (device_id, offline_minutes) VALUES ($1, 120)', [late.id]);
+    const clock = Date.now();
+    const through = Math.floor((clock - 10 * MIN) / HOUR) * HOUR;
+    await ingestAt(s, late.num, [through - 3 * DAY, through - 50 * MIN, through - 2 * MIN]);
+    await s.db.query("UPDATE report_span_dirty SET marked_at = marked_at - interval '1 hour'");
+    await s.db.query("UPDATE report_span_state SET through = through - interval '1 hour'");
+    await buildReportSpans(s.db, { now: clock });
+    await ingestAt(s, late.num, [Date.now() - 1_000]);
+    expect(await count('SELECT count(*)::int AS n FROM report_span_dirty WHERE device_id = $1', [late.id])).toBe(0);
+    // The zones whose local day is not about to turn (the spans start at a local midnight).
+    const offsets = [0, 8, -5, 12].filter((o) => {
+      const hour = new Date(clock + o * HOUR).getUTCHours();
+      return hour >= 2 && hour < 22;
+    });
+    const end = Date.now() + MIN;
+    await compare(end, offsets);
+    expect(await readsSpan(statisticsWindow(15, offsets[0]!, end), late.id)).toBe(true);
   });
 
   it("draws the long windows' bands from the rollups exactly as from every report", async () => {

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/connection';
+import { STATISTICS_RANGES_DAYS } from '../../../src/domain/constants';
 
 /**
  * The daily rollups (migration 030, docs/architecture.md "Telemetry storage"): days of each time
@@ -17,7 +18,7 @@ const SEAL_AFTER_MS = 5 * 60_000;
 export const alignOf = (utcOffset: number) => ((-utcOffset % 24) + 24) % 24;
 
 /** The start of the day (at an alignment) that holds `ms`. */
-const dayStart = (ms: number, align: number) => Math.floor((ms - align * HOUR_MS) / DAY_MS) * DAY_MS + align * HOUR_MS;
+export const dayStart = (ms: number, align: number) => Math.floor((ms - align * HOUR_MS) / DAY_MS) * DAY_MS + align * HOUR_MS;
 
 /**
  * The first day of an alignment not sealed yet (epoch ms): its days before it are read from
@@ -120,6 +121,33 @@ export interface RollupBounds {
   daysTo: string;
   /** The alignment, in seconds after a UTC midnight. */
   alignSeconds: string;
+  /**
+   * A span (migration 035) that holds every report of the window from its start up to `through`,
+   * when one was built for the window's alignment and days: the vessels it holds unmarked read it
+   * and the hours from `through` on, instead of their days and hours.
+   */
+  span?: { align: string; days: string; through: string; builtAt: string };
+}
+
+/** A mark on a vessel counts against a span built less than this after it (an ingest transaction begun before has committed by then). */
+export const SPAN_MARK_MARGIN = "interval '5 minutes'";
+
+/**
+ * The span built for a window's alignment and days, if it starts at the window's start and ends
+ * (`through`) within it; the pair is registered the first time it is asked for, and the leader
+ * builds it from its next run (server/modules/monitoring/spanRollupQueries.ts).
+ */
+async function spanOf(db: Queryable, align: number, days: number, fromMs: number, toMs: number) {
+  const [row] = await db.query<{ start: number | null; through: number | null; builtAt: number | null }>(
+    `SELECT (extract(epoch FROM span_start) * 1000)::float8 AS start, (extract(epoch FROM through) * 1000)::float8 AS through,
+            (extract(epoch FROM built_at) * 1000)::float8 AS "builtAt"
+       FROM report_span_state WHERE align = $1::int AND days = $2::int`,
+    [align, days],
+  );
+  if (!row) await db.query('INSERT INTO report_span_state (align, days) VALUES ($1::int, $2::int) ON CONFLICT DO NOTHING', [align, days]);
+  return row?.start === fromMs && row.through !== null && row.through > fromMs && row.through <= toMs && row.builtAt !== null
+    ? { through: row.through, builtAt: row.builtAt }
+    : null;
 }
 
 /**
@@ -129,18 +157,30 @@ export interface RollupBounds {
 export async function rollupBounds(
   db: Queryable,
   params: unknown[],
-  window: { fromMs: number; toMs: number; utcOffset: number },
+  window: { fromMs: number; toMs: number; utcOffset: number; days?: number },
   earliestMs: number,
 ): Promise<RollupBounds> {
   const align = alignOf(window.utcOffset);
   const sealed = (await sealedUntilMs(db, align)) ?? 0;
   const daysFrom = dayStart(window.fromMs + DAY_MS - 1, align);
   const daysTo = Math.max(daysFrom, Math.min(dayStart(window.toMs, align), sealed));
+  // Spans are kept for the statistics page's windows only (the last 5, 10 or 15 days).
+  const days = window.days ?? 0;
+  const spanned = (STATISTICS_RANGES_DAYS as readonly number[]).includes(days) && daysFrom === window.fromMs;
+  const span = spanned ? await spanOf(db, align, days, daysFrom, window.toMs) : null;
   return {
     earliest: `$${params.push(earliestMs)}`,
     daysFrom: `$${params.push(daysFrom)}`,
     daysTo: `$${params.push(daysTo)}`,
     alignSeconds: `$${params.push(align * 3600)}`,
+    ...(span && {
+      span: {
+        align: `$${params.push(align)}`,
+        days: `$${params.push(days)}`,
+        through: `$${params.push(span.through)}`,
+        builtAt: `$${params.push(span.builtAt)}`,
+      },
+    }),
   };
 }
 
@@ -156,26 +196,57 @@ const BUCKET_COLUMNS = (t: string) =>
  * between its reports and from its last report to the next is what its hours' would be, so a query
  * over buckets answers exactly as over hours. Needs the CTEs `th` (device_id, minutes: the
  * vessels and their thresholds) and `w` (f, t: the window); $5 is the window's end in epoch ms.
+ * With a span (b.span), the vessels it holds and no mark newer than it read instead one bucket for
+ * the window's start up to `through` (its next_at the first report of the hours after, so the
+ * bytes_used of that bucket are null), then those hours.
  */
-export const rollupBucketsSql = (b: RollupBounds) => `buckets AS (
+export const rollupBucketsSql = (b: RollupBounds) => {
+  const sp = b.span;
+  // `ts`: th with whether each vessel reads the span; without a span, th and every vessel its days.
+  const t = sp ? 'ts' : 'th';
+  const unspanned = sp ? 'AND NOT ts.spanned' : '';
+  const spanned = sp
+    ? `ts AS (
+       SELECT th.device_id, th.minutes, NOT EXISTS (SELECT 1 FROM report_span_dirty m
+                WHERE m.device_id = th.device_id AND m.marked_at >= ${ms(sp.builtAt)} - ${SPAN_MARK_MARGIN}) AS spanned
+         FROM th
+     ), `
+    : '';
+  const spanRows = sp
+    ? `
+       UNION ALL
+       SELECT ts.device_id, ts.minutes, rh.hour_start, ${BUCKET_COLUMNS('rh')}
+         FROM ts JOIN report_hourly rh ON rh.device_id = ts.device_id
+        WHERE rh.hour_start >= ${ms(sp.through)} AND rh.hour_start <= ${ms('$5')} AND ts.spanned
+       UNION ALL
+       SELECT ts.device_id, ts.minutes, ${ms(b.daysFrom)}, rs.last_at, rs.first_at, nx.next_at, rs.last_warn, rs.covered_us,
+              rs.warn_covered_us, rs.long_gaps_us, rs.warn_long_gaps_us, NULL::bigint
+         FROM ts JOIN report_span rs ON rs.device_id = ts.device_id
+          AND rs.align = ${sp.align}::int AND rs.days = ${sp.days}::int AND rs.through = ${ms(sp.through)}
+         LEFT JOIN (SELECT device_id, min(first_at) AS next_at FROM report_hourly
+                     WHERE hour_start >= ${ms(sp.through)} AND hour_start <= ${ms('$5')} GROUP BY device_id) nx ON nx.device_id = ts.device_id
+        WHERE ts.spanned`
+    : '';
+  return `${spanned}buckets AS (
        SELECT th.device_id, th.minutes, rh.hour_start AS start, ${BUCKET_COLUMNS('rh')}
          FROM th JOIN report_hourly rh ON rh.device_id = th.device_id CROSS JOIN w
         WHERE rh.hour_start > w.f - make_interval(mins => th.minutes) - interval '1 hour' AND rh.hour_start <= w.t
           AND rh.hour_start > ${ms(b.earliest)} AND rh.hour_start < ${ms(b.daysFrom)}
        UNION ALL
-       SELECT th.device_id, th.minutes, rh.hour_start, ${BUCKET_COLUMNS('rh')}
-         FROM th JOIN report_hourly rh ON rh.device_id = th.device_id
-        WHERE rh.hour_start >= ${ms(b.daysTo)} AND rh.hour_start <= ${ms('$5')}
+       SELECT ${t}.device_id, ${t}.minutes, rh.hour_start, ${BUCKET_COLUMNS('rh')}
+         FROM ${t} JOIN report_hourly rh ON rh.device_id = ${t}.device_id
+        WHERE rh.hour_start >= ${ms(b.daysTo)} AND rh.hour_start <= ${ms('$5')} ${unspanned}
        UNION ALL
-       SELECT th.device_id, th.minutes, rh.hour_start, ${BUCKET_COLUMNS('rh')}
-         FROM th JOIN report_daily_dirty x ON x.device_id = th.device_id
+       SELECT ${t}.device_id, ${t}.minutes, rh.hour_start, ${BUCKET_COLUMNS('rh')}
+         FROM ${t} JOIN report_daily_dirty x ON x.device_id = ${t}.device_id
          JOIN report_hourly rh ON rh.device_id = x.device_id AND rh.hour_start >= x.day_start AND rh.hour_start < x.day_start + interval '24 hours'
         WHERE x.day_start >= ${ms(b.daysFrom)} AND x.day_start < ${ms(b.daysTo)}
-          AND extract(epoch FROM x.day_start)::bigint % 86400 = ${b.alignSeconds}::int
+          AND extract(epoch FROM x.day_start)::bigint % 86400 = ${b.alignSeconds}::int ${unspanned}
        UNION ALL
-       SELECT th.device_id, th.minutes, rd.day_start, ${BUCKET_COLUMNS('rd')}
-         FROM th JOIN report_daily rd ON rd.device_id = th.device_id
+       SELECT ${t}.device_id, ${t}.minutes, rd.day_start, ${BUCKET_COLUMNS('rd')}
+         FROM ${t} JOIN report_daily rd ON rd.device_id = ${t}.device_id
         WHERE rd.day_start >= ${ms(b.daysFrom)} AND rd.day_start < ${ms(b.daysTo)}
-          AND extract(epoch FROM rd.day_start)::bigint % 86400 = ${b.alignSeconds}::int
-          AND NOT EXISTS (SELECT 1 FROM report_daily_dirty x WHERE x.device_id = rd.device_id AND x.day_start = rd.day_start)
+          AND extract(epoch FROM rd.day_start)::bigint % 86400 = ${b.alignSeconds}::int ${unspanned}
+          AND NOT EXISTS (SELECT 1 FROM report_daily_dirty x WHERE x.device_id = rd.device_id AND x.day_start = rd.day_start)${spanRows}
      )`;
+};

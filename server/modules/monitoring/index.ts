@@ -14,3 +14,4 @@ export const monitoringModule: ApiModule = async (app, context) => {
 };
 export { markOfflineDevices, pruneHistory, pruneReportHistory, type PruneResult, type RetentionOptions } from './retentionQueries';
 export { alignOf, sealDailyRollups, sealedUntilMs } from './dailyRollupQueries';
+export { buildReportSpans } from './spanRollupQueries';

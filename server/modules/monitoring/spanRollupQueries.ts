@@ -1,0 +1,95 @@
+import type { Db } from '../../db/connection';
+import { dayStart, rollupBucketsSql, SPAN_MARK_MARGIN, sealedUntilMs } from './dailyRollupQueries';
+
+/**
+ * Spans (migration 035, docs/architecture.md "Telemetry storage"): for each statistics window in
+ * use (an alignment and a number of days), one bucket per vessel from the window's first local
+ * midnight up to `through`, the last whole hour that ended SPAN_AFTER_MS ago. Built by the leader
+ * every hour, beside the build in use, which it then replaces; every statement is one chunk of
+ * vessels, so the embedded database serves the console between them.
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** A span ends at the last whole hour that ended this long ago: its reports have arrived by then (later ones mark the vessel). */
+const SPAN_AFTER_MS = 10 * 60_000;
+
+/**
+ * One chunk of vessels' span: the buckets of the window's start up to `through` (day rows of
+ * sealed unmarked days, hour rows elsewhere) folded into one, as a day row folds its hours
+ * (migration 030, report_daily_build): the gaps between buckets of at most 60 s counted whole,
+ * the longer ones kept. $1 the vessels, $2 alignment, $3 days, $4 through, $5 through less 1 ms,
+ * $6 the span's start, $7 the end of its sealed days, $8 the alignment in seconds.
+ */
+const BUILD_SQL = `
+  WITH th AS (SELECT unnest($1::int[]) AS device_id, 1 AS minutes),
+  w AS (SELECT to_timestamp($6::float8 / 1000) AS f, to_timestamp($5::float8 / 1000) AS t),
+  ${rollupBucketsSql({ earliest: '$6', daysFrom: '$6', daysTo: '$7', alignSeconds: '$8' })},
+  g AS (
+    SELECT device_id, start, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us, warn_long_gaps_us,
+           (extract(epoch FROM first_at - lag(last_at) OVER x) * 1000000)::bigint AS gap, lag(last_warn) OVER x AS pw
+      FROM buckets WINDOW x AS (PARTITION BY device_id ORDER BY start)
+  )
+  INSERT INTO report_span (align, days, through, device_id, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us, warn_long_gaps_us)
+  SELECT $2::int, $3::int, to_timestamp($4::float8 / 1000), device_id, min(first_at), max(last_at), (array_agg(last_warn ORDER BY start DESC))[1],
+         (sum(covered_us) + COALESCE(sum(gap) FILTER (WHERE gap <= 60000000), 0))::bigint,
+         (sum(warn_covered_us) + COALESCE(sum(gap) FILTER (WHERE gap <= 60000000 AND pw), 0))::bigint,
+         report_gaps_cat(long_gaps_us) || COALESCE(array_agg(gap) FILTER (WHERE gap > 60000000), '{}'),
+         report_gaps_cat(warn_long_gaps_us) || COALESCE(array_agg(gap) FILTER (WHERE gap > 60000000 AND pw), '{}')
+    FROM g GROUP BY device_id`;
+
+/** Builds one window's span up to `through` for every vessel, `chunk` vessels a statement. */
+async function buildSpan(db: Db, align: number, days: number, spanStart: number, through: number, chunk: number) {
+  const sealed = (await sealedUntilMs(db, align)) ?? 0;
+  const daysTo = Math.max(spanStart, Math.min(dayStart(through, align), sealed));
+  await db.query('DELETE FROM report_span WHERE align = $1::int AND days = $2::int AND through = to_timestamp($3::float8 / 1000)', [
+    align,
+    days,
+    through,
+  ]);
+  for (let after = 0; ;) {
+    const ids = (
+      await db.query<{ id: number }>('SELECT id FROM devices WHERE id > $1::int ORDER BY id LIMIT $2::int', [after, chunk])
+    ).map((r) => r.id);
+    if (!ids.length) break;
+    await db.query(BUILD_SQL, [ids, align, days, through, through - 1, spanStart, daysTo, align * 3600]);
+    after = ids[ids.length - 1]!;
+  }
+}
+
+/**
+ * The leader's minute: each window in use whose span does not end at the last whole hour ended
+ * SPAN_AFTER_MS ago (or starts at another day) is built anew. Its marks older than every build by
+ * more than the margin are dropped. Returns the spans built.
+ */
+export async function buildReportSpans(db: Db, { chunk = 2_000, now = Date.now() }: { chunk?: number; now?: number } = {}) {
+  const states = await db.query<{ align: number; days: number; start: number | null; through: number | null }>(
+    `SELECT align, days, (extract(epoch FROM span_start) * 1000)::float8 AS start, (extract(epoch FROM through) * 1000)::float8 AS through
+       FROM report_span_state ORDER BY align, days`,
+  );
+  let built = 0;
+  for (const s of states) {
+    const through = Math.floor((now - SPAN_AFTER_MS) / HOUR_MS) * HOUR_MS;
+    const spanStart = dayStart(now, s.align) - (s.days - 1) * DAY_MS;
+    if ((s.start === spanStart && s.through === through) || through <= spanStart) continue;
+    // Taken before any read: a change made after it marks its vessel against this build.
+    const [{ at }] = (await db.query<{ at: Date }>('SELECT now() AS at')) as [{ at: Date }];
+    await buildSpan(db, s.align, s.days, spanStart, through, chunk);
+    await db.query(
+      `UPDATE report_span_state SET span_start = to_timestamp($3::float8 / 1000), through = to_timestamp($4::float8 / 1000), built_at = $5::timestamptz
+        WHERE align = $1::int AND days = $2::int`,
+      [s.align, s.days, spanStart, through, at],
+    );
+    await db.query('DELETE FROM report_span WHERE align = $1::int AND days = $2::int AND through <> to_timestamp($3::float8 / 1000)', [
+      s.align,
+      s.days,
+      through,
+    ]);
+    built += 1;
+  }
+  if (built)
+    await db.query(
+      `DELETE FROM report_span_dirty WHERE marked_at < (SELECT min(built_at) FROM report_span_state WHERE built_at IS NOT NULL) - ${SPAN_MARK_MARGIN}`,
+    );
+  return built;
+}
