@@ -168,6 +168,10 @@ async function growFleet(db: Db, total: number): Promise<number> {
   await plantRollups(db, ids);
   await db.exec('ALTER TABLE report_hourly ENABLE TRIGGER report_daily_mark');
   await db.exec('UPDATE report_daily_state SET sealed_until = NULL; DELETE FROM report_daily; DELETE FROM report_daily_dirty');
+  // So are the statistics windows' spans (migration 035), which the trigger would have marked for the planted vessels.
+  await db.exec(
+    'UPDATE report_span_state SET span_start = NULL, through = NULL, built_at = NULL; DELETE FROM report_span; DELETE FROM report_span_dirty',
+  );
   await plantAlarms(db, ids);
   // The ingest writes hour rows hour after hour; planted vessel by vessel they would lie in vessel order, and a
   // window's hours would be read from every page of the table.

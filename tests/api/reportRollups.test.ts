@@ -219,7 +219,10 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
     const readsSpan = async (w: ReturnType<typeof statisticsWindow>, id: number) => {
       const before = await onlineAt(w, id);
       const tamper = (sign: string) =>
-        s.db.query(`UPDATE report_span SET covered_us = covered_us ${sign} 3600000000 WHERE device_id = $1 AND days = $2`, [id, w.days]);
+        s.db.query(
+          `UPDATE report_span SET covered_us = covered_us ${sign} 3600000000, inner_us = inner_us ${sign} 3600000000 WHERE device_id = $1 AND days = $2`,
+          [id, w.days],
+        );
       await tamper('+');
       const after = await onlineAt(w, id);
       await tamper('-');
@@ -233,10 +236,17 @@ describe.each(engines)('hourly report rollups on %s', (engine) => {
     const built = await buildReportSpans(s.db, { now });
     expect(built).toBe(await count('SELECT count(*)::int AS n FROM report_span_state'));
     expect(await buildReportSpans(s.db, { now })).toBe(0);
-    expect(await count('SELECT count(DISTINCT device_id)::int AS n FROM report_span WHERE device_id = ANY($1)', [vessels.map((v) => v.id)])).toBe(4);
+    expect(
+      await count('SELECT count(DISTINCT device_id)::int AS n FROM report_span WHERE device_id = ANY($1)', [vessels.map((v) => v.id)]),
+    ).toBe(4);
     await compare(now);
     const w15 = statisticsWindow(15, 8, now);
     for (const v of vessels) expect(await readsSpan(w15, v.id)).toBe(true);
+    // A threshold changed since the build: the span's long gaps are capped at the new one, not its time at the old.
+    await s.db.query('UPDATE device_offline_thresholds SET offline_minutes = 7 WHERE device_id = $1', [vessels[0]!.id]);
+    await compare(now);
+    expect(await readsSpan(w15, vessels[0]!.id)).toBe(true);
+    await s.db.query('UPDATE device_offline_thresholds SET offline_minutes = 10 WHERE device_id = $1', [vessels[0]!.id]);
 
     // A late report in the middle of a silence of vessel 1 (1-minute threshold) within the spans (2 days to 1 hour before the last built hour).
     const [gap] = await s.db.query<{ at: Date }>(

@@ -30,6 +30,11 @@ CREATE TABLE report_span (
   warn_covered_us bigint NOT NULL,
   long_gaps_us bigint[] NOT NULL,
   warn_long_gaps_us bigint[] NOT NULL,
+  -- The vessel's offline threshold at the build, and the span's online and warn time at it (the long
+  -- gaps capped): read as they are while the threshold is unchanged, so most vessels unnest nothing.
+  minutes integer NOT NULL,
+  inner_us bigint NOT NULL,
+  warn_inner_us bigint NOT NULL,
   PRIMARY KEY (align, days, through, device_id)
 );
 

@@ -198,7 +198,8 @@ const BUCKET_COLUMNS = (t: string) =>
  * vessels and their thresholds) and `w` (f, t: the window); $5 is the window's end in epoch ms.
  * With a span (b.span), the vessels it holds and no mark newer than it read instead one bucket for
  * the window's start up to `through` (its next_at the first report of the hours after, so the
- * bytes_used of that bucket are null), then those hours.
+ * bytes_used of that bucket are null), then those hours. While the vessel's threshold is the one
+ * the span was built at, the span's time at it stands for its short and long gaps (none to unnest).
  */
 export const rollupBucketsSql = (b: RollupBounds) => {
   const sp = b.span;
@@ -219,12 +220,14 @@ export const rollupBucketsSql = (b: RollupBounds) => {
          FROM ts JOIN report_hourly rh ON rh.device_id = ts.device_id
         WHERE rh.hour_start >= ${ms(sp.through)} AND rh.hour_start <= ${ms('$5')} AND ts.spanned
        UNION ALL
-       SELECT ts.device_id, ts.minutes, ${ms(b.daysFrom)}, rs.last_at, rs.first_at, nx.next_at, rs.last_warn, rs.covered_us,
-              rs.warn_covered_us, rs.long_gaps_us, rs.warn_long_gaps_us, NULL::bigint
+       SELECT ts.device_id, ts.minutes, ${ms(b.daysFrom)}, rs.last_at, rs.first_at, nx.next_at, rs.last_warn,
+              CASE WHEN same THEN rs.inner_us ELSE rs.covered_us END, CASE WHEN same THEN rs.warn_inner_us ELSE rs.warn_covered_us END,
+              CASE WHEN same THEN '{}' ELSE rs.long_gaps_us END, CASE WHEN same THEN '{}' ELSE rs.warn_long_gaps_us END, NULL::bigint
          FROM ts JOIN report_span rs ON rs.device_id = ts.device_id
           AND rs.align = ${sp.align}::int AND rs.days = ${sp.days}::int AND rs.through = ${ms(sp.through)}
          LEFT JOIN (SELECT device_id, min(first_at) AS next_at FROM report_hourly
                      WHERE hour_start >= ${ms(sp.through)} AND hour_start <= ${ms('$5')} GROUP BY device_id) nx ON nx.device_id = ts.device_id
+         CROSS JOIN LATERAL (SELECT rs.minutes = ts.minutes AS same) m
         WHERE ts.spanned`
     : '';
   return `${spanned}buckets AS (

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import { dayStart, rollupBucketsSql, SPAN_MARK_MARGIN, sealedUntilMs } from './dailyRollupQueries';
+import { THRESHOLD_SQL } from './stateSql';
 
 /**
  * Spans (migration 035, docs/architecture.md "Telemetry storage"): for each statistics window in
@@ -18,25 +19,38 @@ const SPAN_AFTER_MS = 10 * 60_000;
  * One chunk of vessels' span: the buckets of the window's start up to `through` (day rows of
  * sealed unmarked days, hour rows elsewhere) folded into one, as a day row folds its hours
  * (migration 030, report_daily_build): the gaps between buckets of at most 60 s counted whole,
- * the longer ones kept. $1 the vessels, $2 alignment, $3 days, $4 through, $5 through less 1 ms,
+ * the longer ones kept; and its time at each vessel's threshold now. $1 the vessels, $2 alignment, $3 days, $4 through, $5 through less 1 ms,
  * $6 the span's start, $7 the end of its sealed days, $8 the alignment in seconds.
  */
 const BUILD_SQL = `
-  WITH th AS (SELECT unnest($1::int[]) AS device_id, 1 AS minutes),
+  WITH th AS (
+    SELECT d.id AS device_id, ${THRESHOLD_SQL} AS minutes
+      FROM devices d
+      LEFT JOIN device_offline_thresholds dot ON dot.device_id = d.id
+      LEFT JOIN enterprise_offline_thresholds eot ON eot.enterprise_id = d.owner_id
+     WHERE d.id = ANY($1::int[])
+  ),
   w AS (SELECT to_timestamp($6::float8 / 1000) AS f, to_timestamp($5::float8 / 1000) AS t),
   ${rollupBucketsSql({ earliest: '$6', daysFrom: '$6', daysTo: '$7', alignSeconds: '$8' })},
   g AS (
-    SELECT device_id, start, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us, warn_long_gaps_us,
+    SELECT device_id, minutes, start, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us, warn_long_gaps_us,
            (extract(epoch FROM first_at - lag(last_at) OVER x) * 1000000)::bigint AS gap, lag(last_warn) OVER x AS pw
       FROM buckets WINDOW x AS (PARTITION BY device_id ORDER BY start)
+  ), span AS (
+    SELECT device_id, max(minutes) AS minutes, min(first_at) AS first_at, max(last_at) AS last_at, (array_agg(last_warn ORDER BY start DESC))[1] AS last_warn,
+           (sum(covered_us) + COALESCE(sum(gap) FILTER (WHERE gap <= 60000000), 0))::bigint AS covered_us,
+           (sum(warn_covered_us) + COALESCE(sum(gap) FILTER (WHERE gap <= 60000000 AND pw), 0))::bigint AS warn_covered_us,
+           report_gaps_cat(long_gaps_us) || COALESCE(array_agg(gap) FILTER (WHERE gap > 60000000), '{}') AS long_gaps_us,
+           report_gaps_cat(warn_long_gaps_us) || COALESCE(array_agg(gap) FILTER (WHERE gap > 60000000 AND pw), '{}') AS warn_long_gaps_us
+      FROM g GROUP BY device_id
   )
-  INSERT INTO report_span (align, days, through, device_id, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us, warn_long_gaps_us)
-  SELECT $2::int, $3::int, to_timestamp($4::float8 / 1000), device_id, min(first_at), max(last_at), (array_agg(last_warn ORDER BY start DESC))[1],
-         (sum(covered_us) + COALESCE(sum(gap) FILTER (WHERE gap <= 60000000), 0))::bigint,
-         (sum(warn_covered_us) + COALESCE(sum(gap) FILTER (WHERE gap <= 60000000 AND pw), 0))::bigint,
-         report_gaps_cat(long_gaps_us) || COALESCE(array_agg(gap) FILTER (WHERE gap > 60000000), '{}'),
-         report_gaps_cat(warn_long_gaps_us) || COALESCE(array_agg(gap) FILTER (WHERE gap > 60000000 AND pw), '{}')
-    FROM g GROUP BY device_id`;
+  INSERT INTO report_span (align, days, through, device_id, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us,
+         warn_long_gaps_us, minutes, inner_us, warn_inner_us)
+  SELECT $2::int, $3::int, to_timestamp($4::float8 / 1000), device_id, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us,
+         warn_long_gaps_us, minutes,
+         covered_us + COALESCE((SELECT sum(least(x, minutes * 60000000::bigint)) FROM unnest(long_gaps_us) x), 0)::bigint,
+         warn_covered_us + COALESCE((SELECT sum(least(x, minutes * 60000000::bigint)) FROM unnest(warn_long_gaps_us) x), 0)::bigint
+    FROM span`;
 
 /** Builds one window's span up to `through` for every vessel, `chunk` vessels a statement. */
 async function buildSpan(db: Db, align: number, days: number, spanStart: number, through: number, chunk: number) {
@@ -48,9 +62,9 @@ async function buildSpan(db: Db, align: number, days: number, spanStart: number,
     through,
   ]);
   for (let after = 0; ;) {
-    const ids = (
-      await db.query<{ id: number }>('SELECT id FROM devices WHERE id > $1::int ORDER BY id LIMIT $2::int', [after, chunk])
-    ).map((r) => r.id);
+    const ids = (await db.query<{ id: number }>('SELECT id FROM devices WHERE id > $1::int ORDER BY id LIMIT $2::int', [after, chunk])).map(
+      (r) => r.id,
+    );
     if (!ids.length) break;
     await db.query(BUILD_SQL, [ids, align, days, through, through - 1, spanStart, daysTo, align * 3600]);
     after = ids[ids.length - 1]!;
