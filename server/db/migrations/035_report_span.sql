@@ -5,7 +5,8 @@
 -- days" then read, per vessel, the hours before the window, its span and the hours after `through`,
 -- instead of a day row per whole day and an hour row per hour of today. Built every hour by the
 -- leader (server/modules/monitoring/spanRollupQueries.ts) from the day rows and the hour rows;
--- a new build is written beside the one in use (keyed by `through`), which it then replaces.
+-- a new build is written beside the one in use (keyed by its start and `through`), which it then
+-- replaces; readers take the state and the rows in one statement, so a switch never shows half.
 -- A row holds what a day row holds for the online-time rule (covered_us: gaps of at most 60 s;
 -- long_gaps_us: each longer gap, capped at query time), so the answer stays exact for any offline
 -- threshold. It holds no next_at: the first report after the span is read from the hours after it.
@@ -21,6 +22,7 @@ CREATE TABLE report_span_state (
 CREATE TABLE report_span (
   align smallint NOT NULL,
   days smallint NOT NULL,
+  span_start timestamptz NOT NULL,
   through timestamptz NOT NULL,
   device_id integer NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
   first_at timestamptz NOT NULL,
@@ -35,7 +37,7 @@ CREATE TABLE report_span (
   minutes integer NOT NULL,
   inner_us bigint NOT NULL,
   warn_inner_us bigint NOT NULL,
-  PRIMARY KEY (align, days, through, device_id)
+  PRIMARY KEY (align, days, span_start, through, device_id)
 );
 
 -- A vessel whose reports of an ended hour changed (a late report, or a row rebuilt), other than
@@ -62,7 +64,7 @@ BEGIN
                           NEW.warn_covered_us, NEW.long_gaps_us, NEW.warn_long_gaps_us) THEN
     INSERT INTO report_span_dirty (device_id, marked_at)
     SELECT NEW.device_id, now() WHERE EXISTS (SELECT 1 FROM report_span_state)
-    ON CONFLICT (device_id) DO UPDATE SET marked_at = excluded.marked_at;
+    ON CONFLICT (device_id) DO UPDATE SET marked_at = greatest(report_span_dirty.marked_at, excluded.marked_at);
   END IF;
   RETURN NULL;
 END

@@ -126,28 +126,26 @@ export interface RollupBounds {
    * when one was built for the window's alignment and days: the vessels it holds unmarked read it
    * and the hours from `through` on, instead of their days and hours.
    */
-  span?: { align: string; days: string; through: string; builtAt: string };
+  span?: { align: string; days: string };
 }
 
 /** A mark on a vessel counts against a span built less than this after it (an ingest transaction begun before has committed by then). */
 export const SPAN_MARK_MARGIN = "interval '5 minutes'";
 
 /**
- * The span built for a window's alignment and days, if it starts at the window's start and ends
- * (`through`) within it; the pair is registered the first time it is asked for, and the leader
- * builds it from its next run (server/modules/monitoring/spanRollupQueries.ts).
+ * Whether a span was built for a window's alignment and days that starts at the window's start and
+ * ends (`through`) within it; the pair is registered the first time it is asked for, and the leader
+ * builds it from its next run (server/modules/monitoring/spanRollupQueries.ts). A hint only: the
+ * query reads the state again itself (rollupBucketsSql), in the same snapshot as the span rows.
  */
-async function spanOf(db: Queryable, align: number, days: number, fromMs: number, toMs: number) {
-  const [row] = await db.query<{ start: number | null; through: number | null; builtAt: number | null }>(
-    `SELECT (extract(epoch FROM span_start) * 1000)::float8 AS start, (extract(epoch FROM through) * 1000)::float8 AS through,
-            (extract(epoch FROM built_at) * 1000)::float8 AS "builtAt"
+async function spanBuilt(db: Queryable, align: number, days: number, fromMs: number, toMs: number) {
+  const [row] = await db.query<{ start: number | null; through: number | null }>(
+    `SELECT (extract(epoch FROM span_start) * 1000)::float8 AS start, (extract(epoch FROM through) * 1000)::float8 AS through
        FROM report_span_state WHERE align = $1::int AND days = $2::int`,
     [align, days],
   );
   if (!row) await db.query('INSERT INTO report_span_state (align, days) VALUES ($1::int, $2::int) ON CONFLICT DO NOTHING', [align, days]);
-  return row?.start === fromMs && row.through !== null && row.through > fromMs && row.through <= toMs && row.builtAt !== null
-    ? { through: row.through, builtAt: row.builtAt }
-    : null;
+  return row?.start === fromMs && row.through !== null && row.through > fromMs && row.through <= toMs;
 }
 
 /**
@@ -159,15 +157,16 @@ export async function rollupBounds(
   params: unknown[],
   window: { fromMs: number; toMs: number; utcOffset: number; days?: number },
   earliestMs: number,
+  { spans = false }: { spans?: boolean } = {},
 ): Promise<RollupBounds> {
   const align = alignOf(window.utcOffset);
   const sealed = (await sealedUntilMs(db, align)) ?? 0;
   const daysFrom = dayStart(window.fromMs + DAY_MS - 1, align);
   const daysTo = Math.max(daysFrom, Math.min(dayStart(window.toMs, align), sealed));
-  // Spans are kept for the statistics page's windows only (the last 5, 10 or 15 days).
+  // Spans are kept for the statistics page's windows only (the last 5, 10 or 15 days), and only its query reads them.
   const days = window.days ?? 0;
-  const spanned = (STATISTICS_RANGES_DAYS as readonly number[]).includes(days) && daysFrom === window.fromMs;
-  const span = spanned ? await spanOf(db, align, days, daysFrom, window.toMs) : null;
+  const spanned = spans && (STATISTICS_RANGES_DAYS as readonly number[]).includes(days) && daysFrom === window.fromMs;
+  const span = spanned && (await spanBuilt(db, align, days, daysFrom, window.toMs));
   return {
     earliest: `$${params.push(earliestMs)}`,
     daysFrom: `$${params.push(daysFrom)}`,
@@ -177,8 +176,6 @@ export async function rollupBounds(
       span: {
         align: `$${params.push(align)}`,
         days: `$${params.push(days)}`,
-        through: `$${params.push(span.through)}`,
-        builtAt: `$${params.push(span.builtAt)}`,
       },
     }),
   };
@@ -196,7 +193,8 @@ const BUCKET_COLUMNS = (t: string) =>
  * between its reports and from its last report to the next is what its hours' would be, so a query
  * over buckets answers exactly as over hours. Needs the CTEs `th` (device_id, minutes: the
  * vessels and their thresholds) and `w` (f, t: the window); $5 is the window's end in epoch ms.
- * With a span (b.span), the vessels it holds and no mark newer than it read instead one bucket for
+ * With a span (b.span, read with its state in this statement's snapshot, so a build switching
+ * meanwhile changes nothing), the vessels with no mark newer than it read instead one bucket for
  * the window's start up to `through` (its next_at the first report of the hours after, so the
  * bytes_used of that bucket are null), then those hours. While the vessel's threshold is the one
  * the span was built at, the span's time at it stands for its short and long gaps (none to unnest).
@@ -206,10 +204,15 @@ export const rollupBucketsSql = (b: RollupBounds) => {
   // `ts`: th with whether each vessel reads the span; without a span, th and every vessel its days.
   const t = sp ? 'ts' : 'th';
   const unspanned = sp ? 'AND NOT ts.spanned' : '';
+  // `st`: the span's state when it still starts at the window's start and ends within it (else none, and no vessel reads it).
   const spanned = sp
-    ? `ts AS (
-       SELECT th.device_id, th.minutes, NOT EXISTS (SELECT 1 FROM report_span_dirty m
-                WHERE m.device_id = th.device_id AND m.marked_at >= ${ms(sp.builtAt)} - ${SPAN_MARK_MARGIN}) AS spanned
+    ? `st AS (
+       SELECT s.through, s.built_at FROM report_span_state s CROSS JOIN w
+        WHERE s.align = ${sp.align}::int AND s.days = ${sp.days}::int AND s.span_start = ${ms(b.daysFrom)}
+          AND s.through > ${ms(b.daysFrom)} AND s.through <= w.t AND s.built_at IS NOT NULL
+     ), ts AS (
+       SELECT th.device_id, th.minutes, NOT EXISTS (SELECT 1 FROM report_span_dirty m CROSS JOIN st
+                WHERE m.device_id = th.device_id AND m.marked_at >= st.built_at - ${SPAN_MARK_MARGIN}) AND EXISTS (SELECT 1 FROM st) AS spanned
          FROM th
      ), `
     : '';
@@ -218,15 +221,15 @@ export const rollupBucketsSql = (b: RollupBounds) => {
        UNION ALL
        SELECT ts.device_id, ts.minutes, rh.hour_start, ${BUCKET_COLUMNS('rh')}
          FROM ts JOIN report_hourly rh ON rh.device_id = ts.device_id
-        WHERE rh.hour_start >= ${ms(sp.through)} AND rh.hour_start <= ${ms('$5')} AND ts.spanned
+        WHERE rh.hour_start >= (SELECT through FROM st) AND rh.hour_start <= ${ms('$5')} AND ts.spanned
        UNION ALL
        SELECT ts.device_id, ts.minutes, ${ms(b.daysFrom)}, rs.last_at, rs.first_at, nx.next_at, rs.last_warn,
               CASE WHEN same THEN rs.inner_us ELSE rs.covered_us END, CASE WHEN same THEN rs.warn_inner_us ELSE rs.warn_covered_us END,
               CASE WHEN same THEN '{}' ELSE rs.long_gaps_us END, CASE WHEN same THEN '{}' ELSE rs.warn_long_gaps_us END, NULL::bigint
          FROM ts JOIN report_span rs ON rs.device_id = ts.device_id
-          AND rs.align = ${sp.align}::int AND rs.days = ${sp.days}::int AND rs.through = ${ms(sp.through)}
+          AND rs.align = ${sp.align}::int AND rs.days = ${sp.days}::int AND rs.span_start = ${ms(b.daysFrom)} AND rs.through = (SELECT through FROM st)
          LEFT JOIN (SELECT device_id, min(first_at) AS next_at FROM report_hourly
-                     WHERE hour_start >= ${ms(sp.through)} AND hour_start <= ${ms('$5')} GROUP BY device_id) nx ON nx.device_id = ts.device_id
+                     WHERE hour_start >= (SELECT through FROM st) AND hour_start <= ${ms('$5')} GROUP BY device_id) nx ON nx.device_id = ts.device_id
          CROSS JOIN LATERAL (SELECT rs.minutes = ts.minutes AS same) m
         WHERE ts.spanned`
     : '';

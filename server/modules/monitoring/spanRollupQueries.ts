@@ -44,9 +44,9 @@ const BUILD_SQL = `
            report_gaps_cat(warn_long_gaps_us) || COALESCE(array_agg(gap) FILTER (WHERE gap > 60000000 AND pw), '{}') AS warn_long_gaps_us
       FROM g GROUP BY device_id
   )
-  INSERT INTO report_span (align, days, through, device_id, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us,
+  INSERT INTO report_span (align, days, span_start, through, device_id, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us,
          warn_long_gaps_us, minutes, inner_us, warn_inner_us)
-  SELECT $2::int, $3::int, to_timestamp($4::float8 / 1000), device_id, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us,
+  SELECT $2::int, $3::int, to_timestamp($6::float8 / 1000), to_timestamp($4::float8 / 1000), device_id, first_at, last_at, last_warn, covered_us, warn_covered_us, long_gaps_us,
          warn_long_gaps_us, minutes,
          covered_us + COALESCE((SELECT sum(least(x, minutes * 60000000::bigint)) FROM unnest(long_gaps_us) x), 0)::bigint,
          warn_covered_us + COALESCE((SELECT sum(least(x, minutes * 60000000::bigint)) FROM unnest(warn_long_gaps_us) x), 0)::bigint
@@ -56,11 +56,12 @@ const BUILD_SQL = `
 async function buildSpan(db: Db, align: number, days: number, spanStart: number, through: number, chunk: number) {
   const sealed = (await sealedUntilMs(db, align)) ?? 0;
   const daysTo = Math.max(spanStart, Math.min(dayStart(through, align), sealed));
-  await db.query('DELETE FROM report_span WHERE align = $1::int AND days = $2::int AND through = to_timestamp($3::float8 / 1000)', [
-    align,
-    days,
-    through,
-  ]);
+  // What an earlier attempt at this very build left (the build in use has another start or end).
+  await db.query(
+    `DELETE FROM report_span WHERE align = $1::int AND days = $2::int AND span_start = to_timestamp($3::float8 / 1000)
+        AND through = to_timestamp($4::float8 / 1000)`,
+    [align, days, spanStart, through],
+  );
   for (let after = 0; ;) {
     const ids = (await db.query<{ id: number }>('SELECT id FROM devices WHERE id > $1::int ORDER BY id LIMIT $2::int', [after, chunk])).map(
       (r) => r.id,
@@ -76,7 +77,9 @@ async function buildSpan(db: Db, align: number, days: number, spanStart: number,
  * SPAN_AFTER_MS ago (or starts at another day) is built anew. Its marks older than every build by
  * more than the margin are dropped. Returns the spans built.
  */
-export async function buildReportSpans(db: Db, { chunk = 2_000, now = Date.now() }: { chunk?: number; now?: number } = {}) {
+export async function buildReportSpans(db: Db, { chunk = 2_000, now: at }: { chunk?: number; now?: number } = {}) {
+  // The database's clock, the one its trigger marks late reports by (`now` for tests and benches).
+  const now = at ?? (await db.query<{ ms: number }>('SELECT (extract(epoch FROM now()) * 1000)::float8 AS ms'))[0]?.ms ?? Date.now();
   const states = await db.query<{ align: number; days: number; start: number | null; through: number | null }>(
     `SELECT align, days, (extract(epoch FROM span_start) * 1000)::float8 AS start, (extract(epoch FROM through) * 1000)::float8 AS through
        FROM report_span_state ORDER BY align, days`,
@@ -94,11 +97,12 @@ export async function buildReportSpans(db: Db, { chunk = 2_000, now = Date.now()
         WHERE align = $1::int AND days = $2::int`,
       [s.align, s.days, spanStart, through, at],
     );
-    await db.query('DELETE FROM report_span WHERE align = $1::int AND days = $2::int AND through <> to_timestamp($3::float8 / 1000)', [
-      s.align,
-      s.days,
-      through,
-    ]);
+    // Readers take the state and the rows in one statement: one that began before the switch still sees the old rows.
+    await db.query(
+      `DELETE FROM report_span WHERE align = $1::int AND days = $2::int
+          AND (span_start <> to_timestamp($3::float8 / 1000) OR through <> to_timestamp($4::float8 / 1000))`,
+      [s.align, s.days, spanStart, through],
+    );
     built += 1;
   }
   if (built)

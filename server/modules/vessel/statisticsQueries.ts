@@ -297,7 +297,7 @@ export async function fleetStatistics(
       ? `d.id IN (SELECT d.id FROM devices d WHERE ${visible.join(' AND ')} ORDER BY d.name ${direction} NULLS LAST, d.id LIMIT ${limit} OFFSET ${offset})`
       : visible.join(' AND ');
   const earliestMs = source === 'rollups' ? await earliestHourMs(db, w) : 0;
-  const bounds = source === 'rollups' ? await rollupBounds(db, params, w, earliestMs) : null;
+  const bounds = source === 'rollups' ? await rollupBounds(db, params, w, earliestMs, { spans: true }) : null;
   // Vessels transferred to the caller's enterprise within the hours read are counted from their reports, after the transfer.
   const cut = source === 'rollups' ? await transferredIn(db, caller, earliestMs) : [];
   let counts = `${counted} AND NOT ${STATISTICS_LOCKED_SQL}`;
