@@ -64,7 +64,8 @@ export default defineConfig({
           // On PGlite, and on PostgreSQL when one answers.
           globalSetup: ['tests/api/globalSetup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A server's close (and its PostgreSQL schema dropped) once passed 60 s in a full local run with every suite at once.
+          hookTimeout: 120_000,
         },
       },
       {
