@@ -9,6 +9,7 @@ import {
   type CellFigures,
   type DegradeThresholds,
   type VesselNow,
+  type WarningStreak,
 } from '../src/domain/degradeAhead';
 import { SMOKE, sized } from './smoke';
 import { skyAt } from '../server/simulator/sky';
@@ -25,8 +26,8 @@ import { SATELLITES } from '../src/domain/satellites';
  *   ahead (a warning active 30 minutes before the loss, whose predicted window held it: from entering
  *   the zone's cell to leaving it, 30 minutes either side); of all losses, and of the sky's alone
  *   (the terminal's random outages, two glitches back to back, no map can foresee);
- * - precision: of the warnings (raised after DEGRADE_CONFIRM_CHECKS checks in a row, as the server
- *   does), the share followed by a loss in the predicted window;
+ * - precision: of the warnings (raised after DEGRADE_CONFIRM_CHECKS checks in a row, cleared after
+ *   DEGRADE_CLEAR_CHECKS missed, as the server does), the share followed by a loss in the predicted window;
  * - the lead times (loss start minus the warning's first issue);
  * - the prediction's CPU for 10,000 vessels (the fleet's states repeated).
  * Prints figures; asserts nothing. BENCH_SMOKE=1: 40 vessels over 4 days (2 to learn).
@@ -68,9 +69,11 @@ interface Episode {
 }
 const episodes: Episode[] = [];
 const open = new Map<number, Episode>();
+let streaks = new Map<number, WarningStreak>();
+let predictCpuMs = 0;
 /** A loss is the sky's (a beam's edge or rim, rain, the mast) when the satellite the vessel was on is not clear where it was lost; else a random outage of the terminal. */
-const losses: { vessel: number; at: number; minutes: number; sky: boolean }[] = [];
-const skyLoss = new Map<number, boolean>();
+const losses: { vessel: number; at: number; minutes: number; sky: boolean; cause: string }[] = [];
+const lossCause = new Map<number, string>();
 const previous = new Map<number, { satellite: string }>();
 const downSince = new Map<number, number>();
 const lastSeen = new Map<number, number>();
@@ -79,9 +82,7 @@ const latest = new Map<number, VesselNow & { locked: boolean }>();
 const t0 = performance.now();
 let figures: Map<string, CellFigures> | null = null;
 const lookup = (satellite: string, cell: string) => figures!.get(`${satellite}|${cell}`);
-let predictCpuMs = 0;
 let predictRounds = 0;
-let streaks = new Map<number, number>();
 
 for (let now = start + STEP_MIN * MIN; now <= start + DAYS * 1440 * MIN; now += STEP_MIN * MIN) {
   const learning = now <= start + TRAIN * 1440 * MIN;
@@ -122,15 +123,25 @@ for (let now = start + STEP_MIN * MIN; now <= start + DAYS * 1440 * MIN; now += 
     if (!report.modemLock && down === undefined) {
       downSince.set(i, now);
       const sat = SATELLITES.find((x) => x.name === (previous.get(i)?.satellite ?? report.satellite!.name))!;
-      skyLoss.set(i, skyAt(sat, [report.lat, report.lon], { t: now, heading: report.heading, vesselIndex: i }).cause !== 'clear');
+      lossCause.set(i, skyAt(sat, [report.lat, report.lon], { t: now, heading: report.heading, vesselIndex: i }).cause);
     }
     previous.set(i, { satellite: report.satellite.name });
     if (report.modemLock && down !== undefined) {
-      if (now - down >= LOSS_MIN * MIN) losses.push({ vessel: i, at: down, minutes: (now - down) / MIN, sky: skyLoss.get(i) ?? false });
+      if (now - down >= LOSS_MIN * MIN) {
+        const cause = lossCause.get(i) ?? 'clear';
+        losses.push({ vessel: i, at: down, minutes: (now - down) / MIN, sky: cause !== 'clear', cause });
+      }
       downSince.delete(i);
     }
   }
   if (learning || (now - start) % (PREDICT_EVERY_MIN * MIN) >= STEP_MIN * MIN) continue;
+  predictRounds += 1;
+  predict(now);
+}
+const simSeconds = (performance.now() - t0) / 1000;
+
+/** One check of every vessel, its warnings confirmed and held as the server does, kept as episodes. */
+function predict(now: number) {
   const cpu = process.cpuUsage();
   const found = new Map<number, NonNullable<ReturnType<typeof degradeAhead>>>();
   for (const [i, v] of latest) {
@@ -142,6 +153,7 @@ for (let now = start + STEP_MIN * MIN; now <= start + DAYS * 1440 * MIN; now += 
   for (const i of latest.keys()) {
     const w = confirmation.confirmed.has(i) ? found.get(i)! : null;
     const episode = open.get(i);
+    if (confirmation.held.has(i)) continue;
     if (!w) {
       if (episode) open.delete(i);
       continue;
@@ -161,33 +173,36 @@ for (let now = start + STEP_MIN * MIN; now <= start + DAYS * 1440 * MIN; now += 
   }
   const used = process.cpuUsage(cpu);
   predictCpuMs += (used.user + used.system) / 1000;
-  predictRounds += 1;
 }
-const simSeconds = (performance.now() - t0) / 1000;
 
-// Recall: a loss is warned when a warning was active 30+ minutes before it, with its zone time within an hour of it.
-const byVessel = new Map<number, Episode[]>();
-for (const e of episodes) byVessel.set(e.vessel, [...(byVessel.get(e.vessel) ?? []), e]);
-const leads: number[] = [];
-let warned = 0;
-let skyWarned = 0;
-for (const loss of losses) {
-  const e = (byVessel.get(loss.vessel) ?? []).find((ep) =>
-    ep.checks.some(
-      ([at, from, to]) => at <= loss.at - LEAD_MIN * MIN && loss.at >= from - SLACK_MIN * MIN && loss.at <= to + SLACK_MIN * MIN,
-    ),
-  );
-  if (!e) continue;
-  warned += 1;
-  if (loss.sky) skyWarned += 1;
-  leads.push((loss.at - e.issuedAt) / MIN);
+/**
+ * Recall: a loss is warned when a warning was active 30+ minutes before it, with the loss inside its
+ * predicted window. Precision: a warning is right when one of its vessel's losses starts inside its
+ * window.
+ */
+function score() {
+  const byVessel = new Map<number, Episode[]>();
+  for (const e of episodes) byVessel.set(e.vessel, [...(byVessel.get(e.vessel) ?? []), e]);
+  const leads: number[] = [];
+  const warnedBy = new Map<string, number>();
+  for (const loss of losses) {
+    const e = (byVessel.get(loss.vessel) ?? []).find((ep) =>
+      ep.checks.some(
+        ([at, from, to]) => at <= loss.at - LEAD_MIN * MIN && loss.at >= from - SLACK_MIN * MIN && loss.at <= to + SLACK_MIN * MIN,
+      ),
+    );
+    if (!e) continue;
+    warnedBy.set(loss.cause, (warnedBy.get(loss.cause) ?? 0) + 1);
+    leads.push((loss.at - e.issuedAt) / MIN);
+  }
+  const lossesOf = new Map<number, number[]>();
+  for (const l of losses) lossesOf.set(l.vessel, [...(lossesOf.get(l.vessel) ?? []), l.at]);
+  const right = episodes.filter((e) =>
+    (lossesOf.get(e.vessel) ?? []).some((at) => at >= e.zoneFrom - SLACK_MIN * MIN && at <= e.zoneTo + SLACK_MIN * MIN),
+  ).length;
+  const warned = leads.length;
+  return { leads, warnedBy, warned, skyWarned: warned - (warnedBy.get('clear') ?? 0), right };
 }
-// Precision: a warning is right when one of its vessel's losses starts within an hour of its zone times.
-const lossesOf = new Map<number, number[]>();
-for (const l of losses) lossesOf.set(l.vessel, [...(lossesOf.get(l.vessel) ?? []), l.at]);
-const right = episodes.filter((e) =>
-  (lossesOf.get(e.vessel) ?? []).some((at) => at >= e.zoneFrom - SLACK_MIN * MIN && at <= e.zoneTo + SLACK_MIN * MIN),
-).length;
 
 // The prediction's cost at 10,000 vessels: the fleet's last states, repeated with their headings turned a little.
 const states = [...latest.values()].filter((v) => v.locked);
@@ -208,16 +223,19 @@ console.log(
 );
 console.log(`simulated in ${simSeconds.toFixed(0)} s`);
 const skyLosses = losses.filter((l) => l.sky).length;
+const causes = [...new Set(losses.map((l) => l.cause))].sort();
+const countOf = (cause: string) => losses.filter((l) => l.cause === cause).length;
 console.log(
-  `link losses of ${LOSS_MIN} min or more   ${losses.length.toLocaleString('en')}: ${skyLosses.toLocaleString('en')} the sky's (beam edge or rim, rain, mast), ${(losses.length - skyLosses).toLocaleString('en')} random outages of the terminal`,
+  `link losses of ${LOSS_MIN} min or more   ${losses.length.toLocaleString('en')}: ${skyLosses.toLocaleString('en')} the sky's, ${(losses.length - skyLosses).toLocaleString('en')} random outages of the terminal ("clear"); by cause: ${causes.map((c) => `${c} ${countOf(c)}`).join(', ')}`,
+);
+const r = score();
+console.log(
+  `warned ${LEAD_MIN} min or more ahead      ${r.warned.toLocaleString('en')}   recall ${share(r.warned, losses.length)} of all; ${share(r.skyWarned, skyLosses)} of the sky's; by cause: ${causes.map((c) => `${c} ${share(r.warnedBy.get(c) ?? 0, countOf(c))}`).join(', ')}`,
 );
 console.log(
-  `warned ${LEAD_MIN} min or more ahead      ${warned.toLocaleString('en')}   recall ${share(warned, losses.length)} of all; ${share(skyWarned, skyLosses)} of the sky's`,
+  `warnings                            ${episodes.length.toLocaleString('en')}   followed by a loss in the predicted window: ${r.right.toLocaleString('en')}   precision ${share(r.right, episodes.length)}`,
 );
-console.log(
-  `warnings                            ${episodes.length.toLocaleString('en')}   followed by a loss in the predicted window: ${right.toLocaleString('en')}   precision ${share(right, episodes.length)}`,
-);
-console.log(`lead time (min)                     p10 ${pct(leads, 10)}   median ${pct(leads, 50)}   p90 ${pct(leads, 90)}`);
+console.log(`lead time (min)                     p10 ${pct(r.leads, 10)}   median ${pct(r.leads, 50)}   p90 ${pct(r.leads, 90)}`);
 console.log(
   `prediction CPU                      ${(predictCpuMs / Math.max(1, predictRounds)).toFixed(1)} ms a round for ${VESSELS.toLocaleString('en')} vessels; ${((used.user + used.system) / 1000).toFixed(0)} ms for 10,000 vessels (${tenThousandWarned.toLocaleString('en')} warned)`,
 );

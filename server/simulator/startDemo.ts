@@ -11,6 +11,7 @@ import { expireCommands } from '../modules/commands';
 import { sweepDataPeriods } from '../modules/dataPlans';
 import { buildCoverage, checkDegradeAhead } from '../modules/vessel';
 import { checkRuleAlarms } from '../notify/ruleAlarms';
+import type { WarningStreak } from '../../src/domain/degradeAhead';
 import { backupsOf } from '../ops';
 import { vacuumEmbedded } from '../ops/vacuum';
 
@@ -59,7 +60,7 @@ export async function startBackgroundWork(
     return timer;
   };
   // Vessels warned at the degradation checks in a row, from one check to the next.
-  const degradeStreaks = new Map<number, number>();
+  const degradeStreaks = new Map<number, WarningStreak>();
   // A long first run (a large backlog) is not started twice: asLeader skips a tick while it runs.
   const prune = async () => {
     const gone = await pruneHistory(db, { batchSize: config.retentionBatchSize, rollupRetentionDays: config.rollupRetentionDays });

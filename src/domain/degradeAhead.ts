@@ -18,6 +18,8 @@ export const DEGRADE_RES = 3;
 export const DEGRADE_WINDOW_DAYS = 30;
 /** A warning is raised once the path has entered a poor zone at this many checks in a row (a one-off is the projection's noise: a turn, a port). */
 export const DEGRADE_CONFIRM_CHECKS = 3;
+/** A warning clears once the path has missed its zone at this many checks in a row (the zone passed, or the vessel turned away). */
+export const DEGRADE_CLEAR_CHECKS = 3;
 /** A vessel slower than this (kn) is not under way. */
 export const UNDER_WAY_KN = 3;
 
@@ -160,21 +162,38 @@ export function degradeAhead(vessel: VesselNow, coverage: CoverageLookup, t: Deg
   return null;
 }
 
+/** A vessel's checks in a row: found heading into a poor zone, and (once warned) missed since. */
+export interface WarningStreak {
+  found: number;
+  missed: number;
+}
+
 /**
- * The checks in a row each vessel has been warned at (`streaks`, kept by the caller from one check to
- * the next): answers the vessels whose warning stands (DEGRADE_CONFIRM_CHECKS in a row or more) and
- * the new streaks. A vessel not warned now starts again from nothing.
+ * The warnings standing after a check, from the streaks kept by the caller from one check to the
+ * next (`streaks`) and the vessels found now (`warnedNow`):
+ * - a vessel is warned once found at DEGRADE_CONFIRM_CHECKS checks in a row (`confirmed`);
+ * - a warned vessel not found now stays warned (`held`, its warning as it was) until it has been
+ *   missed at DEGRADE_CLEAR_CHECKS checks in a row: a single miss is the projection's noise too
+ *   (the heading's jitter moving the path across a cell's border), and a warning that cleared and
+ *   came back would reach its people twice for one zone;
+ * - a vessel neither found nor warned starts again from nothing.
  */
 export function confirmWarnings<K>(
-  streaks: ReadonlyMap<K, number>,
+  streaks: ReadonlyMap<K, WarningStreak>,
   warnedNow: Iterable<K>,
-): { confirmed: Set<K>; streaks: Map<K, number> } {
-  const next = new Map<K, number>();
+): { confirmed: Set<K>; held: Set<K>; streaks: Map<K, WarningStreak> } {
+  const next = new Map<K, WarningStreak>();
   const confirmed = new Set<K>();
+  const held = new Set<K>();
   for (const key of warnedNow) {
-    const n = (streaks.get(key) ?? 0) + 1;
-    next.set(key, n);
-    if (n >= DEGRADE_CONFIRM_CHECKS) confirmed.add(key);
+    const found = (streaks.get(key)?.found ?? 0) + 1;
+    next.set(key, { found, missed: 0 });
+    if (found >= DEGRADE_CONFIRM_CHECKS) confirmed.add(key);
   }
-  return { confirmed, streaks: next };
+  for (const [key, streak] of streaks) {
+    if (next.has(key) || streak.found < DEGRADE_CONFIRM_CHECKS || streak.missed + 1 >= DEGRADE_CLEAR_CHECKS) continue;
+    next.set(key, { found: streak.found, missed: streak.missed + 1 });
+    held.add(key);
+  }
+  return { confirmed, held, streaks: next };
 }

@@ -5,7 +5,7 @@ import { ingest, report, reportingDevice } from './monitoringFixtures';
 import { checkDegradeAhead } from '../../server/modules/vessel';
 import { addCoverageRows } from '../../server/modules/vessel/coverageQueries';
 import { SNR_HIST_BUCKETS, snrBucket } from '../../src/domain/coverage';
-import { DEGRADE_CONFIRM_CHECKS, DEGRADE_RES, projectPath } from '../../src/domain/degradeAhead';
+import { DEGRADE_CLEAR_CHECKS, DEGRADE_CONFIRM_CHECKS, DEGRADE_RES, projectPath, type WarningStreak } from '../../src/domain/degradeAhead';
 import { faultInfo } from '../../src/domain/faultCodes';
 
 const AT = { lat: -10, lon: 80 };
@@ -15,7 +15,7 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
   let s: TestServer;
   let vessel: { id: number; num: string };
   let zone: string;
-  const streaks = new Map<number, number>();
+  const streaks = new Map<number, WarningStreak>();
   const send = async (heading: number, minutesAgo = 1) => {
     const res = await ingest(s, vessel.num, {
       reports: [report({ ...AT, heading, speed: 15, satellite: ASIASAT, modemLock: true }, new Date(Date.now() - minutesAgo * 60_000))],
@@ -62,9 +62,22 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
     expect(await active()).toHaveLength(1);
   });
 
-  it('clears the warning when the vessel turns away from the zone', async () => {
+  it('holds the warning through a missed check, and clears it once the vessel has turned away for DEGRADE_CLEAR_CHECKS checks', async () => {
+    const [before] = await active();
     await send(270, 0);
-    expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ found: 0, warned: 0, cleared: 1 });
+    // Missed at the first checks: the alarm stands as it was (one alarm, one notification, for one zone).
+    for (let check = 1; check < DEGRADE_CLEAR_CHECKS; check++) {
+      expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ found: 0, warned: 0, held: 1, cleared: 0 });
+      expect(await active()).toEqual([before]);
+    }
+    // Found again while held: the same alarm goes on, the misses start again.
+    await send(90, 0);
+    expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ found: 1, warned: 1, raised: 0, kept: 1, cleared: 0 });
+    expect(streaks.get(vessel.id)).toMatchObject({ missed: 0 });
+    await send(270, 0);
+    for (let check = 1; check < DEGRADE_CLEAR_CHECKS; check++)
+      expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ held: 1, cleared: 0 });
+    expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ found: 0, warned: 0, held: 0, cleared: 1 });
     expect(streaks.size).toBe(0);
     expect(await active()).toHaveLength(0);
   });

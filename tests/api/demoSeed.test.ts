@@ -6,6 +6,7 @@ import { SimFleet } from '../../server/simulator/fleet';
 import { SEA_ROUTES, distanceNm, type LatLon } from '../../server/simulator/seaRoutes';
 import { buildCoverage, checkDegradeAhead } from '../../server/modules/vessel';
 import { degradeDetailOf } from '../../src/domain/degradeDetail';
+import type { WarningStreak } from '../../src/domain/degradeAhead';
 
 /** The ports of the demo's sea lanes, where their routes begin and end. */
 const PORTS = new Map<string, LatLon>(
@@ -133,7 +134,7 @@ describe('demo story seed', () => {
     // As the leader does after a fresh start (server/simulator/startDemo.ts): the month of history
     // counted into the coverage, then a check every 5 minutes; a warning stands at the third in a row.
     expect(await buildCoverage(server.db, { budgetMs: 120_000, settleS: 0 })).toBeGreaterThan(10_000);
-    const streaks = new Map<number, number>();
+    const streaks = new Map<number, WarningStreak>();
     for (let check = 1; check <= 3; check++) await checkDegradeAhead(server.db, streaks);
     const alarms = await server.db.query<{ name: string; kind: string; detail: string; satellite: string }>(
       `SELECT d.name, d.device_kind AS kind, a.detail, s.satellite_name AS satellite FROM alarms a

@@ -6,6 +6,7 @@ import {
   confirmWarnings,
   degradeAhead,
   type DegradeThresholds,
+  type WarningStreak,
 } from '../../../src/domain/degradeAhead';
 import { degradeDetail } from '../../../src/domain/degradeDetail';
 import { windowDays } from '../../../src/domain/coverage';
@@ -16,9 +17,10 @@ import { applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
  * The leader's check every 5 minutes (server/simulator/startDemo.ts): every vessel under way is
  * projected 6 hours ahead against the fleet's coverage of the last 30 days (src/domain/degradeAhead.ts),
  * and the DEGRADE_AHEAD alarms are made to match: a vessel warned at DEGRADE_CONFIRM_CHECKS checks in a
- * row (`streaks` carries the count from one check to the next). Answers what it did and its time.
+ * row, cleared once missed at DEGRADE_CLEAR_CHECKS in a row (`streaks` carries the counts from one
+ * check to the next; confirmWarnings). Answers what it did and its time.
  */
-export async function checkDegradeAhead(db: Db, streaks: Map<number, number>, thresholds: Partial<DegradeThresholds> = {}) {
+export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStreak>, thresholds: Partial<DegradeThresholds> = {}) {
   const t = { ...DEGRADE_DEFAULTS, ...thresholds };
   const { from, to } = windowDays(DEGRADE_WINDOW_DAYS);
   const coverage = await coverageBySatellite(db, DEGRADE_RES, from, to);
@@ -31,18 +33,19 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, number>, th
     const w = degradeAhead(v, lookup, t);
     if (w) found.set(v.deviceId, degradeDetail(w));
   }
-  const { confirmed, streaks: next } = confirmWarnings(streaks, found.keys());
+  const { confirmed, held, streaks: next } = confirmWarnings(streaks, found.keys());
   streaks.clear();
   for (const [id, n] of next) streaks.set(id, n);
   const warnings = [...confirmed].map((deviceId) => ({ deviceId, detail: found.get(deviceId)! }));
   const used = process.cpuUsage(cpu);
   const evaluateMs = performance.now() - started;
-  const applied = await applyDegradeWarnings(db, warnings);
+  const applied = await applyDegradeWarnings(db, warnings, [...held]);
   return {
     vessels: vessels.length,
     cells: coverage.size,
     found: found.size,
     warned: warnings.length,
+    held: held.size,
     ...applied,
     evaluateMs,
     cpuMs: (used.user + used.system) / 1000,

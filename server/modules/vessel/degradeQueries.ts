@@ -20,10 +20,14 @@ export const vesselsUnderWay = (db: Queryable) =>
 
 /**
  * Makes the active DEGRADE_AHEAD alarms those of `warnings`: a new one is raised (minor), one still
- * warned gets its new detail (the minutes go down), and one no longer warned (the vessel left the
- * path, or passed the zone) is cleared. One statement.
+ * warned gets its new detail (the minutes go down), one `held` (warned, missed at this check) is left
+ * as it is, and any other (the vessel left the path, or passed the zone) is cleared. One statement.
  */
-export async function applyDegradeWarnings(db: Queryable, warnings: readonly { deviceId: number; detail: string }[]) {
+export async function applyDegradeWarnings(
+  db: Queryable,
+  warnings: readonly { deviceId: number; detail: string }[],
+  held: readonly number[] = [],
+) {
   const [row] = await db.query<{ raised: number; kept: number; cleared: number }>(
     `WITH w AS (SELECT * FROM unnest($1::int[], $2::text[]) AS w(device_id, detail)),
      kept AS (UPDATE alarms a SET detail = w.detail, last_seen_at = now() FROM w
@@ -33,9 +37,10 @@ export async function applyDegradeWarnings(db: Queryable, warnings: readonly { d
                  WHERE w.device_id NOT IN (SELECT device_id FROM kept)
                 ON CONFLICT (device_id, code) WHERE cleared_at IS NULL DO NOTHING RETURNING id),
      cleared AS (UPDATE alarms a SET cleared_at = now()
-                  WHERE a.code = $3 AND a.cleared_at IS NULL AND a.device_id NOT IN (SELECT device_id FROM w) RETURNING id)
+                  WHERE a.code = $3 AND a.cleared_at IS NULL AND a.device_id NOT IN (SELECT device_id FROM w)
+                    AND a.device_id <> ALL($4::int[]) RETURNING id)
      SELECT (SELECT count(*) FROM raised)::int AS raised, (SELECT count(*) FROM kept)::int AS kept, (SELECT count(*) FROM cleared)::int AS cleared`,
-    [warnings.map((w) => w.deviceId), warnings.map((w) => w.detail), DEGRADE_ALARM_CODE],
+    [warnings.map((w) => w.deviceId), warnings.map((w) => w.detail), DEGRADE_ALARM_CODE, held],
   );
   return row!;
 }
