@@ -14,13 +14,15 @@ import {
 import { SMOKE, sized } from './smoke';
 import { skyAt } from '../server/simulator/sky';
 import { SATELLITES } from '../src/domain/satellites';
+import { FLOW_MIN_SPEED_KN, flowCell, flowSector, headingVector, type FlowFigures, type FlowLookup } from '../src/domain/trafficFlow';
 
 /**
  * bench:predict — how well "degradation ahead" (src/domain/degradeAhead.ts) warns, against the
  * simulator's sky (server/simulator/sky.ts: beams with weak edges, rain, mast shadow) as ground
  * truth. VESSELS simulated vessels (the demo's routes, seed 1) sail DAYS days, a report every STEP
  * minutes. The coverage is built from days 1-TRAIN only (per satellite and H3 cell at the
- * prediction's resolution: reports, locked share, SNR histogram, as the server keeps it), then days
+ * prediction's resolution: reports, locked share, SNR histogram, as the server keeps it), and the
+ * fleet's traffic the paths follow (src/domain/trafficFlow.ts) from the same days; then days
  * TRAIN+1 to DAYS are replayed with the prediction run every 5 minutes for every vessel. It prints:
  * - recall: of the link losses lasting 5 minutes or more, the share warned at least 30 minutes
  *   ahead (a warning active 30 minutes before the loss, whose predicted window held it: from entering
@@ -58,6 +60,9 @@ interface Tally {
   hist: number[];
 }
 const coverage = new Map<string, Tally>();
+/** The fleet's traffic of days 1-TRAIN (src/domain/trafficFlow.ts), keyed "cell|sector", as the server counts it. */
+const traffic = new Map<string, FlowFigures>();
+const flow: FlowLookup = (cell, sector) => traffic.get(`${cell}|${sector}`);
 interface Episode {
   vessel: number;
   issuedAt: number;
@@ -104,6 +109,12 @@ for (let now = start + STEP_MIN * MIN; now <= start + DAYS * 1440 * MIN; now += 
       t.samples += 1;
       if (report.modemLock) t.locked += 1;
       t.hist[snrBucket(report.snr)]! += 1;
+      if (report.speed >= FLOW_MIN_SPEED_KN) {
+        const key = `${flowCell(report.lat, report.lon)}|${flowSector(report.heading)}`;
+        const v = headingVector(report.heading);
+        const f = traffic.get(key) ?? { samples: 0, east: 0, north: 0 };
+        traffic.set(key, { samples: f.samples + 1, east: f.east + v.east, north: f.north + v.north });
+      }
       continue;
     }
     latest.set(i, {
@@ -145,7 +156,7 @@ function predict(now: number) {
   const cpu = process.cpuUsage();
   const found = new Map<number, NonNullable<ReturnType<typeof degradeAhead>>>();
   for (const [i, v] of latest) {
-    const w = v.locked ? degradeAhead(v, lookup, thresholds) : null;
+    const w = v.locked ? degradeAhead(v, lookup, thresholds, flow) : null;
     if (w) found.set(i, w);
   }
   const confirmation = confirmWarnings(streaks, found.keys());
@@ -212,14 +223,14 @@ const many: VesselNow[] = Array.from({ length: 10_000 }, (_, k) => {
 });
 const cpu = process.cpuUsage();
 let tenThousandWarned = 0;
-if (states.length) for (const v of many) if (degradeAhead(v, lookup, thresholds)) tenThousandWarned += 1;
+if (states.length) for (const v of many) if (degradeAhead(v, lookup, thresholds, flow)) tenThousandWarned += 1;
 const used = process.cpuUsage(cpu);
 
 const pct = (xs: number[], p: number) =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN;
 const share = (a: number, b: number) => (b ? (a / b).toFixed(2) : 'n/a');
 console.log(
-  `\nbench:predict — ${VESSELS.toLocaleString('en')} simulated vessels, ${DAYS} days at a report every ${STEP_MIN} min; coverage from days 1-${TRAIN} (${coverage.size.toLocaleString('en')} satellite × cell pairs), replay of days ${TRAIN + 1}-${DAYS}; thresholds: poor under ${thresholds.lockedBelowPct} % locked or ${thresholds.snrBelowDb} dB median SNR${SMOKE ? ' (smoke: figures measure nothing)' : ''}`,
+  `\nbench:predict — ${VESSELS.toLocaleString('en')} simulated vessels, ${DAYS} days at a report every ${STEP_MIN} min; coverage and traffic from days 1-${TRAIN} (${coverage.size.toLocaleString('en')} satellite × cell pairs, ${traffic.size.toLocaleString('en')} cell × heading pairs), replay of days ${TRAIN + 1}-${DAYS}; thresholds: poor under ${thresholds.lockedBelowPct} % locked or ${thresholds.snrBelowDb} dB median SNR${SMOKE ? ' (smoke: figures measure nothing)' : ''}`,
 );
 console.log(`simulated in ${simSeconds.toFixed(0)} s`);
 const skyLosses = losses.filter((l) => l.sky).length;

@@ -11,6 +11,8 @@ export type CoverageWindow = keyof typeof COVERAGE_WINDOWS;
 export const COVERAGE_WINDOW_NAMES = Object.keys(COVERAGE_WINDOWS) as CoverageWindow[];
 /** A day in UTC, YYYY-MM-DD. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The Monday (UTC) of a moment's week, YYYY-MM-DD. */
+export const utcWeek = (ms: number) => utcDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * 86_400_000);
 /** The UTC days of a window of `days` days ending today (today counted): the first and the last. */
 export const windowDays = (days: number, now = Date.now()) => ({ from: utcDay(now - (days - 1) * 86_400_000), to: utcDay(now) });
 

@@ -1,5 +1,6 @@
 import { latLngToCell } from 'h3-js';
 import { lookAngles, SATELLITES } from './satellites';
+import { flowCell, flowHeading, type FlowLookup } from './trafficFlow';
 
 /**
  * "Degradation ahead" (docs/architecture.md, "Degradation ahead"): a vessel under way is projected
@@ -13,8 +14,8 @@ import { lookAngles, SATELLITES } from './satellites';
 /** How far ahead a vessel is looked at (hours), and the step of its projected path (minutes). */
 export const DEGRADE_LOOKAHEAD_H = 6;
 export const DEGRADE_STEP_MIN = 20;
-/** The coverage resolution and window (days) the prediction reads. */
-export const DEGRADE_RES = 3;
+/** The coverage resolution (cells about 40 km across: a beam's rim placed within an hour's sailing) and window (days) the prediction reads. */
+export const DEGRADE_RES = 4;
 export const DEGRADE_WINDOW_DAYS = 30;
 /** A warning is raised once the path has entered a poor zone at this many checks in a row (a one-off is the projection's noise: a turn, a port). */
 export const DEGRADE_CONFIRM_CHECKS = 3;
@@ -66,11 +67,33 @@ export function projectPoint(lat: number, lon: number, headingDeg: number, speed
   return [deg(φ2), wrap180(deg(λ2))];
 }
 
-/** The projected path: a point every DEGRADE_STEP_MIN minutes over the look-ahead, with its minutes from now. */
-export function projectPath(lat: number, lon: number, headingDeg: number, speedKn: number): { minutes: number; at: [number, number] }[] {
+/**
+ * The projected path: a point every DEGRADE_STEP_MIN minutes over the look-ahead, with its minutes
+ * from now. Without the fleet's traffic, a great circle on the heading; with it
+ * (src/domain/trafficFlow.ts), steps of half that, each on the heading the fleet sailed on from
+ * there going that way (straight on where it says nothing): the path turns where the lane turns.
+ */
+export function projectPath(
+  lat: number,
+  lon: number,
+  headingDeg: number,
+  speedKn: number,
+  flow?: FlowLookup,
+): { minutes: number; at: [number, number] }[] {
   const out: { minutes: number; at: [number, number] }[] = [];
-  for (let m = DEGRADE_STEP_MIN; m <= DEGRADE_LOOKAHEAD_H * 60; m += DEGRADE_STEP_MIN)
-    out.push({ minutes: m, at: projectPoint(lat, lon, headingDeg, speedKn, m / 60) });
+  if (!flow) {
+    for (let m = DEGRADE_STEP_MIN; m <= DEGRADE_LOOKAHEAD_H * 60; m += DEGRADE_STEP_MIN)
+      out.push({ minutes: m, at: projectPoint(lat, lon, headingDeg, speedKn, m / 60) });
+    return out;
+  }
+  const step = DEGRADE_STEP_MIN / 2;
+  let at: [number, number] = [lat, lon];
+  let heading = headingDeg;
+  for (let m = step; m <= DEGRADE_LOOKAHEAD_H * 60; m += step) {
+    heading = flowHeading(flow, flowCell(at[0], at[1]), heading) ?? heading;
+    at = projectPoint(at[0], at[1], heading, speedKn, step / 60);
+    if (m % DEGRADE_STEP_MIN === 0) out.push({ minutes: m, at });
+  }
   return out;
 }
 
@@ -118,12 +141,17 @@ export interface DegradeWarning {
  *   the beam's rim nobody holds it.
  * The suggestion is the best other satellite known good in that cell and high enough there.
  */
-export function degradeAhead(vessel: VesselNow, coverage: CoverageLookup, t: DegradeThresholds = DEGRADE_DEFAULTS): DegradeWarning | null {
+export function degradeAhead(
+  vessel: VesselNow,
+  coverage: CoverageLookup,
+  t: DegradeThresholds = DEGRADE_DEFAULTS,
+  flow?: FlowLookup,
+): DegradeWarning | null {
   if (vessel.speedKn < UNDER_WAY_KN) return null;
   const here = latLngToCell(vessel.lat, vessel.lon, DEGRADE_RES);
   let weakBefore = (vessel.snr !== undefined && vessel.snr < t.snrBelowDb) || isWeak(coverage(vessel.satellite, here), t);
   let previous = here;
-  const path = projectPath(vessel.lat, vessel.lon, vessel.heading, vessel.speedKn);
+  const path = projectPath(vessel.lat, vessel.lon, vessel.heading, vessel.speedKn, flow);
   const cells = path.map(({ at }) => latLngToCell(at[0], at[1], DEGRADE_RES));
   for (const [k, { minutes, at }] of path.entries()) {
     const cell = cells[k]!;

@@ -5,6 +5,8 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { ingest, report, reportingDevice } from './monitoringFixtures';
 import { ingestAt } from './vesselFixtures';
 import { buildCoverage } from '../../server/modules/vessel';
+import { trafficSince } from '../../server/modules/vessel/trafficQueries';
+import { flowCell, flowSector } from '../../src/domain/trafficFlow';
 
 const MIN = 60_000;
 const DAY = 1_440 * MIN;
@@ -91,6 +93,14 @@ describe.each(engines)('the fleet coverage map on %s', (engine) => {
     expect(await buildCoverage(s.db, { settleS: 0 })).toBe(0);
     const r = await coverage(tokens.admin!, `window=7d&res=4&satellite=${encodeURIComponent(SAT)}&${around(SPOT)}`);
     expect(r.data.cells.map((c: unknown[]) => c[1])).toEqual([40]);
+  });
+
+  it("counts the fleet's traffic from the same reports, once: vessels under way, by cell and heading sector", async () => {
+    const traffic = await trafficSince(s.db, 30);
+    const spot = flowCell(SPOT.lat, SPOT.lon);
+    // The 40 reports at the spot, heading east at 14.5 kn; the 4G terminal's there, stopped, is no traffic.
+    expect(traffic.get(`${spot}|${flowSector(90)}`)).toEqual({ samples: 40, east: expect.closeTo(40, 6), north: expect.closeTo(0, 6) });
+    expect([...traffic.keys()].filter((k) => k.startsWith(`${spot}|`))).toHaveLength(1);
   });
 
   it('counts a late report in its own day, which only the longer windows hold', async () => {

@@ -1,7 +1,8 @@
 import type { Db, Queryable } from '../../db/connection';
-import { COVERAGE_KEEP_DAYS, SNR_HIST_BUCKETS, histMedian, utcDay, type CoverageCell } from '../../../src/domain/coverage';
+import { COVERAGE_KEEP_DAYS, SNR_HIST_BUCKETS, histMedian, utcDay, utcWeek, type CoverageCell } from '../../../src/domain/coverage';
 import { tallyCoverage, type CoverageRow, type CoverageSample } from './coverageTally';
-import type { CellFigures } from '../../../src/domain/degradeAhead';
+import { DEGRADE_WINDOW_DAYS, type CellFigures } from '../../../src/domain/degradeAhead';
+import { addTrafficRows, pruneTraffic, tallyTraffic } from './trafficQueries';
 
 // The fleet's coverage map (migration 033; docs/architecture.md, "Coverage"): built by the leader, read by the map.
 
@@ -28,6 +29,8 @@ interface ReportRow {
   satellite_name: string | null;
   snr: number;
   modem_lock: boolean;
+  heading: number;
+  speed: number;
   unactivated: boolean;
 }
 
@@ -37,7 +40,7 @@ const readCursor = async (db: Queryable) => (await db.query<Cursor>(CURSOR_SQL))
 /** The next reports after the cursor, in the order they were received. */
 const nextReports = (db: Queryable, c: Cursor, limit: number, settleS: number) =>
   db.query<ReportRow>(
-    `SELECT received_at::text AS received_key, device_time::text AS time_key, device_id, device_time, lat, lon, satellite_name, snr, modem_lock, unactivated FROM device_reports
+    `SELECT received_at::text AS received_key, device_time::text AS time_key, device_id, device_time, lat, lon, satellite_name, snr, modem_lock, heading, speed, unactivated FROM device_reports
       WHERE received_at >= COALESCE($1::timestamptz, '-infinity') AND received_at <= now() - make_interval(secs => $5)
         AND (received_at, device_id, device_time) > (COALESCE($1::timestamptz, '-infinity'), COALESCE($2::int, 0), COALESCE($3::timestamptz, '-infinity'))
       ORDER BY received_at, device_id, device_time LIMIT $4`,
@@ -54,10 +57,7 @@ const upsertSql = (
 
 const DAY_MS = 86_400_000;
 /** The Monday (UTC) of a day's week. */
-const mondayOf = (day: string) => {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return utcDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS);
-};
+const mondayOf = (day: string) => utcWeek(Date.parse(`${day}T00:00:00Z`));
 
 /** The day rows summed by week (a batch may hold several days of one cell's week: one row each). */
 function byWeek(rows: readonly CoverageRow[]): CoverageRow[] {
@@ -126,7 +126,8 @@ export function windowRows(res: string, from: string, to: string, first: number)
  * Counts the reports received since the last run into the coverage cells, a batch at a time, for at
  * most `budgetMs`; each batch and the cursor move in one transaction, which checks the cursor is
  * still the one it read (another leader, for a moment, cannot count a batch twice). A late report
- * lands in its own day's cells when it is received: nothing is rebuilt. A report awaiting its
+ * lands in its own day's cells when it is received: nothing is rebuilt. The fleet's traffic
+ * (trafficQueries.ts) is counted from the same reports, in the same transactions. A report awaiting its
  * vessel's activation, with no satellite (a 4G-only terminal), or older than the kept days, is passed over. Days older than the kept ones
  * are deleted. Returns the reports counted.
  */
@@ -145,11 +146,16 @@ export async function buildCoverage(
       .filter((r) => !r.unactivated && r.satellite_name !== null && r.device_time.getTime() >= keep)
       .map((r) => ({ deviceTime: r.device_time, lat: r.lat, lon: r.lon, satellite: r.satellite_name!, snr: r.snr, locked: r.modem_lock }));
     const rows = tallyCoverage(samples);
+    // The fleet's traffic, from the same reports (any link: a 4G-only vessel sails the lanes too).
+    const traffic = tallyTraffic(
+      reports.filter((r) => !r.unactivated && r.device_time.getTime() >= keep).map((r) => ({ ...r, deviceTime: r.device_time })),
+    );
     const last = reports[reports.length - 1]!;
     const moved = await db.transaction(async (tx) => {
       const now = await tx.query<Cursor>(`${CURSOR_SQL} FOR UPDATE`);
       if (!sameCursor(now[0]!, cursor)) return false;
       await addCoverageRows(tx, rows);
+      await addTrafficRows(tx, traffic);
       await tx.query(
         'UPDATE coverage_state SET after_received = $1::timestamptz, after_device = $2, after_time = $3::timestamptz WHERE id = 1',
         [last.received_key, last.device_id, last.time_key],
@@ -164,6 +170,7 @@ export async function buildCoverage(
     await db.query(`DELETE FROM ${table} WHERE res IN (2, 3, 4) AND day < (now() AT TIME ZONE 'UTC')::date - $1::int`, [
       COVERAGE_KEEP_DAYS + 7,
     ]);
+  await pruneTraffic(db, DEGRADE_WINDOW_DAYS);
   return counted;
 }
 

@@ -12,10 +12,12 @@ import { degradeDetail } from '../../../src/domain/degradeDetail';
 import { windowDays } from '../../../src/domain/coverage';
 import { coverageBySatellite } from './coverageQueries';
 import { applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
+import { trafficSince } from './trafficQueries';
 
 /**
  * The leader's check every 5 minutes (server/simulator/startDemo.ts): every vessel under way is
- * projected 6 hours ahead against the fleet's coverage of the last 30 days (src/domain/degradeAhead.ts),
+ * projected 6 hours ahead along the fleet's lanes (its traffic, src/domain/trafficFlow.ts) against
+ * the fleet's coverage of the last 30 days (src/domain/degradeAhead.ts),
  * and the DEGRADE_AHEAD alarms are made to match: a vessel warned at DEGRADE_CONFIRM_CHECKS checks in a
  * row, cleared once missed at DEGRADE_CLEAR_CHECKS in a row (`streaks` carries the counts from one
  * check to the next; confirmWarnings). Answers what it did and its time.
@@ -24,13 +26,15 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStre
   const t = { ...DEGRADE_DEFAULTS, ...thresholds };
   const { from, to } = windowDays(DEGRADE_WINDOW_DAYS);
   const coverage = await coverageBySatellite(db, DEGRADE_RES, from, to);
+  const traffic = await trafficSince(db, DEGRADE_WINDOW_DAYS);
   const vessels = await vesselsUnderWay(db);
   const cpu = process.cpuUsage();
   const started = performance.now();
   const found = new Map<number, string>();
   const lookup = (satellite: string, cell: string) => coverage.get(`${satellite}|${cell}`);
+  const flow = (cell: string, sector: number) => traffic.get(`${cell}|${sector}`);
   for (const v of vessels) {
-    const w = degradeAhead(v, lookup, t);
+    const w = degradeAhead(v, lookup, t, flow);
     if (w) found.set(v.deviceId, degradeDetail(w));
   }
   const { confirmed, held, streaks: next } = confirmWarnings(streaks, found.keys());
@@ -43,6 +47,7 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStre
   return {
     vessels: vessels.length,
     cells: coverage.size,
+    trafficCells: traffic.size,
     found: found.size,
     warned: warnings.length,
     held: held.size,
