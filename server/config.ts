@@ -72,7 +72,7 @@ export interface ServerConfig {
   rollupRetentionDays: number;
   /**
    * "Degradation ahead" (src/domain/degradeAhead.ts): a cell is poor for a satellite when its
-   * locked share is under DEGRADE_LOCKED_BELOW percent (85) or its median SNR under
+   * locked share is under DEGRADE_LOCKED_BELOW percent (70) or its median SNR under
    * DEGRADE_SNR_BELOW dB (6).
    */
   degradeLockedBelowPct: number;

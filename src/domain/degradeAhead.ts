@@ -38,7 +38,7 @@ export interface DegradeThresholds {
 }
 export const DEGRADE_DEFAULTS: DegradeThresholds = {
   minSamples: 20,
-  lockedBelowPct: 85,
+  lockedBelowPct: 70,
   snrBelowDb: 6,
   goodLockedPct: 95,
   minElevation: 10,
