@@ -87,11 +87,16 @@ export function projectPath(
     return out;
   }
   const step = DEGRADE_STEP_MIN / 2;
-  let at: [number, number] = [lat, lon];
+  // A great circle from the last turn: where the lanes say nothing, the path is the one without them.
+  let from: [number, number] = [lat, lon];
   let heading = headingDeg;
+  let since = 0;
+  let at = from;
   for (let m = step; m <= DEGRADE_LOOKAHEAD_H * 60; m += step) {
-    heading = flowHeading(flow, flowCell(at[0], at[1]), heading) ?? heading;
-    at = projectPoint(at[0], at[1], heading, speedKn, step / 60);
+    const lane = flowHeading(flow, flowCell(at[0], at[1]), heading);
+    if (lane !== null && lane !== heading) [from, heading, since] = [at, lane, 0];
+    since += step;
+    at = projectPoint(from[0], from[1], heading, speedKn, since / 60);
     if (m % DEGRADE_STEP_MIN === 0) out.push({ minutes: m, at });
   }
   return out;
@@ -214,7 +219,7 @@ export function confirmWarnings<K>(
   const confirmed = new Set<K>();
   const held = new Set<K>();
   for (const key of warnedNow) {
-    const found = (streaks.get(key)?.found ?? 0) + 1;
+    const found = Math.min(DEGRADE_CONFIRM_CHECKS, (streaks.get(key)?.found ?? 0) + 1);
     next.set(key, { found, missed: 0 });
     if (found >= DEGRADE_CONFIRM_CHECKS) confirmed.add(key);
   }

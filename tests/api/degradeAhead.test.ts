@@ -65,6 +65,9 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
   it('holds the warning through a missed check, and clears it once the vessel has turned away for DEGRADE_CLEAR_CHECKS checks', async () => {
     const [before] = await active();
     await send(270, 0);
+    // A new leader, its counts empty, starts from the alarm standing: it holds it rather than clearing it.
+    expect(await checkDegradeAhead(s.db, new Map())).toMatchObject({ found: 0, held: 1, cleared: 0 });
+    expect(await active()).toEqual([before]);
     // Missed at the first checks: the alarm stands as it was (one alarm, one notification, for one zone).
     for (let check = 1; check < DEGRADE_CLEAR_CHECKS; check++) {
       expect(await checkDegradeAhead(s.db, streaks)).toMatchObject({ found: 0, warned: 0, held: 1, cleared: 0 });

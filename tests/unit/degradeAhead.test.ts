@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { latLngToCell } from 'h3-js';
 import {
+  DEGRADE_CLEAR_CHECKS,
+  DEGRADE_CONFIRM_CHECKS,
   DEGRADE_LOOKAHEAD_H,
   DEGRADE_RES,
   DEGRADE_STEP_MIN,
+  confirmWarnings,
   degradeAhead,
   projectPath,
   projectPoint,
@@ -26,6 +29,24 @@ const coverageWith =
   };
 
 describe('degradation ahead', () => {
+  it('warns at DEGRADE_CONFIRM_CHECKS findings in a row, holds the warning through DEGRADE_CLEAR_CHECKS - 1 misses, and forgets a finding not confirmed', () => {
+    let streaks = new Map<string, { found: number; missed: number }>();
+    const check = (...found: string[]) => {
+      const r = confirmWarnings(streaks, found);
+      streaks = r.streaks;
+      return { confirmed: [...r.confirmed], held: [...r.held] };
+    };
+    for (let k = 1; k < DEGRADE_CONFIRM_CHECKS; k++) expect(check('a', 'b')).toEqual({ confirmed: [], held: [] });
+    expect(check('a')).toEqual({ confirmed: ['a'], held: [] });
+    // b, missed once before its warning stood, starts again from nothing.
+    expect(streaks.has('b')).toBe(false);
+    for (let k = 1; k < DEGRADE_CLEAR_CHECKS; k++) expect(check()).toEqual({ confirmed: [], held: ['a'] });
+    expect(check('a')).toEqual({ confirmed: ['a'], held: [] });
+    for (let k = 1; k < DEGRADE_CLEAR_CHECKS; k++) check();
+    expect(check()).toEqual({ confirmed: [], held: [] });
+    expect(streaks.size).toBe(0);
+  });
+
   it('projects a path along the heading, across the antimeridian too', () => {
     const path = projectPath(-10, 80, 90, 15);
     expect(path).toHaveLength((DEGRADE_LOOKAHEAD_H * 60) / DEGRADE_STEP_MIN);

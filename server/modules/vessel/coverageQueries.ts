@@ -1,8 +1,8 @@
 import type { Db, Queryable } from '../../db/connection';
 import { COVERAGE_KEEP_DAYS, SNR_HIST_BUCKETS, histMedian, utcDay, utcWeek, type CoverageCell } from '../../../src/domain/coverage';
 import { tallyCoverage, type CoverageRow, type CoverageSample } from './coverageTally';
-import { DEGRADE_WINDOW_DAYS, type CellFigures } from '../../../src/domain/degradeAhead';
-import { addTrafficRows, pruneTraffic, tallyTraffic } from './trafficQueries';
+import type { CellFigures } from '../../../src/domain/degradeAhead';
+import { TRAFFIC_KEEP_DAYS, addTrafficRows, pruneTraffic, tallyTraffic } from './trafficQueries';
 
 // The fleet's coverage map (migration 033; docs/architecture.md, "Coverage"): built by the leader, read by the map.
 
@@ -146,9 +146,10 @@ export async function buildCoverage(
       .filter((r) => !r.unactivated && r.satellite_name !== null && r.device_time.getTime() >= keep)
       .map((r) => ({ deviceTime: r.device_time, lat: r.lat, lon: r.lon, satellite: r.satellite_name!, snr: r.snr, locked: r.modem_lock }));
     const rows = tallyCoverage(samples);
-    // The fleet's traffic, from the same reports (any link: a 4G-only vessel sails the lanes too).
+    // The fleet's traffic, from the same reports (any link: a 4G-only vessel sails the lanes too), of the weeks it keeps.
+    const keepTraffic = Date.now() - (TRAFFIC_KEEP_DAYS + 7) * 86_400_000;
     const traffic = tallyTraffic(
-      reports.filter((r) => !r.unactivated && r.device_time.getTime() >= keep).map((r) => ({ ...r, deviceTime: r.device_time })),
+      reports.filter((r) => !r.unactivated && r.device_time.getTime() >= keepTraffic).map((r) => ({ ...r, deviceTime: r.device_time })),
     );
     const last = reports[reports.length - 1]!;
     const moved = await db.transaction(async (tx) => {
@@ -170,7 +171,7 @@ export async function buildCoverage(
     await db.query(`DELETE FROM ${table} WHERE res IN (2, 3, 4) AND day < (now() AT TIME ZONE 'UTC')::date - $1::int`, [
       COVERAGE_KEEP_DAYS + 7,
     ]);
-  await pruneTraffic(db, DEGRADE_WINDOW_DAYS);
+  await pruneTraffic(db, TRAFFIC_KEEP_DAYS);
   return counted;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import {
+  DEGRADE_CONFIRM_CHECKS,
   DEGRADE_DEFAULTS,
   DEGRADE_RES,
   DEGRADE_WINDOW_DAYS,
@@ -11,7 +12,7 @@ import {
 import { degradeDetail } from '../../../src/domain/degradeDetail';
 import { windowDays } from '../../../src/domain/coverage';
 import { coverageBySatellite } from './coverageQueries';
-import { applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
+import { activeDegradeWarnings, applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
 import { trafficSince } from './trafficQueries';
 
 /**
@@ -20,7 +21,8 @@ import { trafficSince } from './trafficQueries';
  * the fleet's coverage of the last 30 days (src/domain/degradeAhead.ts),
  * and the DEGRADE_AHEAD alarms are made to match: a vessel warned at DEGRADE_CONFIRM_CHECKS checks in a
  * row, cleared once missed at DEGRADE_CLEAR_CHECKS in a row (`streaks` carries the counts from one
- * check to the next; confirmWarnings). Answers what it did and its time.
+ * check to the next; confirmWarnings, squared with the alarms standing, so that a new leader holds
+ * them rather than clearing them). Answers what it did and its time.
  */
 export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStreak>, thresholds: Partial<DegradeThresholds> = {}) {
   const t = { ...DEGRADE_DEFAULTS, ...thresholds };
@@ -28,6 +30,10 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStre
   const coverage = await coverageBySatellite(db, DEGRADE_RES, from, to);
   const traffic = await trafficSince(db, DEGRADE_WINDOW_DAYS);
   const vessels = await vesselsUnderWay(db);
+  // The alarms standing are the warnings: a new leader (or one whose last apply failed) starts from them, not from nothing.
+  const standing = new Set(await activeDegradeWarnings(db));
+  for (const [id, streak] of streaks) if (streak.found >= DEGRADE_CONFIRM_CHECKS && !standing.has(id)) streaks.delete(id);
+  for (const id of standing) if (!streaks.has(id)) streaks.set(id, { found: DEGRADE_CONFIRM_CHECKS, missed: 0 });
   const cpu = process.cpuUsage();
   const started = performance.now();
   const found = new Map<number, string>();

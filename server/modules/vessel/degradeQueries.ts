@@ -18,6 +18,12 @@ export const vesselsUnderWay = (db: Queryable) =>
     [UNDER_WAY_KN],
   );
 
+/** The vessels with a DEGRADE_AHEAD alarm standing. */
+export const activeDegradeWarnings = async (db: Queryable) =>
+  (await db.query<{ device_id: number }>(`SELECT device_id FROM alarms WHERE code = $1 AND cleared_at IS NULL`, [DEGRADE_ALARM_CODE])).map(
+    (r) => r.device_id,
+  );
+
 /**
  * Makes the active DEGRADE_AHEAD alarms those of `warnings`: a new one is raised (minor), one still
  * warned gets its new detail (the minutes go down), one `held` (warned, missed at this check) is left

@@ -1,8 +1,12 @@
 import type { Queryable } from '../../db/connection';
 import { utcWeek } from '../../../src/domain/coverage';
+import { DEGRADE_WINDOW_DAYS } from '../../../src/domain/degradeAhead';
 import { FLOW_MIN_SPEED_KN, flowCell, flowSector, headingVector, type FlowFigures } from '../../../src/domain/trafficFlow';
 
 // The fleet's traffic (migration 036; src/domain/trafficFlow.ts): counted by the leader with the coverage, read by the prediction.
+
+/** Days of traffic kept (the prediction's window); the weeks before them are deleted, and older reports not counted. */
+export const TRAFFIC_KEEP_DAYS = DEGRADE_WINDOW_DAYS;
 
 /** A report as the traffic counts it. */
 export interface TrafficSample {
@@ -26,7 +30,8 @@ export interface TrafficRow {
 export function tallyTraffic(samples: Iterable<TrafficSample>): TrafficRow[] {
   const rows = new Map<string, TrafficRow>();
   for (const s of samples) {
-    if (!(s.speed >= FLOW_MIN_SPEED_KN) || !Number.isFinite(s.heading) || Math.abs(s.lat) > 90 || Math.abs(s.lon) > 180) continue;
+    const placed = Number.isFinite(s.lat) && Number.isFinite(s.lon) && Math.abs(s.lat) <= 90 && Math.abs(s.lon) <= 180;
+    if (!placed || !(s.speed >= FLOW_MIN_SPEED_KN) || !Number.isFinite(s.heading)) continue;
     const week = utcWeek(s.deviceTime.getTime());
     const cell = flowCell(s.lat, s.lon);
     const sector = flowSector(s.heading);
