@@ -69,25 +69,20 @@ export function projectPoint(lat: number, lon: number, headingDeg: number, speed
 
 /**
  * The projected path: a point every DEGRADE_STEP_MIN minutes over the look-ahead, with its minutes
- * from now. Without the fleet's traffic, a great circle on the heading; with it
- * (src/domain/trafficFlow.ts), steps of half that, each on the heading the fleet sailed on from
- * there going that way (straight on where it says nothing): the path turns where the lane turns.
+ * from now. A great circle on the heading, turned, with the fleet's traffic
+ * (src/domain/trafficFlow.ts), at every half step where the fleet sailed on another heading from
+ * there going that way: the path turns where the lane turns, and goes on from each turn on a great
+ * circle where the lanes say nothing (or without them).
  */
 export function projectPath(
   lat: number,
   lon: number,
   headingDeg: number,
   speedKn: number,
-  flow?: FlowLookup,
+  flow: FlowLookup = () => undefined,
 ): { minutes: number; at: [number, number] }[] {
   const out: { minutes: number; at: [number, number] }[] = [];
-  if (!flow) {
-    for (let m = DEGRADE_STEP_MIN; m <= DEGRADE_LOOKAHEAD_H * 60; m += DEGRADE_STEP_MIN)
-      out.push({ minutes: m, at: projectPoint(lat, lon, headingDeg, speedKn, m / 60) });
-    return out;
-  }
   const step = DEGRADE_STEP_MIN / 2;
-  // A great circle from the last turn: where the lanes say nothing, the path is the one without them.
   let from: [number, number] = [lat, lon];
   let heading = headingDeg;
   let since = 0;
