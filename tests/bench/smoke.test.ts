@@ -7,7 +7,7 @@ import { skipBrowserTests } from '../e2e/browser';
 /**
  * Every `bench:*` script of package.json once in its smoke mode (BENCH_SMOKE=1, bench/smoke.ts), so
  * that the benches, which no CI job runs in full, do not rot: each bench runs in a process of its
- * own, one after another, and must end with code 0 and print its figures. The figures themselves
+ * own, two at a time, and must end with code 0 and print its figures. The figures themselves
  * are never checked. The browser benches use the console the global set-up built
  * (tests/e2e/globalSetup.ts, shared with the e2e project: one build per run).
  */
@@ -93,10 +93,12 @@ describe('every bench runs in its smoke mode (BENCH_SMOKE=1)', () => {
     expect(scripts.filter((s) => !s.file).map((s) => s.name)).toEqual([]);
   });
 
+  // Two benches at a time (the bench project's maxConcurrency): most of a smoke run is a process
+  // starting and a server waiting for its load, which left a core idle one at a time.
   for (const { name, file } of scripts) {
-    it.skipIf(!file || (BROWSER.has(name) && skipBrowserTests))(
+    it.concurrent.skipIf(!file || (BROWSER.has(name) && skipBrowserTests))(
       `${name} (${file})`,
-      async () => {
+      async ({ expect }) => {
         const run = await runBench(file!);
         console.log(`${name}: smoke run in ${(run.ms / 1000).toFixed(1)} s, exit ${run.code ?? run.signal}`);
         const report = `${name} exited ${run.code ?? run.signal}\n--- stdout (end)\n${tail(run.out)}\n--- stderr (end)\n${tail(run.err)}`;
