@@ -87,16 +87,16 @@ function runBench(file: string): Promise<Run> {
 
 const tail = (text: string) => text.slice(-3000);
 
-describe('every bench runs in its smoke mode (BENCH_SMOKE=1)', () => {
+// Two benches at a time (the bench project's maxConcurrency): most of a smoke run is a process
+// starting and a server waiting for its load, which left a core idle one at a time.
+describe.concurrent('every bench runs in its smoke mode (BENCH_SMOKE=1)', () => {
   it('package.json has bench scripts, each running a bench/ file with tsx', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => !s.file).map((s) => s.name)).toEqual([]);
   });
 
-  // Two benches at a time (the bench project's maxConcurrency): most of a smoke run is a process
-  // starting and a server waiting for its load, which left a core idle one at a time.
   for (const { name, file } of scripts) {
-    it.concurrent.skipIf(!file || (BROWSER.has(name) && skipBrowserTests))(
+    it.skipIf(!file || (BROWSER.has(name) && skipBrowserTests))(
       `${name} (${file})`,
       async ({ expect }) => {
         const run = await runBench(file!);
