@@ -135,6 +135,16 @@ export function failoverReason(
   return 'lockLost';
 }
 
+/** A link behind the router's first one (priority 0: the primary link). */
+export const isBackupLink = (link: { priority: number }) => link.priority > 0;
+
+/**
+ * Whether a vessel's traffic goes over a backup link now (device_state.on_backup, migration 037):
+ * null for a vessel without links.
+ */
+export const onBackupNow = (links: readonly { active: boolean; priority: number }[]) =>
+  links.length ? links.some((l) => l.active && isBackupLink(l)) : null;
+
 // What GET /vessel/getLinks answers (docs/api.md); times are ISO strings on the wire, epoch ms or Dates on the server.
 
 /** A vessel's WAN link now (GET /vessel/getLinks, `links`); priority 0 is the primary link. */

@@ -218,6 +218,14 @@ describe.each(engines)('vessel links on %s', (engine) => {
     expect((await monitor(tokens.polaris!, { onBackup: true })).data).toMatchObject({ list: [], total: 0 });
     const bad = await monitor(tokens.oceanic!, { onBackup: 'often' });
     expect(bad.code).toBe(ErrorCode.Validation);
+
+    // A report without links leaves the vessel on its backup link; one back on its primary ends that.
+    await ingestAt(s, other.num, [now - MIN]);
+    expect(await summary(tokens.oceanic!, 0)).toMatchObject({ onBackupCount: 1, withLinks: 2 });
+    expect((await monitor(tokens.oceanic!, { onBackup: true })).data.total).toBe(1);
+    await ingestAt(s, other.num, [now], () => ({ links: [geo('up', true), leo('standby', false)] }));
+    expect(await summary(tokens.oceanic!, 0)).toMatchObject({ onBackup: [], onBackupCount: 0, withLinks: 2 });
+    expect((await monitor(tokens.oceanic!, { onBackup: true })).data).toMatchObject({ list: [], total: 0 });
   });
 
   it('forgets link history with the reports and link hours with the rollups', async () => {

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import { VISIBLE_DEVICES_SQL, ownedRecordSql, scopeParams } from '../../auth/deviceScope';
 import { STATE_JOINS, STATUS_SQL } from './stateSql';
-import { CURRENT_LINKS_SQL, ON_BACKUP_SQL } from '../vessel/linkQueries';
+import { CURRENT_LINKS_SQL, onBackupSql as backupSql } from '../vessel/linkQueries';
 
 /** Visible devices counted per kind and state (0 offline, 1 online, 2 warn). */
 export async function statusCounts(db: Queryable, caller: Principal) {
@@ -30,22 +30,23 @@ export async function topFaults(db: Queryable, caller: Principal, days: number, 
  * router's first), the most recent first, and their count; and the failovers since `since` (ms).
  */
 export async function linkSummary(db: Queryable, caller: Principal, since: number, limit: number) {
-  const onBackupSql = `FROM device_state s JOIN devices d ON d.id = s.device_id ${CURRENT_LINKS_SQL}
-    WHERE ${ON_BACKUP_SQL} AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')}`;
-  const [onBackup, [counts]] = await Promise.all([
+  const onBackup = (join = '') => `FROM device_state s JOIN devices d ON d.id = s.device_id ${join}
+    WHERE ${backupSql('s')} AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')}`;
+  const [list, [counts]] = await Promise.all([
     db.query<{ deviceId: number; deviceName: string; linkId: string; kind: string; since: Date }>(
-      `SELECT d.id AS "deviceId", d.name AS "deviceName", l."linkId", l.kind, to_timestamp(l.since / 1000) AS since ${onBackupSql}
+      `SELECT d.id AS "deviceId", d.name AS "deviceName", l."linkId", l.kind, to_timestamp(l.since / 1000) AS since
+         ${onBackup(CURRENT_LINKS_SQL)} AND l.active
         ORDER BY l.since DESC, d.id LIMIT $4::int`,
       [...scopeParams(caller), limit],
     ),
     db.query<{ onBackupCount: number; withLinks: number; failovers: number }>(
-      `SELECT (SELECT count(*) ${onBackupSql})::int AS "onBackupCount",
+      `SELECT (SELECT count(*) ${onBackup()})::int AS "onBackupCount",
               (SELECT count(*) FROM device_state s JOIN devices d ON d.id = s.device_id
-                WHERE jsonb_array_length(COALESCE(s.links, '[]'::jsonb)) > 0 AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')})::int AS "withLinks",
+                WHERE s.on_backup IS NOT NULL AND /* null only without links (migration 037) */ ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')})::int AS "withLinks",
               (SELECT count(*) FROM link_failovers f JOIN devices d ON d.id = f.device_id
                 WHERE f.at >= to_timestamp($4::float8 / 1000) AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('f.at')})::int AS failovers`,
       [...scopeParams(caller), since],
     ),
   ]);
-  return { onBackup, ...counts! };
+  return { onBackup: list, ...counts! };
 }

@@ -5,6 +5,7 @@ import { DeviceState } from '../../../src/domain/deviceKinds';
 import type { ReportingDevice } from '../../auth/deviceCredentials';
 import type { ActiveAlarm, AlarmChanges } from './alarmTransitions';
 import type { LinkNow } from './linkTracker';
+import { onBackupNow } from '../../../src/domain/links';
 
 // The SQL of the group-commit writer (ingestWriter.ts): history, latest states, devices.status, alarms.
 
@@ -85,9 +86,16 @@ const STATE_COLUMNS: readonly Column[] = [
   ...REPORT_FIELDS,
   {
     name: 'links',
-    type: 'jsonb',
+    type: 'json',
     value: (x) => (x.links ? JSON.stringify(x.links) : null),
     onConflict: 'COALESCE(EXCLUDED.links, device_state.links)',
+  },
+  // Set with the links, kept as it was by a report without them (migration 037).
+  {
+    name: 'on_backup',
+    type: 'boolean',
+    value: (x) => (x.links ? onBackupNow(x.links) : null),
+    onConflict: 'CASE WHEN EXCLUDED.links IS NULL THEN device_state.on_backup ELSE EXCLUDED.on_backup END',
   },
 ];
 

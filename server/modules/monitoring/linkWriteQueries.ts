@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import type { DeviceReport } from '../../../src/domain/reportSchema';
+import { onBackupNow } from '../../../src/domain/links';
 import { trackLinks, type LinkNow, type LinkUpdate } from './linkTracker';
 
 // The ingest's SQL for a vessel's links (migration 032): read the current links, write what its newer reports changed.
@@ -85,8 +86,9 @@ export async function recordLinks(
 
 /** Sets the devices' current links on their latest states (the demo's history, written apart from the ingest). */
 export async function saveCurrentLinks(tx: Queryable, links: Map<number, LinkNow[]>): Promise<void> {
-  await tx.query('UPDATE device_state s SET links = u.links FROM unnest($1::int[], $2::jsonb[]) AS u(id, links) WHERE s.device_id = u.id', [
-    [...links.keys()],
-    [...links.values()].map((l) => JSON.stringify(l)),
-  ]);
+  await tx.query(
+    `UPDATE device_state s SET links = u.links, on_backup = u.on_backup
+       FROM unnest($1::int[], $2::json[], $3::boolean[]) AS u(id, links, on_backup) WHERE s.device_id = u.id`,
+    [[...links.keys()], [...links.values()].map((l) => JSON.stringify(l)), [...links.values()].map(onBackupNow)],
+  );
 }

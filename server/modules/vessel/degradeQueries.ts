@@ -10,7 +10,7 @@ export type VesselUnderWay = VesselNow & { deviceId: number };
 export const vesselsUnderWay = (db: Queryable) =>
   db.query<VesselUnderWay>(
     `SELECT s.device_id AS "deviceId", s.lat, s.lon, s.heading, s.speed AS "speedKn", s.satellite_name AS satellite, s.snr,
-            EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(s.links, '[]'::jsonb)) l
+            EXISTS (SELECT 1 FROM json_array_elements(COALESCE(s.links, '[]'::json)) l
                      WHERE (l->>'priority')::int > 0 AND l->>'state' <> 'down') AS "hasBackup"
        FROM device_state s JOIN devices d ON d.id = s.device_id
       WHERE d.activated AND s.reported_at > now() - interval '30 minutes' AND s.speed >= $1

@@ -5,20 +5,18 @@ import type { CurrentLink, LinkKind, LinkLane, LinkState, LinkTime } from '../..
 
 const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
-/** The columns of a link in device_state.links (migration 032), for jsonb_to_recordset. */
+/** The columns of a link in device_state.links (migration 032), for json_to_recordset. */
 const LINK_RECORD = `("linkId" text, kind text, priority int, state text, active boolean, "latencyMs" real, "downMbps" real, "upMbps" real,
   signal real, snr real, "obstructionPct" real, "reportedAt" float8, since float8)`;
 
 /** The current links of the latest states `s` as rows `l` (a lateral join). */
-export const CURRENT_LINKS_SQL = `CROSS JOIN LATERAL jsonb_to_recordset(COALESCE(s.links, '[]'::jsonb)) AS l${LINK_RECORD}`;
-/** A link `l` carries the traffic, and it is a backup: the router prefers another before it (docs/architecture.md, "Links"). */
-export const ON_BACKUP_SQL = 'l.active AND l.priority > 0';
-const linksOf = (state: string) => `jsonb_to_recordset(COALESCE(${state}.links, '[]'::jsonb)) AS l${LINK_RECORD}`;
+export const CURRENT_LINKS_SQL = `CROSS JOIN LATERAL json_to_recordset(COALESCE(s.links, '[]'::json)) AS l${LINK_RECORD}`;
+const linksOf = (state: string) => `json_to_recordset(COALESCE(${state}.links, '[]'::json)) AS l${LINK_RECORD}`;
 /** The link carrying the traffic of the latest state `state`, as { linkId, kind, priority } (null: none); the status monitor's column. */
 export const activeLinkSql = (state: string) =>
   `(SELECT json_build_object('linkId', l."linkId", 'kind', l.kind, 'priority', l.priority) FROM ${linksOf(state)} WHERE l.active LIMIT 1)`;
-/** The latest state `state` has the traffic on a backup link. */
-export const onBackupSql = (state: string) => `EXISTS (SELECT 1 FROM ${linksOf(state)} WHERE ${ON_BACKUP_SQL})`;
+/** The latest state `state` has the traffic on a backup link (set by the ingest with the links, migration 037). */
+export const onBackupSql = (state: string) => `${state}.on_backup IS TRUE`;
 
 const sum2 = (name: string) => `(a->'${name}'->>0)::int, (a->'${name}'->>1)::float8`;
 
@@ -28,8 +26,8 @@ export const LINK_HOURS_SQL = `(SELECT device_id, hour_start, link_id, kind, up_
    UNION ALL
    SELECT s.device_id, to_timestamp((a->>'hourStart')::float8 / 1000), a->>'linkId', a->>'kind', (a->>'up')::real, (a->>'standby')::real,
           (a->>'down')::real, (a->>'active')::real, (a->>'samples')::int, ${sum2('latency')}, ${sum2('signal')}, ${sum2('snr')}, ${sum2('obstruction')}
-     FROM device_state s CROSS JOIN LATERAL jsonb_array_elements(s.links) e CROSS JOIN LATERAL (SELECT e->'acc' AS a) x
-    WHERE s.links IS NOT NULL AND jsonb_typeof(a) = 'object')`;
+     FROM device_state s CROSS JOIN LATERAL json_array_elements(s.links) e CROSS JOIN LATERAL (SELECT e->'acc' AS a) x
+    WHERE s.links IS NOT NULL AND json_typeof(a) = 'object')`;
 
 /** The vessel's links now, in the router's order of preference. */
 export const currentLinks = (db: Queryable, deviceId: number) =>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { faultInfo } from '../../domain/faultCodes';
+import { isBackupLink } from '../../domain/links';
 import { timeAgo } from '../../format/timeAgo';
 import { useTranslate } from 'ra-core';
 import { useDateFormatter } from '../../format/useDateFormatter';
@@ -49,7 +50,7 @@ export function LastReport({ at, compact = false }: { at: string | null; compact
 
 /** Active fault codes as chips with their meaning; a lost lock without a fault as its own chip. */
 /** The vessel's traffic goes over a backup link now: its active link is not the router's first. */
-export const isOnBackup = (link: DeviceLiveState['activeLink']) => !!link && link.priority > 0;
+export const isOnBackup = (link: DeviceLiveState['activeLink']) => !!link && isBackupLink(link);
 
 /** A chip when the vessel's traffic goes over a backup link now (nothing on its primary link). */
 export function BackupLinkChip({ link }: { link: DeviceLiveState['activeLink'] }) {
