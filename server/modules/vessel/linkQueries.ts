@@ -15,8 +15,8 @@ const linksOf = (state: string) => `json_to_recordset(COALESCE(${state}.links, '
 /** The link carrying the traffic of the latest state `state`, as { linkId, kind, priority } (null: none); the status monitor's column. */
 export const activeLinkSql = (state: string) =>
   `(SELECT json_build_object('linkId', l."linkId", 'kind', l.kind, 'priority', l.priority) FROM ${linksOf(state)} WHERE l.active LIMIT 1)`;
-/** The latest state `state` has the traffic on a backup link (set by the ingest with the links, migration 037). */
-export const onBackupSql = (state: string) => `${state}.on_backup IS TRUE`;
+/** The latest state `state` has the traffic on a backup link (set by the ingest with the links, migration 037; null without links: not true). */
+export const onBackupSql = (state: string) => `${state}.on_backup`;
 
 const sum2 = (name: string) => `(a->'${name}'->>0)::int, (a->'${name}'->>1)::float8`;
 
