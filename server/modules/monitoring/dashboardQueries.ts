@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection';
 import type { Principal } from '../../../src/domain/levels';
 import { VISIBLE_DEVICES_SQL, ownedRecordSql, scopeParams } from '../../auth/deviceScope';
 import { STATE_JOINS, STATUS_SQL } from './stateSql';
-import { CURRENT_LINKS_SQL, onBackupSql as backupSql } from '../vessel/linkQueries';
+import { CURRENT_LINKS_SQL, onBackupSql } from '../vessel/linkQueries';
 
 /** Visible devices counted per kind and state (0 offline, 1 online, 2 warn). */
 export async function statusCounts(db: Queryable, caller: Principal) {
@@ -30,8 +30,10 @@ export async function topFaults(db: Queryable, caller: Principal, days: number, 
  * router's first), the most recent first, and their count; and the failovers since `since` (ms).
  */
 export async function linkSummary(db: Queryable, caller: Principal, since: number, limit: number) {
+  // The visible vessels on a backup link (with `join`, their links as rows l).
   const onBackup = (join = '') => `FROM device_state s JOIN devices d ON d.id = s.device_id ${join}
-    WHERE ${backupSql('s')} AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')}`;
+    WHERE ${onBackupSql('s')} AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')}`;
+  // on_backup is null only for a vessel without links (migration 037): withLinks counts the others.
   const [list, [counts]] = await Promise.all([
     db.query<{ deviceId: number; deviceName: string; linkId: string; kind: string; since: Date }>(
       `SELECT d.id AS "deviceId", d.name AS "deviceName", l."linkId", l.kind, to_timestamp(l.since / 1000) AS since
@@ -42,7 +44,7 @@ export async function linkSummary(db: Queryable, caller: Principal, since: numbe
     db.query<{ onBackupCount: number; withLinks: number; failovers: number }>(
       `SELECT (SELECT count(*) ${onBackup()})::int AS "onBackupCount",
               (SELECT count(*) FROM device_state s JOIN devices d ON d.id = s.device_id
-                WHERE s.on_backup IS NOT NULL AND /* null only without links (migration 037) */ ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')})::int AS "withLinks",
+                WHERE s.on_backup IS NOT NULL AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('s.reported_at')})::int AS "withLinks",
               (SELECT count(*) FROM link_failovers f JOIN devices d ON d.id = f.device_id
                 WHERE f.at >= to_timestamp($4::float8 / 1000) AND ${VISIBLE_DEVICES_SQL} AND ${ownedRecordSql('f.at')})::int AS failovers`,
       [...scopeParams(caller), since],
