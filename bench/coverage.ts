@@ -3,6 +3,7 @@ import { mulberry32, between } from '../server/simulator/prng';
 import { bestSatellite } from '../server/simulator/satellites';
 import { skyAt } from '../server/simulator/sky';
 import { projectPoint } from '../src/domain/degradeAhead';
+import { SATELLITE_LAYER } from '../src/domain/coverage';
 import { tallyCoverage, type CoverageSample } from '../server/modules/vessel/coverageTally';
 import { addCoverageRows } from '../server/modules/vessel/coverageQueries';
 import { loginToken, postgresAvailable, startConsoleBenchServer } from './benchServer';
@@ -58,6 +59,7 @@ try {
           deviceTime: new Date(t),
           lat: v.lat,
           lon: v.lon,
+          kind: SATELLITE_LAYER,
           satellite: sat.name,
           snr: Number.isFinite(sky.snr) ? sky.snr : -5,
           locked: sky.locked,

@@ -2,6 +2,7 @@
 import type { Queryable } from './connection';
 import type { DeviceReport } from '../../src/domain/reportSchema';
 import { faultInfo } from '../../src/domain/faultCodes';
+import { linkKindBits } from '../../src/domain/links';
 import { backfillStory, type BackfillStory } from '../simulator/backfill';
 import { SEA_ROUTES, routeGeometry } from '../simulator/seaRoutes';
 import { settleDataUsage } from '../modules/dataPlans/dataUsageQueries';
@@ -64,6 +65,8 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
     adu: [] as string[],
     bdu: [] as string[],
     bytes: [] as (number | null)[],
+    linkKinds: [] as (number | null)[],
+    linksUp: [] as (number | null)[],
   };
   const alarms = {
     device: [] as number[],
@@ -109,17 +112,20 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
       cols.adu.push(r.firmware?.adu ?? '');
       cols.bdu.push(r.firmware?.bdu ?? '');
       cols.bytes.push(r.bytesUsed ?? null);
+      const bits = linkKindBits(r.links);
+      cols.linkKinds.push(bits?.kinds ?? null);
+      cols.linksUp.push(bits?.up ?? null);
     }
     collectAlarms(vessel.id, reports, alarms);
   }
   await tx.query(
     `INSERT INTO device_reports (device_id, device_time, received_at, lat, lon, speed, heading, azimuth, elevation, skew, satellite_name,
-       satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version, bytes_used)
-     SELECT d, t, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f::text[], a, b, by
+       satellite_longitude, signal_level, snr, modem_lock, tx_on, lte_signal, faults, adu_version, bdu_version, bytes_used, link_kinds, links_up)
+     SELECT d, t, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f::text[], a, b, by, lk, lu
        FROM unnest($1::int[], $2::timestamptz[], $3::float8[], $4::float8[], $5::real[], $6::real[], $7::real[], $8::real[], $9::real[],
                    $10::text[], $11::real[], $12::real[], $13::real[], $14::bool[], $15::bool[], $16::real[], $17::text[], $18::text[], $19::text[],
-                   $20::bigint[])
-            AS u(d, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f, a, b, by)`,
+                   $20::bigint[], $21::smallint[], $22::smallint[])
+            AS u(d, t, la, lo, sp, hd, az, el, sk, sn, sl, sg, sr, ml, tx, lt, f, a, b, by, lk, lu)`,
     [
       cols.device,
       cols.time,
@@ -141,6 +147,8 @@ export async function seedStory(tx: Queryable, ids: Map<string, number>, now = D
       cols.adu,
       cols.bdu,
       cols.bytes,
+      cols.linkKinds,
+      cols.linksUp,
     ],
   );
   // The latest state of each vessel is its newest report; the device list's status follows it.

@@ -1,3 +1,5 @@
+import { LINK_KINDS, type LinkKind } from './links';
+
 /**
  * The fleet's coverage map (docs/architecture.md, "Coverage"; docs/api.md, "GET /vessel/getCoverage"):
  * link quality per H3 cell, built from every vessel's reports. It describes the sky, not a
@@ -73,6 +75,8 @@ export interface CoverageQuery {
   window: CoverageWindow;
   res: CoverageResolution;
   satellite?: string;
+  /** A link kind's layer instead of the satellites' (COVERAGE_LINK_KINDS). */
+  link?: CoverageLinkKind;
   south?: number;
   west?: number;
   north?: number;
@@ -82,14 +86,18 @@ export interface CoverageQuery {
 export interface CoverageAnswer {
   window: CoverageWindow;
   res: CoverageResolution;
-  /** The satellite asked for; null: all satellites together. */
+  /** The satellite asked for; null: all satellites together (or a link kind's layer). */
   satellite: string | null;
+  /** The link kind asked for; null: the satellites. */
+  link: CoverageLinkKind | null;
   /** The first day counted and the last (UTC, YYYY-MM-DD). */
   from: string;
   to: string;
   minSamples: number;
   /** Satellites with cells in the window, for the map's choice. */
   satellites: string[];
+  /** Link kinds with cells in the window, for the map's choice. */
+  links: CoverageLinkKind[];
   cells: CoverageCell[];
 }
 
@@ -101,3 +109,33 @@ export const SNR_BANDS = [
 ] as const;
 export type SnrBand = (typeof SNR_BANDS)[number]['key'];
 export const snrBand = (snr: number): SnrBand => SNR_BANDS.find((b) => snr < b.below)!.key;
+
+/**
+ * The link kinds with a layer of their own (a vBox's links: src/domain/links.ts). GEO VSAT is not
+ * one: its cells are the satellites'. A link layer's cell counts the reports of vessels that have
+ * such a link from there, and as "locked" those where one was up or on standby (it could carry
+ * the traffic there); the reports keep no figures per link, so its cells have no median SNR.
+ */
+export const COVERAGE_LINK_KINDS = LINK_KINDS.filter((k): k is Exclude<LinkKind, 'geo'> => k !== 'geo');
+export type CoverageLinkKind = (typeof COVERAGE_LINK_KINDS)[number];
+/** The satellites' rows in the coverage tables (migration 038: `kind`). */
+export const SATELLITE_LAYER = 'geo';
+
+/** A link layer's colours, by the share of reports with the link available (percent): poor under 50, fair under 90, good from 90. */
+export const AVAILABLE_BANDS = [
+  { key: 'poor', below: 50 },
+  { key: 'fair', below: 90 },
+  { key: 'good', below: Infinity },
+] as const satisfies readonly { key: SnrBand; below: number }[];
+export const availableBand = (pct: number): SnrBand => AVAILABLE_BANDS.find((b) => pct < b.below)!.key;
+
+/**
+ * A cell's colour band on the map: by its median SNR in the satellites' layers, by the share of
+ * reports with the link available in a link layer; null (not coloured) with fewer reports than
+ * `minSamples`, or no SNR to go by.
+ */
+export function cellBand([, samples, lockedPct, medianSnr]: CoverageCell, minSamples: number, linkLayer: boolean): SnrBand | null {
+  if (samples < minSamples) return null;
+  if (linkLayer) return availableBand(lockedPct);
+  return medianSnr === null ? null : snrBand(medianSnr);
+}

@@ -206,3 +206,22 @@ export interface VesselLinks {
   failovers: Failover[];
   availability: LinkTime[];
 }
+
+/**
+ * A report's links as two bitmasks (bit i: LINK_KINDS[i]), kept with the report in its history
+ * (device_reports.link_kinds and links_up, migration 038) for the coverage map's link layers
+ * (docs/architecture.md, "Coverage"): the kinds it has, and those with a link up or on standby
+ * (one that could carry the traffic there). Null without links.
+ */
+export function linkKindBits(links: readonly { kind: string; state: string }[] | undefined): { kinds: number; up: number } | null {
+  if (!links?.length) return null;
+  let kinds = 0;
+  let up = 0;
+  for (const l of links) {
+    const bit = 1 << LINK_KINDS.indexOf(l.kind as LinkKind);
+    if (bit < 1) continue;
+    kinds |= bit;
+    if (l.state !== 'down') up |= bit;
+  }
+  return { kinds, up };
+}

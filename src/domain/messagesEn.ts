@@ -158,6 +158,7 @@ export const domainEn: Record<DomainMessageKey, string> = {
   'validation.linkThroughput': 'Throughput must be between 0 and 100000 Mbit/s',
   'validation.linkObstruction': 'Obstruction must be between 0 and 100 %',
   'validation.linkObstructionLeo': 'Only a LEO link reports obstruction',
+  'validation.coverageLayer': 'Choose a satellite or a link kind, not both',
   'validation.boolean': 'Must be true or false',
   'validation.faultCode': 'Unknown fault code',
   'validation.firmwareVersion': 'Format Like V1.0.0',

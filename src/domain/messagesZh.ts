@@ -156,6 +156,7 @@ export const domainZh = {
   'validation.linkThroughput': '吞吐量必须在 0 到 100000 Mbit/s 之间',
   'validation.linkObstruction': '遮挡率必须在 0 到 100% 之间',
   'validation.linkObstructionLeo': '只有低轨（LEO）链路上报遮挡率',
+  'validation.coverageLayer': '请选择卫星或链路类型，不能同时选择',
   'validation.boolean': '必须是 true 或 false',
   'validation.faultCode': '未知的故障代码',
   'validation.firmwareVersion': '版本格式应为 V1.0.0',

@@ -5,6 +5,8 @@ import { ErrorCode } from '../../src/domain/errorCodes';
 import { ingest, report, reportingDevice } from './monitoringFixtures';
 import { ingestAt } from './vesselFixtures';
 import { buildCoverage } from '../../server/modules/vessel';
+import { coverageBySatellite } from '../../server/modules/vessel/coverageQueries';
+import { windowDays } from '../../src/domain/coverage';
 import { trafficSince } from '../../server/modules/vessel/trafficQueries';
 import { flowCell, flowSector } from '../../src/domain/trafficFlow';
 
@@ -14,6 +16,7 @@ const DAY = 1_440 * MIN;
 const SPOT = { lat: -55.5, lon: -140.2 };
 const DATELINE = { lat: -48.3, lon: 179.5 };
 const DATELINE_EAST = -179.5;
+const LINK_SPOT = { lat: -60.5, lon: -100.2 };
 const SAT = 'Intelsat 18';
 const around = (p: { lat: number; lon: number }) => `south=${p.lat - 1}&west=${p.lon - 1}&north=${p.lat + 1}&east=${p.lon + 1}`;
 
@@ -160,6 +163,58 @@ describe.each(engines)('the fleet coverage map on %s', (engine) => {
     const upside = await coverage(tokens.oceanic!, 'south=20&west=0&north=10&east=10', 'zh');
     expect(upside.code).toBe(ErrorCode.Validation);
     expect(JSON.stringify(upside)).toContain('南边界不能在北边界以北');
+  });
+
+  it("keeps a layer per link kind from the reports' links, apart from the satellites'", async () => {
+    // 30 reports of a vBox on Intelsat 18 with LEO standing by (down for the last 10) and 4G out of
+    // reach; 10 of a 4G-only router, its 4G up. Far from the other spots.
+    const oceanic = await reportingDevice(s.db, 'oceanic', 0);
+    const polaris = await reportingDevice(s.db, 'polaris', 0);
+    const geo = { id: 'vsat1', kind: 'geo', state: 'up', active: true, snr: 11 };
+    const leo = (state: string) => ({ id: 'leo1', kind: 'leo', state, active: false });
+    const lte = (state: string, active = false) => ({ id: 'lte1', kind: 'cellular', state, active });
+    const t = t0 + 3 * 60 * MIN;
+    await ingestAt(
+      s,
+      oceanic.num,
+      Array.from({ length: 30 }, (_, i) => t + i * MIN),
+      (ms) => ({
+        ...LINK_SPOT,
+        satellite: { name: SAT, longitude: -180 },
+        links: [geo, leo(ms < t + 20 * MIN ? 'standby' : 'down'), lte('down')],
+      }),
+    );
+    await ingestAt(
+      s,
+      polaris.num,
+      Array.from({ length: 10 }, (_, i) => t + i * MIN),
+      () => ({ ...LINK_SPOT, satellite: undefined, azimuth: undefined, elevation: undefined, skew: undefined, links: [lte('up', true)] }),
+    );
+    expect(await buildCoverage(s.db, { settleS: 0 })).toBe(40);
+    const cell = latLngToCell(LINK_SPOT.lat, LINK_SPOT.lon, 4);
+    const layer = async (q: string) => (await coverage(tokens.polaris!, `window=7d&res=4&${q}&${around(LINK_SPOT)}`)).data;
+    // A link layer's cell: the reports of vessels with such a link there, the share with it available, no SNR.
+    const cellular = await layer('link=cellular');
+    expect(cellular.link).toBe('cellular');
+    expect(cellular.cells).toEqual([[cell, 40, 25, null]]);
+    expect((await layer('link=leo')).cells).toEqual([[cell, 30, 67, null]]);
+    expect((await layer('link=microwave')).cells).toEqual([]);
+    // The satellites' layer counts the satellite's reports only, with and without links.
+    expect((await layer(`satellite=${encodeURIComponent(SAT)}`)).cells).toEqual([[cell, 30, 100, 11]]);
+    expect((await layer('')).cells.map((c: unknown[]) => c[1])).toEqual([30]);
+    // The choices: link kinds with cells, and satellites without the link layers' rows.
+    expect(cellular.links).toEqual(['leo', 'cellular']);
+    expect(cellular.satellites).not.toContain('');
+    // The prediction reads the satellites' cells only.
+    const { from, to } = windowDays(7);
+    const bySatellite = await coverageBySatellite(s.db, 4, from, to);
+    expect(bySatellite.get(`${SAT}|${cell}`)).toMatchObject({ samples: 30, lockedPct: 100 });
+    expect([...bySatellite.keys()].filter((k) => k.startsWith('|'))).toEqual([]);
+    // A satellite and a link kind at once, or an unknown kind, is refused.
+    const both = await coverage(tokens.polaris!, `link=leo&satellite=${encodeURIComponent(SAT)}`, 'zh');
+    expect(both.code).toBe(ErrorCode.Validation);
+    expect(JSON.stringify(both)).toContain('请选择卫星或链路类型，不能同时选择');
+    expect((await coverage(tokens.polaris!, 'link=geo')).code).toBe(ErrorCode.Validation);
   });
 
   it('answers nobody without a session', async () => {

@@ -4,7 +4,7 @@ import { createTestServer, engines, type TestServer } from './helpers';
 import { ingest, report, reportingDevice } from './monitoringFixtures';
 import { checkDegradeAhead } from '../../server/modules/vessel';
 import { addCoverageRows } from '../../server/modules/vessel/coverageQueries';
-import { SNR_HIST_BUCKETS, snrBucket } from '../../src/domain/coverage';
+import { SATELLITE_LAYER, SNR_HIST_BUCKETS, snrBucket } from '../../src/domain/coverage';
 import { DEGRADE_CLEAR_CHECKS, DEGRADE_CONFIRM_CHECKS, DEGRADE_RES, projectPath, type WarningStreak } from '../../src/domain/degradeAhead';
 import { faultInfo } from '../../src/domain/faultCodes';
 
@@ -36,7 +36,7 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
     const [lat, lon] = cellToLatLng(zone);
     const today = new Date().toISOString().slice(0, 10);
     const hist = (bucket: number) => Array.from({ length: SNR_HIST_BUCKETS }, (_, i) => (i === bucket ? 200 : 0));
-    const row = { res: DEGRADE_RES, day: today, cell: BigInt(`0x${zone}`).toString(), lat, lon, samples: 200 };
+    const row = { res: DEGRADE_RES, day: today, kind: SATELLITE_LAYER, cell: BigInt(`0x${zone}`).toString(), lat, lon, samples: 200 };
     await addCoverageRows(s.db, [
       { ...row, satellite: 'AsiaSat 7', locked: 80, hist: hist(snrBucket(3)) },
       { ...row, satellite: 'Intelsat 39', locked: 200, hist: hist(snrBucket(11)) },

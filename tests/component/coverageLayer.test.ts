@@ -36,6 +36,27 @@ describe('the coverage map’s cells', () => {
     ]);
   });
 
+  it('colours a link layer’s cell by the share of reports with the link available, which has no SNR', () => {
+    const cells: CoverageCell[] = [
+      ['8428309ffffffff', 100, 95, null],
+      ['842830bffffffff', 100, 60, null],
+      ['842830dffffffff', 100, 10, null],
+      ['842831bffffffff', 5, 100, null],
+    ];
+    const group = drawCells(cells, 20, (c) => cellPopup(c, WORDS, String), L.svg(), true);
+    expect(group.getLayers().map((layer) => (layer as L.Polygon).options.fillColor)).toEqual([
+      BAND_COLOURS.good,
+      BAND_COLOURS.fair,
+      BAND_COLOURS.poor,
+      TOO_FEW_COLOUR,
+    ]);
+    // Its popup says "available" and has no SNR line.
+    const words = { title: 'Cell', samples: 'Reports', locked: 'Link available', none: 'none' };
+    expect(cellPopup(['8428309ffffffff', 40, 25, null], words, String).textContent).toBe(
+      'Cell 8428309ffffffffReports: 40Link available: 25%',
+    );
+  });
+
   it('shows a cell’s figures in its popup', () => {
     const box = cellPopup(['8428309ffffffff', 1234, 75, 11], WORDS, (n) => n.toLocaleString('en'));
     expect(box.textContent).toBe('Cell 8428309ffffffffReports: 1,234Locked: 75%Median SNR: 11 dB');

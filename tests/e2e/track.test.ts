@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { skipBrowserTests, logIn, openPage, screenshot, startE2e, stopE2e, type E2eServer, type Lang } from './browser';
 import { minutely, seedReports } from '../api/trackFixtures';
 import { buildCoverage } from '../../server/modules/vessel';
+import { linkKindBits } from '../../src/domain/links';
 
 describe.skipIf(skipBrowserTests)('location track and device location in headless Chromium', () => {
   let server: E2eServer;
@@ -127,32 +128,52 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
     }
   });
 
-  it('the coverage map draws the whole fleet’s cells to a sub-user, for all satellites or one', async () => {
-    // The Polaris vessel tracks another satellite: choosing it leaves its cells alone.
-    await server.db.query(`UPDATE device_reports SET satellite_name = 'APSTAR 6D' WHERE device_id = $1`, [polarisShip]);
+  it('the coverage map draws the whole fleet’s cells to a sub-user, for all satellites, one, or a link kind', async () => {
+    // The Polaris vessel tracks another satellite: choosing it leaves its cells alone. It is a vBox
+    // with LEO (down) and 4G (up near Singapore).
+    const bits = linkKindBits([
+      { kind: 'leo', state: 'down' },
+      { kind: 'cellular', state: 'up' },
+    ])!;
+    await server.db.query(`UPDATE device_reports SET satellite_name = 'APSTAR 6D', link_kinds = $2, links_up = $3 WHERE device_id = $1`, [
+      polarisShip,
+      bits.kinds,
+      bits.up,
+    ]);
     await buildCoverage(server.db, { settleS: 0 });
-    const cells = async (satellite: string | null) =>
+    const cells = async (kind: string, satellite: string | null = null) =>
       (
         await server.db.query<{ n: number }>(
-          `SELECT count(DISTINCT cell)::int AS n FROM coverage_daily WHERE res = 2 AND day >= current_date - 29 AND ($1::text IS NULL OR satellite = $1)`,
-          [satellite],
+          `SELECT count(DISTINCT cell)::int AS n FROM coverage_daily
+            WHERE res = 2 AND day >= current_date - 29 AND kind = $2 AND ($1::text IS NULL OR satellite = $1)`,
+          [satellite, kind],
         )
       )[0]!.n;
-    const [first] = await server.db.query<{ satellite: string }>('SELECT min(satellite) AS satellite FROM coverage_daily');
-    const all = await cells(null);
+    const [first] = await server.db.query<{ satellite: string }>(
+      "SELECT min(satellite) AS satellite FROM coverage_daily WHERE kind = 'geo'",
+    );
+    const all = await cells('geo');
     // The Polaris vessel's cells near Singapore are among them: the map describes the sky, not a customer.
     expect(first!.satellite).toBe('APSTAR 6D');
-    expect(await cells('APSTAR 6D')).toBeLessThan(all);
+    expect(await cells('geo', 'APSTAR 6D')).toBeLessThan(all);
+    // Its 4G link: a layer of its own.
+    const cellular = await cells('cellular');
+    expect(cellular).toBeGreaterThan(0);
     const { context, page } = await open('oceanops', 'oceanops123', 'en', 390, 844);
     try {
       await page.goto(`${server.url}/device/coverage`);
       const drawn = page.locator('[data-cells]');
       await expect.poll(() => drawn.getAttribute('data-cells'), { timeout: 15_000 }).toBe(String(all));
       await expect.poll(() => page.getByTestId('coverage-summary').innerText()).toMatch(/cells from [\d,]+ reports/);
-      await page.getByRole('combobox', { name: 'Satellite' }).click();
+      await page.getByRole('combobox', { name: 'Layer' }).click();
       await page.getByRole('option', { name: first!.satellite, exact: true }).click();
-      await expect.poll(() => drawn.getAttribute('data-cells'), { timeout: 15_000 }).toBe(String(await cells(first!.satellite)));
+      await expect.poll(() => drawn.getAttribute('data-cells'), { timeout: 15_000 }).toBe(String(await cells('geo', first!.satellite)));
       await screenshot(page, 'coverage-en-390');
+      await page.getByRole('combobox', { name: 'Layer' }).click();
+      await page.getByRole('option', { name: '4G/5G', exact: true }).click();
+      await expect.poll(() => drawn.getAttribute('data-cells'), { timeout: 15_000 }).toBe(String(cellular));
+      expect(await page.getByTestId('coverage-legend').innerText()).toContain('Link available');
+      await screenshot(page, 'coverage-4g-en-390');
     } finally {
       await context.close();
     }

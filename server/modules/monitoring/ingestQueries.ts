@@ -5,7 +5,7 @@ import { DeviceState } from '../../../src/domain/deviceKinds';
 import type { ReportingDevice } from '../../auth/deviceCredentials';
 import type { ActiveAlarm, AlarmChanges } from './alarmTransitions';
 import type { LinkNow } from './linkTracker';
-import { onBackupNow } from '../../../src/domain/links';
+import { linkKindBits, onBackupNow } from '../../../src/domain/links';
 
 // The SQL of the group-commit writer (ingestWriter.ts): history, latest states, devices.status, alarms.
 
@@ -76,6 +76,9 @@ const HISTORY_COLUMNS: readonly Column[] = [
   RECEIVED_AT,
   ...REPORT_FIELDS,
   { name: 'bytes_used', type: 'bigint', value: (x) => x.report.bytesUsed ?? null },
+  // The report's link kinds, and those available, for the coverage map's link layers (migration 038).
+  { name: 'link_kinds', type: 'smallint', value: (x) => linkKindBits(x.report.links)?.kinds ?? null },
+  { name: 'links_up', type: 'smallint', value: (x) => linkKindBits(x.report.links)?.up ?? null },
 ];
 
 const STATE_COLUMNS: readonly Column[] = [

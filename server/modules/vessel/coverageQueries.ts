@@ -1,6 +1,15 @@
 import type { Db, Queryable } from '../../db/connection';
-import { COVERAGE_KEEP_DAYS, SNR_HIST_BUCKETS, histMedian, utcDay, utcWeek, type CoverageCell } from '../../../src/domain/coverage';
-import { tallyCoverage, type CoverageRow, type CoverageSample } from './coverageTally';
+import {
+  COVERAGE_KEEP_DAYS,
+  COVERAGE_LINK_KINDS,
+  SATELLITE_LAYER,
+  SNR_HIST_BUCKETS,
+  histMedian,
+  utcDay,
+  utcWeek,
+  type CoverageCell,
+} from '../../../src/domain/coverage';
+import { coverageSamples, tallyCoverage, type CoverageRow, type CoverageSample } from './coverageTally';
 import type { CellFigures } from '../../../src/domain/degradeAhead';
 import { TRAFFIC_KEEP_DAYS, addTrafficRows, pruneTraffic, tallyTraffic } from './trafficQueries';
 
@@ -32,6 +41,8 @@ interface ReportRow {
   heading: number;
   speed: number;
   unactivated: boolean;
+  link_kinds: number | null;
+  links_up: number | null;
 }
 
 const CURSOR_SQL = 'SELECT after_received::text, after_device, after_time::text FROM coverage_state WHERE id = 1';
@@ -40,7 +51,7 @@ const readCursor = async (db: Queryable) => (await db.query<Cursor>(CURSOR_SQL))
 /** The next reports after the cursor, in the order they were received. */
 const nextReports = (db: Queryable, c: Cursor, limit: number, settleS: number) =>
   db.query<ReportRow>(
-    `SELECT received_at::text AS received_key, device_time::text AS time_key, device_id, device_time, lat, lon, satellite_name, snr, modem_lock, heading, speed, unactivated FROM device_reports
+    `SELECT received_at::text AS received_key, device_time::text AS time_key, device_id, device_time, lat, lon, satellite_name, snr, modem_lock, heading, speed, unactivated, link_kinds, links_up FROM device_reports
       WHERE received_at >= COALESCE($1::timestamptz, '-infinity') AND received_at <= now() - make_interval(secs => $5)
         AND (received_at, device_id, device_time) > (COALESCE($1::timestamptz, '-infinity'), COALESCE($2::int, 0), COALESCE($3::timestamptz, '-infinity'))
       ORDER BY received_at, device_id, device_time LIMIT $4`,
@@ -49,10 +60,10 @@ const nextReports = (db: Queryable, c: Cursor, limit: number, settleS: number) =
 
 const upsertSql = (
   table: 'coverage_daily' | 'coverage_weekly',
-) => `INSERT INTO ${table} (res, day, satellite, cell, lat, lon, samples, locked, ${HIST.join(', ')})
-  SELECT * FROM unnest($1::smallint[], $2::date[], $3::text[], $4::bigint[], $5::real[], $6::real[], $7::int[], $8::int[],
-    ${HIST.map((_, i) => `$${i + 9}::int[]`).join(', ')})
-  ON CONFLICT (res, day, satellite, cell) DO UPDATE SET samples = ${table}.samples + EXCLUDED.samples,
+) => `INSERT INTO ${table} (res, day, kind, satellite, cell, lat, lon, samples, locked, ${HIST.join(', ')})
+  SELECT * FROM unnest($1::smallint[], $2::date[], $3::text[], $4::text[], $5::bigint[], $6::real[], $7::real[], $8::int[], $9::int[],
+    ${HIST.map((_, i) => `$${i + 10}::int[]`).join(', ')})
+  ON CONFLICT (res, day, kind, satellite, cell) DO UPDATE SET samples = ${table}.samples + EXCLUDED.samples,
     locked = ${table}.locked + EXCLUDED.locked, ${HIST.map((h) => `${h} = ${table}.${h} + EXCLUDED.${h}`).join(', ')}`;
 
 const DAY_MS = 86_400_000;
@@ -64,7 +75,7 @@ function byWeek(rows: readonly CoverageRow[]): CoverageRow[] {
   const weeks = new Map<string, CoverageRow>();
   for (const r of rows) {
     const day = mondayOf(r.day);
-    const key = `${r.res}|${day}|${r.satellite}|${r.cell}`;
+    const key = `${r.res}|${day}|${r.kind}|${r.satellite}|${r.cell}`;
     const w = weeks.get(key);
     if (!w) weeks.set(key, { ...r, day, hist: [...r.hist] });
     else {
@@ -86,6 +97,7 @@ export async function addCoverageRows(db: Queryable, rows: readonly CoverageRow[
     await db.query(upsertSql(table), [
       list.map((r) => r.res),
       list.map((r) => r.day),
+      list.map((r) => r.kind),
       list.map((r) => r.satellite),
       list.map((r) => r.cell),
       list.map((r) => r.lat),
@@ -113,7 +125,7 @@ export function windowRows(res: string, from: string, to: string, first: number)
     ? [utcDay(firstMonday), utcDay(lastSunday - 6 * DAY_MS), from, utcDay(firstMonday - DAY_MS), utcDay(lastSunday + DAY_MS), to]
     : [...none, from, to, ...none];
   const [a, b, c, d, e, f] = params.map((_, i) => `$${first + i}::date`);
-  const columns = `satellite, cell, lat, lon, samples, locked, ${HIST.join(', ')}`;
+  const columns = `kind, satellite, cell, lat, lon, samples, locked, ${HIST.join(', ')}`;
   return {
     sql: `(SELECT ${columns} FROM coverage_weekly WHERE res = ${res} AND day BETWEEN ${a} AND ${b}
            UNION ALL
@@ -128,7 +140,7 @@ export function windowRows(res: string, from: string, to: string, first: number)
  * still the one it read (another leader, for a moment, cannot count a batch twice). A late report
  * lands in its own day's cells when it is received: nothing is rebuilt. The fleet's traffic
  * (trafficQueries.ts) is counted from the same reports, in the same transactions. A report awaiting its
- * vessel's activation, with no satellite (a 4G-only terminal), or older than the kept days, is passed over. Days older than the kept ones
+ * vessel's activation, with neither a satellite nor links (a 4G-only terminal), or older than the kept days, is passed over. Days older than the kept ones
  * are deleted. Returns the reports counted.
  */
 export async function buildCoverage(
@@ -142,10 +154,22 @@ export async function buildCoverage(
     const reports = await nextReports(db, cursor, batch, settleS);
     if (!reports.length) break;
     const keep = Date.now() - COVERAGE_KEEP_DAYS * 86_400_000;
-    const samples: CoverageSample[] = reports
-      .filter((r) => !r.unactivated && r.satellite_name !== null && r.device_time.getTime() >= keep)
-      .map((r) => ({ deviceTime: r.device_time, lat: r.lat, lon: r.lon, satellite: r.satellite_name!, snr: r.snr, locked: r.modem_lock }));
-    const rows = tallyCoverage(samples);
+    const perReport: CoverageSample[][] = reports
+      .filter((r) => !r.unactivated && r.device_time.getTime() >= keep)
+      .map((r) => [
+        ...coverageSamples({
+          deviceTime: r.device_time,
+          lat: r.lat,
+          lon: r.lon,
+          satellite: r.satellite_name,
+          snr: r.snr,
+          locked: r.modem_lock,
+          linkKinds: r.link_kinds,
+          linksUp: r.links_up,
+        }),
+      ])
+      .filter((list) => list.length);
+    const rows = tallyCoverage(perReport.flat());
     // The fleet's traffic, from the same reports (any link: a 4G-only vessel sails the lanes too), of the weeks it keeps.
     const keepTraffic = Date.now() - (TRAFFIC_KEEP_DAYS + 7) * 86_400_000;
     const traffic = tallyTraffic(
@@ -164,7 +188,7 @@ export async function buildCoverage(
       return true;
     });
     if (!moved) break;
-    counted += samples.length;
+    counted += perReport.length;
     if (reports.length < batch || Date.now() - started > budgetMs) break;
   }
   for (const table of ['coverage_daily', 'coverage_weekly'])
@@ -190,22 +214,25 @@ export interface CoverageQuery {
   res: number;
   from: string;
   to: string;
+  /** The layer: 'geo' (the satellites: SATELLITE_LAYER) or a link kind. */
+  kind: string;
+  /** One satellite's cells; null: every satellite's (or a link layer). */
   satellite: string | null;
   /** [south, west, north, east] in degrees: cells whose centre is inside (west > east crosses the antimeridian); null: the world. */
   bounds: [number, number, number, number] | null;
 }
 
-/** The cells of a window: reports, locked share and median SNR per cell, summed over its days (and satellites when none is chosen). */
+/** The cells of a window and layer: reports, locked share and median SNR per cell, summed over its days (and satellites when none is chosen). */
 export async function readCoverage(db: Queryable, q: CoverageQuery): Promise<CoverageCell[]> {
   const b = q.bounds;
-  const w = windowRows('$1::smallint', q.from, q.to, 7);
+  const w = windowRows('$1::smallint', q.from, q.to, 8);
   const rows = await db.query<{ cell: string; samples: number; locked: number } & Record<string, number>>(
     `SELECT to_hex(cell) AS cell, sum(samples)::int AS samples, sum(locked)::int AS locked, ${HIST.map((h) => `sum(${h})::int AS ${h}`).join(', ')}
        FROM ${w.sql} r
-      WHERE ($2::text IS NULL OR satellite = $2)
+      WHERE kind = $7 AND ($2::text IS NULL OR satellite = $2)
         AND ($3::real IS NULL OR (lat BETWEEN $3 AND $5 AND CASE WHEN $4::real <= $6::real THEN lon BETWEEN $4 AND $6 ELSE lon >= $4 OR lon <= $6 END))
       GROUP BY cell ORDER BY cell`,
-    [q.res, q.satellite, b?.[0] ?? null, b?.[1] ?? null, b?.[2] ?? null, b?.[3] ?? null, ...w.params],
+    [q.res, q.satellite, b?.[0] ?? null, b?.[1] ?? null, b?.[2] ?? null, b?.[3] ?? null, q.kind, ...w.params],
   );
   return rows.map((r) => {
     const f = figuresOf(r);
@@ -213,12 +240,17 @@ export async function readCoverage(db: Queryable, q: CoverageQuery): Promise<Cov
   });
 }
 
-/** The satellites with cells in a window, for the map's choice. */
-export async function coverageSatellites(db: Queryable, from: string, to: string) {
+/** The satellites, and the link kinds, with cells in a window: the map's choices. */
+export async function coverageLayers(db: Queryable, from: string, to: string) {
   const w = windowRows('2', from, to, 1);
-  return (await db.query<{ satellite: string }>(`SELECT DISTINCT satellite FROM ${w.sql} r ORDER BY satellite`, w.params)).map(
-    (r) => r.satellite,
+  const rows = await db.query<{ kind: string; satellite: string }>(
+    `SELECT DISTINCT kind, satellite FROM ${w.sql} r ORDER BY kind, satellite`,
+    w.params,
   );
+  return {
+    satellites: rows.filter((r) => r.kind === SATELLITE_LAYER).map((r) => r.satellite),
+    links: COVERAGE_LINK_KINDS.filter((k) => rows.some((r) => r.kind === k)),
+  };
 }
 
 /** Every satellite's cells of a window at one resolution, keyed "satellite|cell" (the prediction's lookup: src/domain/degradeAhead.ts). */
@@ -226,7 +258,7 @@ export async function coverageBySatellite(db: Queryable, res: number, from: stri
   const w = windowRows('$1::smallint', from, to, 2);
   const rows = await db.query<{ satellite: string; cell: string; samples: number; locked: number } & Record<string, number>>(
     `SELECT satellite, to_hex(cell) AS cell, sum(samples)::int AS samples, sum(locked)::int AS locked, ${HIST.map((h) => `sum(${h})::int AS ${h}`).join(', ')}
-       FROM ${w.sql} r GROUP BY satellite, cell`,
+       FROM ${w.sql} r WHERE kind = '${SATELLITE_LAYER}' GROUP BY satellite, cell`,
     [res, ...w.params],
   );
   return new Map(rows.map((r) => [`${r.satellite}|${r.cell}`, figuresOf(r)]));

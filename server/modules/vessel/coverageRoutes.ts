@@ -5,13 +5,15 @@ import {
   COVERAGE_RESOLUTIONS,
   COVERAGE_WINDOWS,
   COVERAGE_WINDOW_NAMES,
+  COVERAGE_LINK_KINDS,
+  SATELLITE_LAYER,
   type CoverageAnswer,
   windowDays,
 } from '../../../src/domain/coverage';
 import { BizError, ok } from '../../http/envelope';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { envelope, tokenQuery } from '../../http/schemas';
-import { coverageSatellites, readCoverage } from './coverageQueries';
+import { coverageLayers, readCoverage } from './coverageQueries';
 
 const tags = ['vessel'];
 
@@ -26,7 +28,7 @@ export async function coverageRoutes(app: Api, { db }: ServerContext) {
     {
       schema: {
         tags,
-        summary: `Link quality per H3 cell over a window (${COVERAGE_WINDOW_NAMES.join(', ')}) at resolution ${COVERAGE_RESOLUTIONS.join(', ')}, for one satellite or all: [cell, reports, locked %, median SNR] per cell; bounds (south, west, north, east) keep the cells whose centre is inside.`,
+        summary: `Link quality per H3 cell over a window (${COVERAGE_WINDOW_NAMES.join(', ')}) at resolution ${COVERAGE_RESOLUTIONS.join(', ')}, for one satellite or all, or for a link kind (link: where a vessel's LEO, 4G/5G, microwave or shore Wi-Fi link was available): [cell, reports, locked (available) %, median SNR] per cell; bounds (south, west, north, east) keep the cells whose centre is inside.`,
         querystring: {
           type: 'object',
           properties: {
@@ -34,6 +36,7 @@ export async function coverageRoutes(app: Api, { db }: ServerContext) {
             window: { type: 'string', enum: COVERAGE_WINDOW_NAMES, default: '30d' },
             res: { type: 'integer', enum: [...COVERAGE_RESOLUTIONS], default: 2 },
             satellite: { type: 'string', minLength: 1, maxLength: 64 },
+            link: { type: 'string', enum: [...COVERAGE_LINK_KINDS] },
             south: { type: 'number', minimum: -90, maximum: 90 },
             west: { type: 'number', minimum: -180, maximum: 180 },
             north: { type: 'number', minimum: -90, maximum: 90 },
@@ -44,21 +47,25 @@ export async function coverageRoutes(app: Api, { db }: ServerContext) {
       },
     },
     async (request) => {
-      const { window, res, satellite, south, west, north, east } = request.query;
+      const { window, res, satellite, link, south, west, north, east } = request.query;
       const { from, to } = windowDays(COVERAGE_WINDOWS[window]);
       const bounds = boundsOf({ south, west, north, east });
-      const [cells, satellites] = await Promise.all([
-        readCoverage(db, { res, from, to, satellite: satellite ?? null, bounds }),
-        coverageSatellites(db, from, to),
+      // A link layer has no satellites: asking for both is a mistake, not a filter that finds nothing.
+      if (satellite !== undefined && link !== undefined)
+        throw new BizError(ErrorCode.Validation, 'error.validation', [{ field: 'satellite', message: 'validation.coverageLayer' }]);
+      const [cells, layers] = await Promise.all([
+        readCoverage(db, { res, from, to, kind: link ?? SATELLITE_LAYER, satellite: satellite ?? null, bounds }),
+        coverageLayers(db, from, to),
       ]);
       const answer: CoverageAnswer = {
         window,
         res,
         satellite: satellite ?? null,
+        link: link ?? null,
         from,
         to,
         minSamples: COVERAGE_MIN_SAMPLES,
-        satellites,
+        ...layers,
         cells,
       };
       return ok(answer);

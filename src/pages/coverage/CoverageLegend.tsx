@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import { SNR_BANDS } from '../../domain/coverage';
+import { AVAILABLE_BANDS, SNR_BANDS } from '../../domain/coverage';
 import { BAND_COLOURS, TOO_FEW_COLOUR } from './coverageLayer';
 
 const Swatch = ({ colour, hollow = false }: { colour: string; hollow?: boolean }) => (
@@ -13,18 +13,18 @@ const Swatch = ({ colour, hollow = false }: { colour: string; hollow?: boolean }
   />
 );
 
-/** What the cells' colours mean: the median SNR's bands, and the grey outline of a cell with too few reports. */
-export function CoverageLegend({ minSamples }: { minSamples: number }) {
+/** What the cells' colours mean: the median SNR's bands (a link layer: the available share's), and the grey outline of a cell with too few reports. */
+export function CoverageLegend({ minSamples, linkLayer = false }: { minSamples: number; linkLayer?: boolean }) {
   const t = useTranslate();
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} data-testid="coverage-legend">
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {t('vessel.coverage.legend')}
+        {t(linkLayer ? 'vessel.coverage.legendAvailable' : 'vessel.coverage.legend')}
       </Typography>
-      {SNR_BANDS.map((b) => (
+      {(linkLayer ? AVAILABLE_BANDS : SNR_BANDS).map((b) => (
         <Stack key={b.key} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
           <Swatch colour={BAND_COLOURS[b.key]} />
-          <Typography variant="body2">{t(`vessel.coverage.bands.${b.key}`)}</Typography>
+          <Typography variant="body2">{t(`vessel.coverage.${linkLayer ? 'availableBands' : 'bands'}.${b.key}`)}</Typography>
         </Stack>
       ))}
       <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>

@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,8 +15,10 @@ import { useCallQuery } from '../../data/dataHooks';
 import {
   COVERAGE_CELL_KM,
   COVERAGE_MIN_SAMPLES,
+  COVERAGE_LINK_KINDS,
   COVERAGE_WINDOW_NAMES,
   resolutionForZoom,
+  type CoverageCell,
   type CoverageQuery,
   type CoverageResolution,
   type CoverageWindow,
@@ -27,6 +30,11 @@ import { cellPopup, drawCells } from './coverageLayer';
 import { startDrawTiming, timeRequest } from '../../map/drawTiming';
 
 const ALL = '';
+/** The layer choice's values: ALL, a satellite's name or a link kind, each with its own prefix (a satellite may be named anything). */
+const SAT_PREFIX = 'sat:';
+const LINK_PREFIX = 'link:';
+const linkOf = (layer: string) => COVERAGE_LINK_KINDS.find((k) => layer === `${LINK_PREFIX}${k}`);
+const satelliteOf = (layer: string) => (layer.startsWith(SAT_PREFIX) ? layer.slice(SAT_PREFIX.length) : undefined);
 /** Bounds are rounded (degrees) so that a small pan asks again only when it shows new ground. */
 const round = (v: number) => Math.round(v * 10) / 10;
 const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
@@ -61,15 +69,23 @@ function viewOf(map: L.Map): View {
 export default function CoveragePage() {
   const t = useTranslate();
   const [window_, setWindow] = useState<CoverageWindow>('30d');
-  const [satellite, setSatellite] = useState(ALL);
+  /** The layer: all satellites (ALL), a satellite (SAT_PREFIX + name), or a link kind (LINK_PREFIX + kind). */
+  const [layer, setLayer] = useState(ALL);
+  const link = linkOf(layer);
+  const satellite = satelliteOf(layer);
   const [view, setView] = useState<View>({ res: 2, bounds: null });
   const map = useRef<L.Map | null>(null);
   const renderer = useRef<L.Renderer | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
+  const drawnLayer = useRef<L.LayerGroup | null>(null);
 
   const query = useMemo<CoverageQuery>(
-    () => ({ window: window_, res: view.res, ...(satellite ? { satellite } : {}), ...(view.bounds ?? {}) }),
-    [window_, satellite, view],
+    () => ({
+      window: window_,
+      res: view.res,
+      ...(link ? { link } : satellite ? { satellite } : {}),
+      ...(view.bounds ?? {}),
+    }),
+    [window_, link, satellite, view],
   );
   const coverage = useCallQuery('vessel', 'getCoverage', [query], { placeholderData: keepPreviousData, around: timeRequest('coverage') });
   const data = coverage.data;
@@ -88,28 +104,31 @@ export default function CoveragePage() {
     };
   }, []);
 
+  // The layer drawn is the answer's (while another is fetched, the previous one stays on the map).
+  const linkLayer = !!data?.link;
   const words = useMemo(
     () => ({
       title: t('vessel.coverage.cell.title'),
       samples: t('vessel.coverage.cell.samples'),
-      locked: t('vessel.coverage.cell.locked'),
-      medianSnr: t('vessel.coverage.cell.medianSnr'),
+      locked: t(linkLayer ? 'vessel.coverage.cell.available' : 'vessel.coverage.cell.locked'),
+      ...(linkLayer ? {} : { medianSnr: t('vessel.coverage.cell.medianSnr') }),
       none: t('vessel.coverage.cell.none'),
     }),
-    [t],
+    [t, linkLayer],
   );
   useEffect(() => {
     const m = map.current;
     if (!m || !renderer.current || !data) return undefined;
     const timing = startDrawTiming('coverage');
-    const drawn = drawCells(data.cells, data.minSamples, (cell) => cellPopup(cell, words, (n) => n.toLocaleString()), renderer.current);
+    const popup = (cell: CoverageCell) => cellPopup(cell, words, (n) => n.toLocaleString());
+    const drawn = drawCells(data.cells, data.minSamples, popup, renderer.current, !!data.link);
     drawn.addTo(m);
-    layer.current = drawn;
+    drawnLayer.current = drawn;
     timing.drawn();
     requestAnimationFrame(() => timing.onScreen(data.cells.length));
     return () => {
       drawn.remove();
-      if (layer.current === drawn) layer.current = null;
+      if (drawnLayer.current === drawn) drawnLayer.current = null;
     };
   }, [data, words]);
 
@@ -139,17 +158,25 @@ export default function CoveragePage() {
             <TextField
               select
               size="small"
-              label={t('vessel.coverage.satellite')}
-              value={satellite}
-              onChange={(e) => setSatellite(e.target.value)}
+              label={t('vessel.coverage.layer')}
+              value={layer}
+              onChange={(e) => setLayer(e.target.value)}
               sx={{ minWidth: 220 }}
-              slotProps={{ htmlInput: { 'data-testid': 'coverage-satellite' }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              slotProps={{ htmlInput: { 'data-testid': 'coverage-layer' }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
+              <ListSubheader>{t('vessel.coverage.satellites')}</ListSubheader>
               <MenuItem value={ALL}>{t('vessel.coverage.allSatellites')}</MenuItem>
               {/* A satellite chosen before the window changed stays a choice, with or without cells. */}
               {[...new Set([...satellites, ...(satellite ? [satellite] : [])])].map((name) => (
-                <MenuItem key={name} value={name}>
+                <MenuItem key={name} value={`${SAT_PREFIX}${name}`}>
                   {name}
+                </MenuItem>
+              ))}
+              <ListSubheader>{t('vessel.coverage.links')}</ListSubheader>
+              {/* Every kind is a choice: one without cells shows the map empty, with its note. */}
+              {COVERAGE_LINK_KINDS.map((kind) => (
+                <MenuItem key={kind} value={`${LINK_PREFIX}${kind}`}>
+                  {t(`vessel.wan.kinds.${kind}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -179,7 +206,7 @@ export default function CoveragePage() {
         </Paper>
         <Paper variant="outlined" sx={{ p: 1.5 }}>
           <Stack spacing={1}>
-            <CoverageLegend minSamples={data?.minSamples ?? COVERAGE_MIN_SAMPLES} />
+            <CoverageLegend minSamples={data?.minSamples ?? COVERAGE_MIN_SAMPLES} linkLayer={linkLayer} />
             {data && (
               <Typography variant="body2" color="text.secondary" data-testid="coverage-summary">
                 {t('vessel.coverage.summary', { cells: data.cells.length.toLocaleString(), samples: samples.toLocaleString(), from: data.from, to: data.to })}

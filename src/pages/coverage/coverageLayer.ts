@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import { cellToBoundary } from 'h3-js';
-import { snrBand, type CoverageCell, type SnrBand } from '../../domain/coverage';
+import { cellBand, type CoverageCell, type SnrBand } from '../../domain/coverage';
 
 /** The map's colour per quality band (MUI's error, warning and success), and the outline of a cell with too few reports. */
 export const BAND_COLOURS: Record<SnrBand, string> = { poor: '#d32f2f', fair: '#ed6c02', good: '#2e7d32' };
@@ -17,8 +17,10 @@ export function cellOutline(cell: string): [number, number][] {
 export interface CellWords {
   title: string;
   samples: string;
+  /** "Locked", or "Available" in a link layer. */
   locked: string;
-  medianSnr: string;
+  /** Absent: no SNR line (a link layer's cells have none). */
+  medianSnr?: string;
   none: string;
 }
 
@@ -29,11 +31,12 @@ export function cellPopup([cell, samples, lockedPct, medianSnr]: CoverageCell, w
   const title = document.createElement('strong');
   title.textContent = `${words.title} ${cell}`;
   box.append(title);
-  for (const [label, value] of [
+  const lines: [string, string][] = [
     [words.samples, number(samples)],
     [words.locked, `${lockedPct}%`],
-    [words.medianSnr, medianSnr === null ? words.none : `${medianSnr} dB`],
-  ]) {
+  ];
+  if (words.medianSnr !== undefined) lines.push([words.medianSnr, medianSnr === null ? words.none : `${medianSnr} dB`]);
+  for (const [label, value] of lines) {
     const line = document.createElement('div');
     line.textContent = `${label}: ${value}`;
     box.append(line);
@@ -42,20 +45,22 @@ export function cellPopup([cell, samples, lockedPct, medianSnr]: CoverageCell, w
 }
 
 /**
- * The cells on one canvas: filled by their median SNR's band, or only outlined in grey when they
- * hold fewer reports than `minSamples` (too few to say); a click opens the cell's figures.
+ * The cells on one canvas: filled by their band (cellBand: the median SNR's, or in a link layer the
+ * link's available share), or only outlined in grey when they hold fewer reports than `minSamples`
+ * (too few to say); a click opens the cell's figures.
  */
 export function drawCells(
   cells: readonly CoverageCell[],
   minSamples: number,
   popup: (cell: CoverageCell) => HTMLElement,
   renderer: L.Renderer,
+  linkLayer = false,
 ): L.LayerGroup {
   const group = L.layerGroup();
   for (const cell of cells) {
-    const [, samples, , median] = cell;
-    const coloured = samples >= minSamples && median !== null;
-    const colour = coloured ? BAND_COLOURS[snrBand(median)] : TOO_FEW_COLOUR;
+    const band = cellBand(cell, minSamples, linkLayer);
+    const coloured = band !== null;
+    const colour = coloured ? BAND_COLOURS[band] : TOO_FEW_COLOUR;
     L.polygon(cellOutline(cell[0]), {
       renderer,
       color: colour,
