@@ -27,9 +27,11 @@ const fmt = (xs: number[]) =>
  * planned time, so a stall of the server's event loop (the bench runs in the server's process) or of
  * its database shows in full, not only when a call happened to be in flight.
  */
-async function pollDuring(base: string, work: () => Promise<unknown>): Promise<{ ms: number; latencies: number[] }> {
+async function pollDuring(base: string, work: () => Promise<unknown>): Promise<{ ms: number; latencies: number[]; peakRss: number }> {
   const latencies: number[] = [];
   let done = false;
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
   const poll = (async () => {
     let planned = performance.now();
     while (!done) {
@@ -45,7 +47,8 @@ async function pollDuring(base: string, work: () => Promise<unknown>): Promise<{
   const ms = performance.now() - t;
   done = true;
   await poll;
-  return { ms, latencies };
+  clearInterval(sampler);
+  return { ms, latencies, peakRss: Math.max(peakRss, process.memoryUsage().rss) };
 }
 
 async function run(engine: 'pglite' | 'postgres', root: string) {
@@ -76,6 +79,7 @@ async function run(engine: 'pglite' | 'postgres', root: string) {
   }
   const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_reports')) as [{ n: number }];
   const idle = await pollDuring(origin, () => new Promise((r) => setTimeout(r, 2000)));
+  const rssBefore = process.memoryUsage().rss;
   const backups = backupsOf(server.app)!;
   let file = '';
   let size = 0;
@@ -84,11 +88,19 @@ async function run(engine: 'pglite' | 'postgres', root: string) {
     file = result.file;
     size = result.sizeBytes;
   });
+  // What stays after it, 2 s later (with --expose-gc, after a collection): the server's memory as it goes on.
+  await new Promise((r) => setTimeout(r, 2000));
+  global.gc?.();
+  const rssAfter = process.memoryUsage().rss;
   await server.stop();
   console.log(`\n${engine}: ${n.toLocaleString('en')} reports`);
   console.log(`  /ready before the backup  ${fmt(idle.latencies)}`);
   console.log(`  /ready during the backup  ${fmt(during.latencies)}`);
   console.log(`  backup                    ${(during.ms / 1000).toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB`);
+  const mb = (b: number) => `${(b / 1e6).toFixed(0)} MB`;
+  console.log(
+    `  process RSS               ${mb(rssBefore)} before, ${mb(during.peakRss)} at most during, ${mb(rssAfter)} after (the bench runs in the server's process)`,
+  );
 
   // Restore into an empty folder, or an empty schema of the same name (the dump names its schema).
   let restoreMs = 0;

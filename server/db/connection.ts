@@ -32,6 +32,11 @@ export interface Db extends Queryable {
    * no other statement runs meanwhile, so the tarball and what the transaction read agree.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite on disk: its data folder. A backup copies it (after a CHECKPOINT, inside transaction())
+   * instead of dumpDataDir, which holds the whole folder in memory twice over.
+   */
+  dataFolder?: string;
   close(): Promise<void>;
 }
 
@@ -93,10 +98,11 @@ function ensureDataDir(dataDir: string): string {
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   // pg_trgm: the device list's search index (migration 011).
+  const folder = dataDir === 'memory://' ? undefined : ensureDataDir(dataDir);
   const lite =
-    dataDir === 'memory://'
+    folder === undefined
       ? await PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) })
-      : await PGlite.create(ensureDataDir(dataDir), { extensions: { pg_trgm } });
+      : await PGlite.create(folder, { extensions: { pg_trgm } });
   // Its pages are in this process's memory (or the file cache): an index lookup costs little more
   // than a sequential read. With PostgreSQL's default of 4 the planner scanned all 10,000 latest
   // states for an enterprise's 200 (docs/architecture.md, "Soak").
@@ -124,6 +130,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
       await lite.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
     },
     dumpDataDir: () => lite.dumpDataDir('none'),
+    ...(folder === undefined ? {} : { dataFolder: folder }),
     close: () => lite.close(),
   };
 }

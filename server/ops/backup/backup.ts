@@ -1,9 +1,10 @@
-import { createReadStream, createWriteStream, existsSync, openAsBlob } from 'node:fs';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createWriteStream, existsSync } from 'node:fs';
+import { createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import * as tar from 'tar';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -72,12 +73,19 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
     const database = db.engine === 'pglite' ? 'database.tar.gz' : 'database.dump';
     const schema = db.engine === 'postgres' ? await currentSchema(db) : null;
     let dataDir: Blob | null = null;
+    const copy = join(staging, 'pgdata');
     const { tables, firmware, migration } = await db.transaction(async (tx) => {
       // PostgreSQL: the snapshot first (SET TRANSACTION must open the transaction).
       const snapshot = db.engine === 'postgres' ? await exportSnapshot(tx) : '';
       const read = { tables: await tableSums(tx), firmware: await firmwareKeys(tx), migration: await newestMigration(tx) };
-      // PGlite: the folder as it is now, uncompressed; compressed after the server goes on (bench:backup).
-      if (db.dumpDataDir) dataDir = await db.dumpDataDir();
+      // PGlite: the folder as it is now; compressed after the server goes on (bench:backup). On disk,
+      // its files are copied once every page is written to them: nothing else runs meanwhile, so the
+      // copy is the state just summed, and memory stays flat (dumpDataDir held the folder in memory
+      // twice over: a step of about 1 GB in a soak's server that never came back, docs/architecture.md).
+      if (db.dataFolder) {
+        await tx.query('CHECKPOINT');
+        await cp(db.dataFolder, copy, { recursive: true });
+      } else if (db.dumpDataDir) dataDir = await db.dumpDataDir();
       else
         await runTool('pg_dump', [
           '--format=custom',
@@ -90,7 +98,16 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
         ]);
       return read;
     });
-    if (dataDir) {
+    if (db.dataFolder) {
+      // Streamed a file at a time through Node's zlib, which works off the event loop (tar's own gzip
+      // would compress on it): the server answers meanwhile.
+      await pipeline(
+        tar.c({ portable: true, cwd: copy }, await readdir(copy)) as unknown as NodeJS.ReadableStream,
+        createGzip(),
+        createWriteStream(join(staging, database)),
+      );
+      await removeFolder(copy);
+    } else if (dataDir) {
       // Node's zlib works off the event loop: the server answers while the archive is compressed.
       await pipeline(
         Readable.fromWeb((dataDir as Blob).stream() as WebReadableStream),
@@ -175,9 +192,10 @@ async function restorePglite(dump: string, dataDir: string, force: boolean): Pro
     await removeFolder(dir);
   }
   await mkdir(dir, { recursive: true });
-  const tarball = `${dump}.tar`;
-  await pipeline(createReadStream(dump), createGunzip(), createWriteStream(tarball));
-  const lite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: await openAsBlob(tarball) });
+  // The folder's files, unpacked onto disk a file at a time (a backup of an in-memory server, made by
+  // dumpDataDir, names them from the root: tar strips it).
+  await tar.x({ file: dump, cwd: dir });
+  const lite = await PGlite.create(dir, { extensions: { pg_trgm } });
   try {
     return await lite.transaction((tx) => tableSums({ query: async (sql, params) => (await tx.query(sql, params)).rows as never }));
   } finally {
