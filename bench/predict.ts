@@ -14,6 +14,7 @@ import {
 import { SMOKE, sized } from './smoke';
 import { skyAt } from '../server/simulator/sky';
 import { SATELLITES } from '../src/domain/satellites';
+import { portNamed } from '../src/domain/ports';
 import { FLOW_MIN_SPEED_KN, flowCell, flowSector, headingVector, type FlowFigures, type FlowLookup } from '../src/domain/trafficFlow';
 
 /**
@@ -33,13 +34,15 @@ import { FLOW_MIN_SPEED_KN, flowCell, flowSector, headingVector, type FlowFigure
  * - the lead times (loss start minus the warning's first issue);
  * - the prediction's CPU for 10,000 vessels (the fleet's states repeated).
  * Prints figures; asserts nothing. BENCH_SMOKE=1: 40 vessels over 4 days (2 to learn).
- * BENCH_LOCKED_BELOW / BENCH_SNR_BELOW try other thresholds.
+ * BENCH_LOCKED_BELOW / BENCH_SNR_BELOW try other thresholds; BENCH_DESTINATION=0 projects without the
+ * voyages' ports (the vessels' destinations, found as the server finds them).
  */
 const VESSELS = Number(process.env.BENCH_VESSELS ?? sized(1_000, 40));
 const DAYS = Number(process.env.BENCH_DAYS ?? sized(30, 4));
 const TRAIN = Number(process.env.BENCH_TRAIN_DAYS ?? sized(20, 2));
 const STEP_MIN = Number(process.env.BENCH_STEP_MIN ?? 1);
 const PREDICT_EVERY_MIN = 5;
+const WITH_DESTINATION = process.env.BENCH_DESTINATION !== '0';
 const LOSS_MIN = 5;
 const LEAD_MIN = 30;
 /** The predicted window: from entering the zone's cell to leaving it (the path's time in it), 30 minutes either side. */
@@ -126,6 +129,8 @@ for (let now = start + STEP_MIN * MIN; now <= start + DAYS * 1440 * MIN; now += 
       hasBackup: false,
       snr: report.snr,
       locked: report.modemLock,
+      // The voyage under way, as the server finds it (src/domain/ports.ts); BENCH_DESTINATION=0: none.
+      ...(WITH_DESTINATION ? { destination: portNamed(fleet[i]!.voyage.destination)?.at } : {}),
     });
     // A silence (the vessel offline) leaves what happened meanwhile unknown: a loss under way is not counted.
     if (now - (lastSeen.get(i) ?? now) > STEP_MIN * MIN) downSince.delete(i);
@@ -230,7 +235,7 @@ const pct = (xs: number[], p: number) =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN;
 const share = (a: number, b: number) => (b ? (a / b).toFixed(2) : 'n/a');
 console.log(
-  `\nbench:predict — ${VESSELS.toLocaleString('en')} simulated vessels, ${DAYS} days at a report every ${STEP_MIN} min; coverage and traffic from days 1-${TRAIN} (${coverage.size.toLocaleString('en')} satellite × cell pairs, ${traffic.size.toLocaleString('en')} cell × heading pairs), replay of days ${TRAIN + 1}-${DAYS}; thresholds: poor under ${thresholds.lockedBelowPct} % locked or ${thresholds.snrBelowDb} dB median SNR${SMOKE ? ' (smoke: figures measure nothing)' : ''}`,
+  `\nbench:predict — ${VESSELS.toLocaleString('en')} simulated vessels, ${DAYS} days at a report every ${STEP_MIN} min; coverage and traffic from days 1-${TRAIN} (${coverage.size.toLocaleString('en')} satellite × cell pairs, ${traffic.size.toLocaleString('en')} cell × heading pairs), replay of days ${TRAIN + 1}-${DAYS}, paths ${WITH_DESTINATION ? 'toward the voyages’ ports' : 'without the voyages’ ports'}; thresholds: poor under ${thresholds.lockedBelowPct} % locked or ${thresholds.snrBelowDb} dB median SNR${SMOKE ? ' (smoke: figures measure nothing)' : ''}`,
 );
 console.log(`simulated in ${simSeconds.toFixed(0)} s`);
 const skyLosses = losses.filter((l) => l.sky).length;

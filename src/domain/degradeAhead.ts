@@ -67,12 +67,30 @@ export function projectPoint(lat: number, lon: number, headingDeg: number, speed
   return [deg(φ2), wrap180(deg(λ2))];
 }
 
+/** The initial great-circle bearing (degrees, 0-360) from one point to another. */
+export function bearingTo([lat1, lon1]: readonly [number, number], [lat2, lon2]: readonly [number, number]): number {
+  const φ1 = rad(lat1);
+  const φ2 = rad(lat2);
+  const Δλ = rad(lon2 - lon1);
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  return (deg(Math.atan2(y, x)) + 360) % 360;
+}
+
+/** The great-circle distance (nautical miles) between two points. */
+export function distanceNm([lat1, lon1]: readonly [number, number], [lat2, lon2]: readonly [number, number]): number {
+  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
+  return 2 * R_NM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
 /**
  * The projected path: a point every DEGRADE_STEP_MIN minutes over the look-ahead, with its minutes
  * from now. A great circle on the heading, turned, with the fleet's traffic
  * (src/domain/trafficFlow.ts), at every half step where the fleet sailed on another heading from
  * there going that way: the path turns where the lane turns, and goes on from each turn on a great
- * circle where the lanes say nothing (or without them).
+ * circle where the lanes say nothing (or without them). With a `destination` (the port of the
+ * voyage under way, src/domain/ports.ts), where the lanes say nothing the path heads for it
+ * instead of straight on, and it ends there: a vessel in port sails no further.
  */
 export function projectPath(
   lat: number,
@@ -80,6 +98,7 @@ export function projectPath(
   headingDeg: number,
   speedKn: number,
   flow: FlowLookup = () => undefined,
+  destination?: readonly [number, number],
 ): { minutes: number; at: [number, number] }[] {
   const out: { minutes: number; at: [number, number] }[] = [];
   const step = DEGRADE_STEP_MIN / 2;
@@ -88,8 +107,13 @@ export function projectPath(
   let since = 0;
   let at = from;
   for (let m = step; m <= DEGRADE_LOOKAHEAD_H * 60; m += step) {
+    if (destination && distanceNm(at, destination) <= (speedKn * step) / 60) {
+      out.push({ minutes: m, at: [destination[0], destination[1]] });
+      break;
+    }
     const lane = flowHeading(flow, flowCell(at[0], at[1]), heading);
-    if (lane !== null && lane !== heading) [from, heading, since] = [at, lane, 0];
+    const steer = lane ?? (destination ? bearingTo(at, destination) : null);
+    if (steer !== null && steer !== heading) [from, heading, since] = [at, steer, 0];
     since += step;
     at = projectPoint(from[0], from[1], heading, speedKn, since / 60);
     if (m % DEGRADE_STEP_MIN === 0) out.push({ minutes: m, at });
@@ -116,6 +140,8 @@ export interface VesselNow {
   hasBackup: boolean;
   /** Its SNR now (dB), when known: already under the threshold, it is at a weak edge itself. */
   snr?: number;
+  /** Where the voyage under way ends (its port's approach, src/domain/ports.ts), when known. */
+  destination?: readonly [number, number];
 }
 
 export interface DegradeWarning {
@@ -151,7 +177,7 @@ export function degradeAhead(
   const here = latLngToCell(vessel.lat, vessel.lon, DEGRADE_RES);
   let weakBefore = (vessel.snr !== undefined && vessel.snr < t.snrBelowDb) || isWeak(coverage(vessel.satellite, here), t);
   let previous = here;
-  const path = projectPath(vessel.lat, vessel.lon, vessel.heading, vessel.speedKn, flow);
+  const path = projectPath(vessel.lat, vessel.lon, vessel.heading, vessel.speedKn, flow, vessel.destination);
   const cells = path.map(({ at }) => latLngToCell(at[0], at[1], DEGRADE_RES));
   for (const [k, { minutes, at }] of path.entries()) {
     const cell = cells[k]!;

@@ -85,6 +85,31 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
     expect(await active()).toHaveLength(0);
   });
 
+  it('heads for the port of the voyage under way: the zone east is off its way to Colombo, north', async () => {
+    await send(90, 0);
+    const voyage = (destination: string, etdHours: number, etaHours: number) =>
+      s.db.query(
+        `INSERT INTO voyages (device_id, voyage_no, destination, etd, eta, agent)
+         VALUES ($1, 'V-' || $2, $2, now() + make_interval(hours => $3), now() + make_interval(hours => $4), 'Agent')`,
+        [vessel.id, destination, etdHours, etaHours],
+      );
+    try {
+      // A voyage yet to depart, or to a port nobody knows: the path goes on east, into the zone.
+      await voyage('Colombo', 2, 40);
+      expect(await checkDegradeAhead(s.db, new Map())).toMatchObject({ found: 1 });
+      await s.db.query('DELETE FROM voyages WHERE device_id = $1', [vessel.id]);
+      await voyage('Atlantis', -10, 40);
+      expect(await checkDegradeAhead(s.db, new Map())).toMatchObject({ found: 1 });
+      // Under way to Colombo (LKCMB, 17° north): the path turns north, away from the zone.
+      await s.db.query('DELETE FROM voyages WHERE device_id = $1', [vessel.id]);
+      await voyage('Port of Colombo', -10, 40);
+      expect(await checkDegradeAhead(s.db, new Map())).toMatchObject({ found: 0 });
+    } finally {
+      await s.db.query('DELETE FROM voyages WHERE device_id = $1', [vessel.id]);
+      await s.db.query(`DELETE FROM alarms WHERE device_id = $1 AND code = 'DEGRADE_AHEAD'`, [vessel.id]);
+    }
+  });
+
   it('leaves out a vessel that is not locked, or not under way', async () => {
     const res = await ingest(s, vessel.num, { reports: [report({ ...AT, heading: 90, speed: 1, satellite: ASIASAT }, new Date())] });
     expect(res.code).toBe(0);

@@ -8,12 +8,15 @@ import {
   DEGRADE_STEP_MIN,
   confirmWarnings,
   degradeAhead,
+  distanceNm,
   projectPath,
   projectPoint,
   type CellFigures,
 } from '../../src/domain/degradeAhead';
 import { degradeDetail, degradeDetailOf } from '../../src/domain/degradeDetail';
 import { alarmMeaning } from '../../src/domain/faultCodes';
+import { portNamed } from '../../src/domain/ports';
+import { SEA_ROUTES } from '../../server/simulator/seaRoutes';
 
 const GOOD: CellFigures = { samples: 200, lockedPct: 99, medianSnr: 11 };
 const POOR: CellFigures = { samples: 200, lockedPct: 40, medianSnr: 3 };
@@ -58,6 +61,48 @@ describe('degradation ahead', () => {
     expect(lat).toBeCloseTo(-48, 0);
     // North at 12 kn for 5 h: 1° of latitude, same longitude.
     expect(projectPoint(10, 100, 0, 12, 5)).toEqual([expect.closeTo(11, 2), expect.closeTo(100, 5)]);
+  });
+
+  it('heads for the voyage’s port where the lanes say nothing, ends there, and says nothing of a zone past it', () => {
+    // A port 2° north-east of the vessel (about 170 nm): at 15 kn the path turns to it and arrives in about 11 h, past the look-ahead.
+    const port = [-8, 82] as const;
+    const toward = projectPath(-10, 80, 90, 15, undefined, port);
+    expect(toward).toHaveLength((DEGRADE_LOOKAHEAD_H * 60) / DEGRADE_STEP_MIN);
+    const distances = [[-10, 80] as const, ...toward.map((p) => p.at)].map((at) => distanceNm(at, port));
+    // Every step closes on it by the step's distance (15 kn × 20 min = 5 nm).
+    for (let i = 1; i < distances.length; i++) expect(distances[i - 1]! - distances[i]!).toBeCloseTo(5, 0);
+    // A port 30 nm ahead is reached in 2 h: the path ends on it.
+    const near = projectPoint(-10, 80, 90, 15, 2);
+    const short = projectPath(-10, 80, 90, 15, undefined, near);
+    expect(short.at(-1)).toEqual({ minutes: expect.closeTo(120, -1), at: [near[0], near[1]] });
+    expect(short.length).toBeLessThan(8);
+    // Across the antimeridian: from 179.6° E to a port at 179.4° W, longitudes stay in -180..180.
+    const across = projectPath(21, 179.6, 90, 20, undefined, [21, -179.4]);
+    expect(across.at(-1)!.at).toEqual([21, -179.4]);
+    for (const { at } of across) expect(Math.abs(at[1])).toBeLessThanOrEqual(180);
+    expect(across.map(({ at }) => distanceNm(at, [21, -179.4]))).toEqual(
+      [...across.map(({ at }) => distanceNm(at, [21, -179.4]))].sort((a, b) => b - a),
+    );
+    // A poor zone 4 h ahead on the heading: warned on the way, not when the voyage ends at a port before it.
+    const zoneAt = projectPath(VESSEL.lat, VESSEL.lon, VESSEL.heading, VESSEL.speedKn).find((p) => p.minutes === 240)!.at;
+    const zone = coverageWith(new Set([latLngToCell(zoneAt[0], zoneAt[1], DEGRADE_RES)]));
+    expect(degradeAhead(VESSEL, zone)).not.toBeNull();
+    expect(degradeAhead({ ...VESSEL, destination: projectPoint(VESSEL.lat, VESSEL.lon, 90, 15, 2) }, zone)).toBeNull();
+  });
+
+  it('names a voyage’s port by its UN/LOCODE, its name or an alias, in English or Chinese', () => {
+    for (const text of ['SGSIN', 'sg sin', 'Singapore', ' singapore ', 'Singapore, SG', 'Port of Singapore', '新加坡'])
+      expect(portNamed(text)?.locode).toBe('SGSIN');
+    expect(portNamed('火奴鲁鲁')?.name).toBe('Honolulu');
+    expect(portNamed('New York/New Jersey')?.locode).toBe('USNYC');
+    for (const text of ['Atlantis', '', null, undefined, 'Port of']) expect(portNamed(text)).toBeUndefined();
+    // Every demo route's ports are known, where the simulated vessels turn.
+    for (const route of SEA_ROUTES)
+      for (const [name, end] of [
+        [route.from, route.waypoints[0]!],
+        [route.to, route.waypoints.at(-1)!],
+      ] as const)
+        expect(distanceNm(portNamed(name)!.at, end)).toBeLessThan(10);
   });
 
   it('warns of the first poor cell ahead, with the minutes to it and a satellite good there', () => {

@@ -10,6 +10,7 @@ import {
   type WarningStreak,
 } from '../../../src/domain/degradeAhead';
 import { degradeDetail } from '../../../src/domain/degradeDetail';
+import { portNamed } from '../../../src/domain/ports';
 import { windowDays } from '../../../src/domain/coverage';
 import { coverageBySatellite } from './coverageQueries';
 import { activeDegradeWarnings, applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
@@ -17,7 +18,8 @@ import { trafficSince } from './trafficQueries';
 
 /**
  * The leader's check every 5 minutes (server/simulator/startDemo.ts): every vessel under way is
- * projected 6 hours ahead along the fleet's lanes (its traffic, src/domain/trafficFlow.ts) against
+ * projected 6 hours ahead along the fleet's lanes (its traffic, src/domain/trafficFlow.ts), toward
+ * its voyage's port where the lanes say nothing and no further (src/domain/ports.ts), against
  * the fleet's coverage of the last 30 days (src/domain/degradeAhead.ts),
  * and the DEGRADE_AHEAD alarms are made to match: a vessel warned at DEGRADE_CONFIRM_CHECKS checks in a
  * row, cleared once missed at DEGRADE_CLEAR_CHECKS in a row (`streaks` carries the counts from one
@@ -39,8 +41,8 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStre
   const found = new Map<number, string>();
   const lookup = (satellite: string, cell: string) => coverage.get(`${satellite}|${cell}`);
   const flow = (cell: string, sector: number) => traffic.get(`${cell}|${sector}`);
-  for (const v of vessels) {
-    const w = degradeAhead(v, lookup, t, flow);
+  for (const { destination, ...v } of vessels) {
+    const w = degradeAhead({ ...v, destination: portNamed(destination)?.at }, lookup, t, flow);
     if (w) found.set(v.deviceId, degradeDetail(w));
   }
   const { confirmed, held, streaks: next } = confirmWarnings(streaks, found.keys());

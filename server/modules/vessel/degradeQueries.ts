@@ -4,14 +4,19 @@ import { UNDER_WAY_KN, type VesselNow } from '../../../src/domain/degradeAhead';
 
 // "Degradation ahead" (docs/architecture.md): the vessels to look at, and their warnings as alarms.
 
-export type VesselUnderWay = VesselNow & { deviceId: number };
+export type VesselUnderWay = Omit<VesselNow, 'destination'> & { deviceId: number; destination: string | null };
 
-/** Activated vessels under way now: reported within 30 minutes, locked on a satellite, at UNDER_WAY_KN or more. */
+/**
+ * Activated vessels under way now: reported within 30 minutes, locked on a satellite, at UNDER_WAY_KN
+ * or more; with the destination of their voyage under way (departed, not yet due), if any.
+ */
 export const vesselsUnderWay = (db: Queryable) =>
   db.query<VesselUnderWay>(
     `SELECT s.device_id AS "deviceId", s.lat, s.lon, s.heading, s.speed AS "speedKn", s.satellite_name AS satellite, s.snr,
             EXISTS (SELECT 1 FROM json_array_elements(COALESCE(s.links, '[]'::json)) l
-                     WHERE (l->>'priority')::int > 0 AND l->>'state' <> 'down') AS "hasBackup"
+                     WHERE (l->>'priority')::int > 0 AND l->>'state' <> 'down') AS "hasBackup",
+            (SELECT v.destination FROM voyages v WHERE v.device_id = s.device_id AND v.etd <= now() AND v.eta >= now()
+              ORDER BY v.etd DESC LIMIT 1) AS destination
        FROM device_state s JOIN devices d ON d.id = s.device_id
       WHERE d.activated AND s.reported_at > now() - interval '30 minutes' AND s.speed >= $1
         AND s.satellite_name IS NOT NULL AND s.modem_lock`,
