@@ -67,6 +67,9 @@ export function projectPoint(lat: number, lon: number, headingDeg: number, speed
   return [deg(φ2), wrap180(deg(λ2))];
 }
 
+/** A path this close to its port (nm) has arrived: a port's approach point is placed to about 10 km (src/domain/ports.ts). */
+const ARRIVAL_NM = 5;
+
 /** The initial great-circle bearing (degrees, 0-360) from one point to another. */
 export function bearingTo([lat1, lon1]: readonly [number, number], [lat2, lon2]: readonly [number, number]): number {
   const φ1 = rad(lat1);
@@ -107,8 +110,10 @@ export function projectPath(
   let since = 0;
   let at = from;
   for (let m = step; m <= DEGRADE_LOOKAHEAD_H * 60; m += step) {
-    if (destination && distanceNm(at, destination) <= (speedKn * step) / 60) {
-      out.push({ minutes: m, at: [destination[0], destination[1]] });
+    // In reach of the port's approach (placed to about 10 km) this step: the path ends there, when it would get there.
+    const left = destination ? distanceNm(at, destination) : Infinity;
+    if (left <= Math.max(ARRIVAL_NM, (speedKn * step) / 60)) {
+      out.push({ minutes: m - step + (left / speedKn) * 60, at: [destination![0], destination![1]] });
       break;
     }
     const lane = flowHeading(flow, flowCell(at[0], at[1]), heading);

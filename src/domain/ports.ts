@@ -43,7 +43,7 @@ export const PORTS: readonly Port[] = [
   { locode: 'EGPSD', name: 'Port Said', zh: '塞得港', at: [31.3, 32.35] },
   { locode: 'USLGB', name: 'Long Beach', zh: '长滩', at: [33.72, -118.2] },
   { locode: 'CAVAN', name: 'Vancouver', zh: '温哥华', at: [49.3, -123.2] },
-  { locode: 'PABLB', name: 'Balboa', zh: '巴尔博亚', aliases: ['Panama'], at: [8.9, -79.55] },
+  { locode: 'PABLB', name: 'Balboa', zh: '巴尔博亚', at: [8.9, -79.55] },
   { locode: 'AUSYD', name: 'Sydney', zh: '悉尼', at: [-33.85, 151.3] },
   { locode: 'ZADUR', name: 'Durban', zh: '德班', at: [-29.88, 31.07] },
 ];
@@ -54,13 +54,14 @@ for (const p of PORTS) for (const n of [p.locode, p.name, p.zh, ...(p.aliases ??
 
 /**
  * The port a voyage's destination names, or undefined: its UN/LOCODE ("SGSIN", "SG SIN"), its
- * name or an alias in English or Chinese, case and spacing aside; also "Singapore, SG" or
- * "Port of Singapore" (the part before a comma, a leading "port of").
+ * name or an alias in English or Chinese, case and spacing aside; also "Singapore, SG",
+ * "Port of Singapore" or "Los Angeles/Long Beach" (the part before a comma or a slash, a leading
+ * "port of").
  */
 export function portNamed(destination: string | null | undefined): Port | undefined {
   if (!destination) return undefined;
   const whole = destination.trim();
-  for (const candidate of [whole, whole.split(/[,，]/)[0]!, whole.replace(/^port\s+of\s+/i, '')]) {
+  for (const candidate of [whole, whole.split(/[,，]/)[0]!, whole.split('/')[0]!, whole.replace(/^port\s+of\s+/i, '')]) {
     const found = byKey.get(key(candidate));
     if (found) return found;
   }

@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestServer, engines, type Engine, type TestServer } from './helpers';
 import { tableSums, type TableSum } from '../../server/ops/backup/backupQueries';
 import { backupsOf } from '../../server/ops';
+import { createBackup } from '../../server/ops/backup/backup';
+import * as tar from 'tar';
 import { ErrorCode } from '../../src/domain/errorCodes';
 import type { BackupStatus } from '../../src/domain/backupSettings';
 import { until } from './notifyFixtures';
@@ -125,6 +127,26 @@ describe.each(engines)('backup and restore on %s', (engine: Engine) => {
     expect(done.runs[0]!.sizeBytes).toBeGreaterThan(100_000);
     const file = join(folders.backupDir, done.runs[0]!.file!);
     expect(existsSync(file)).toBe(true);
+    if (engine === 'pglite') {
+      // A backup into a folder inside the data folder leaves that folder out of the copy, and nothing is left beside it.
+      const inside = join(folders.dataDir, 'backups-inside');
+      await createBackup(s.db, { ...folders, databaseUrl: '' }, { to: inside });
+      const archive = join(
+        inside,
+        readdirSync(inside).find((f) => f.endsWith('.tar'))!,
+      );
+      const entries: string[] = [];
+      await tar.t({ file: archive, onReadEntry: (e) => entries.push(e.path) });
+      expect(entries).toContain('database.tar.gz');
+      const unpacked = mkdtempSync(join(root, 'inside-'));
+      await tar.x({ file: archive, cwd: unpacked });
+      const database: string[] = [];
+      await tar.t({ file: join(unpacked, 'database.tar.gz'), onReadEntry: (e) => database.push(e.path) });
+      expect(database).toContain('PG_VERSION');
+      expect(database.filter((p) => p.includes('backups-inside'))).toEqual([]);
+      rmSync(inside, { recursive: true });
+      expect(readdirSync(join(folders.dataDir, '..')).filter((f) => f.startsWith('.backup-copy-'))).toEqual([]);
+    }
 
     // What the backup must bring back: every table but those the calls since have written to (the
     // restore itself checks those too, against the sums taken with the dump).

@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { constants, createWriteStream, existsSync } from 'node:fs';
 import { createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -69,11 +69,14 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
   const target = to && !existsSync(to) && to.endsWith('.tar') ? resolve(to) : join(to ? resolve(to) : backupFolder(config), backupName(at));
   await mkdir(dirname(target), { recursive: true });
   const staging = await mkdtemp(join(dirname(target), '.staging-'));
+  // PGlite on disk: its folder is copied beside itself (the same disk: the server waits for the
+  // copy), not to the backup folder, which may be a slower or remote disk.
+  const copyRoot = db.dataFolder ? await mkdtemp(join(dirname(db.dataFolder), '.backup-copy-')) : '';
+  const copy = join(copyRoot, 'pgdata');
   try {
     const database = db.engine === 'pglite' ? 'database.tar.gz' : 'database.dump';
     const schema = db.engine === 'postgres' ? await currentSchema(db) : null;
     let dataDir: Blob | null = null;
-    const copy = join(staging, 'pgdata');
     const { tables, firmware, migration } = await db.transaction(async (tx) => {
       // PostgreSQL: the snapshot first (SET TRANSACTION must open the transaction).
       const snapshot = db.engine === 'postgres' ? await exportSnapshot(tx) : '';
@@ -84,7 +87,13 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
       // twice over: a step of about 1 GB in a soak's server that never came back, docs/architecture.md).
       if (db.dataFolder) {
         await tx.query('CHECKPOINT');
-        await cp(db.dataFolder, copy, { recursive: true });
+        // A backup folder set inside the data folder is left out of it (it is no part of the database).
+        const leaveOut = dirname(target);
+        await cp(db.dataFolder, copy, {
+          recursive: true,
+          mode: constants.COPYFILE_FICLONE,
+          filter: (from) => from !== leaveOut && !from.startsWith(`${leaveOut}/`),
+        });
       } else if (db.dumpDataDir) dataDir = await db.dumpDataDir();
       else
         await runTool('pg_dump', [
@@ -106,7 +115,6 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
         createGzip(),
         createWriteStream(join(staging, database)),
       );
-      await removeFolder(copy);
     } else if (dataDir) {
       // Node's zlib works off the event loop: the server answers while the archive is compressed.
       await pipeline(
@@ -141,6 +149,7 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
     return { file: target, sizeBytes, manifest };
   } finally {
     await removeFolder(staging);
+    if (copyRoot) await removeFolder(copyRoot);
   }
 }
 
