@@ -1,3 +1,5 @@
+import { distanceNm } from '../../src/domain/greatCircle';
+
 /**
  * Sea routes between real ports, drawn by hand as [lat, lon] waypoints so that the straight
  * (linear in lat/lon) legs between them stay at sea: through the Taiwan Strait, the Singapore and
@@ -105,16 +107,7 @@ export const SEA_ROUTES: readonly SeaRoute[] = [
   },
 ];
 
-const EARTH_RADIUS_NM = 3440.065;
 const rad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance in nautical miles. */
-export function distanceNm(a: LatLon, b: LatLon): number {
-  const dLat = rad(b[0] - a[0]);
-  const dLon = rad(b[1] - a[1]);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** The course from a to b along the straight (lat/lon) leg, degrees true 0..360. */
 export function courseDeg(a: LatLon, b: LatLon): number {

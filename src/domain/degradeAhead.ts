@@ -1,6 +1,7 @@
 import { latLngToCell } from 'h3-js';
 import { lookAngles, SATELLITES } from './satellites';
 import { flowCell, flowHeading, type FlowLookup } from './trafficFlow';
+import { EARTH_NM, bearingTo, distanceNm } from './greatCircle';
 
 /**
  * "Degradation ahead" (docs/architecture.md, "Degradation ahead"): a vessel under way is projected
@@ -52,14 +53,13 @@ export interface CellFigures {
 }
 export type CoverageLookup = (satellite: string, cell: string) => CellFigures | undefined;
 
-const R_NM = 3_440.065;
 const rad = (d: number) => (d * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
 const wrap180 = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
 
 /** Where a vessel will be after `hours` at `speedKn` on `headingDeg` (a great circle); longitudes stay in -180..180 across the antimeridian. */
 export function projectPoint(lat: number, lon: number, headingDeg: number, speedKn: number, hours: number): [number, number] {
-  const d = (speedKn * hours) / R_NM;
+  const d = (speedKn * hours) / EARTH_NM;
   const h = rad(headingDeg);
   const φ1 = rad(lat);
   const φ2 = Math.asin(Math.sin(φ1) * Math.cos(d) + Math.cos(φ1) * Math.sin(d) * Math.cos(h));
@@ -69,22 +69,6 @@ export function projectPoint(lat: number, lon: number, headingDeg: number, speed
 
 /** A path this close to its port (nm) has arrived: a port's approach point is placed to about 10 km (src/domain/ports.ts). */
 const ARRIVAL_NM = 5;
-
-/** The initial great-circle bearing (degrees, 0-360) from one point to another. */
-export function bearingTo([lat1, lon1]: readonly [number, number], [lat2, lon2]: readonly [number, number]): number {
-  const φ1 = rad(lat1);
-  const φ2 = rad(lat2);
-  const Δλ = rad(lon2 - lon1);
-  const y = Math.sin(Δλ) * Math.cos(φ2);
-  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
-  return (deg(Math.atan2(y, x)) + 360) % 360;
-}
-
-/** The great-circle distance (nautical miles) between two points. */
-export function distanceNm([lat1, lon1]: readonly [number, number], [lat2, lon2]: readonly [number, number]): number {
-  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
-  return 2 * R_NM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 /**
  * The projected path: a point every DEGRADE_STEP_MIN minutes over the look-ahead, with its minutes

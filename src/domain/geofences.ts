@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { choiceRule, idRule, requiredText } from './schemaRules';
 import { Level } from './levels';
 import { VESSEL_COLUMNS, type TableResource } from './tableResource';
+import { distanceM } from './greatCircle';
 
 /**
  * Geofences (docs/api.md, "Notifications"): named areas of an enterprise drawn on the map, a circle
@@ -132,17 +133,6 @@ export const GEOFENCE_EVENTS_TABLE: TableResource = {
   since: 'at',
   audit: 'geofenceEvent',
 };
-
-const EARTH_M = 6_371_000;
-const rad = (d: number) => (d * Math.PI) / 180;
-
-/** Great-circle distance in metres. */
-export function distanceM(a: LatLon, b: LatLon): number {
-  const dLat = rad(b[0] - a[0]);
-  const dLon = rad(b[1] - a[1]);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Whether a point lies in a geofence (a polygon by ray casting on lat/lon, fine at port scale). */
 export function contains(g: GeofenceShapeInput, p: LatLon): boolean {

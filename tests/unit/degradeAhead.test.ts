@@ -8,7 +8,6 @@ import {
   DEGRADE_STEP_MIN,
   confirmWarnings,
   degradeAhead,
-  distanceNm,
   projectPath,
   projectPoint,
   type CellFigures,
@@ -16,6 +15,7 @@ import {
 import { degradeDetail, degradeDetailOf } from '../../src/domain/degradeDetail';
 import { alarmMeaning } from '../../src/domain/faultCodes';
 import { portNamed } from '../../src/domain/ports';
+import { distanceNm } from '../../src/domain/greatCircle';
 import { SEA_ROUTES } from '../../server/simulator/seaRoutes';
 
 const GOOD: CellFigures = { samples: 200, lockedPct: 99, medianSnr: 11 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimFleet } from '../../server/simulator/fleet';
-import { SEA_ROUTES, distanceNm, positionAt, routeGeometry, type LatLon } from '../../server/simulator/seaRoutes';
+import { SEA_ROUTES, positionAt, routeGeometry, type LatLon } from '../../server/simulator/seaRoutes';
+import { distanceNm } from '../../src/domain/greatCircle';
 import { lookAngles } from '../../server/simulator/satellites';
 import { reportSchema } from '../../src/domain/reportSchema';
 import { validate } from '../../src/domain/validate';

@@ -6,6 +6,7 @@ import { assertFeatureUnlocked } from '../devices/featureLock';
 import { findVisibleDevice } from '../devices/deviceQueries';
 import { THRESHOLD_SQL } from '../monitoring/stateSql';
 import type { TrackColumns } from './simplify';
+import { distanceNm as greatCircleNm } from '../../../src/domain/greatCircle';
 
 export interface TrackDevice {
   id: number;
@@ -87,15 +88,6 @@ export async function loadTrackColumns(db: Queryable, deviceId: number, from: nu
   };
 }
 
-const EARTH_RADIUS_NM = 3440.065;
-const rad = (d: number) => (d * Math.PI) / 180;
-export function haversineNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = rad(lat2 - lat1);
-  const dLon = rad(lon2 - lon1);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
 /**
  * The summary over every report (not the simplified points): distance sailed and time online
  * between reports not separated by a gap, time under way where the earlier report's speed is at
@@ -116,7 +108,7 @@ export function summarise(c: TrackColumns, gaps: readonly number[]): TrackSummar
     if (i > 0 && !gapSet.has(i)) {
       const dt = c.t[i]! - c.t[i - 1]!;
       online += dt;
-      distanceNm += haversineNm(c.lat[i - 1]!, c.lon[i - 1]!, c.lat[i]!, c.lon[i]!);
+      distanceNm += greatCircleNm([c.lat[i - 1]!, c.lon[i - 1]!], [c.lat[i]!, c.lon[i]!]);
       if (c.speed[i - 1]! >= UNDER_WAY_KNOTS) underWay += dt;
     }
     if (gapSet.has(i)) endStop(c.t[i - 1]!);
