@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { priorityGate } from './priority';
+import { startLiteThread, type LiteThread } from './pgliteThread';
 
 /** Plain parameterised SQL ($1, $2...) on either engine; never string-built SQL. */
 export interface Queryable {
@@ -25,7 +25,7 @@ export interface Db extends Queryable {
   listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
   /** NOTIFY `channel` with `payload` (delivered when the surrounding transaction, if any, commits). */
   notify(channel: string, payload: string): Promise<void>;
-  /** The connection pool's state (PostgreSQL; PGlite is one in-process connection and has no pool): metrics. */
+  /** The connection pool's state (PostgreSQL; PGlite is one connection, on a thread of its own, and has no pool): metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * PGlite: the data folder as a tarball, uncompressed (a backup, server/ops/backup). Inside transaction()
@@ -97,41 +97,47 @@ function ensureDataDir(dataDir: string): string {
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
-  // pg_trgm: the device list's search index (migration 011).
   const folder = dataDir === 'memory://' ? undefined : ensureDataDir(dataDir);
-  const lite =
-    folder === undefined
-      ? await PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) })
-      : await PGlite.create(folder, { extensions: { pg_trgm } });
-  // Its pages are in this process's memory (or the file cache): an index lookup costs little more
-  // than a sequential read. With PostgreSQL's default of 4 the planner scanned all 10,000 latest
-  // states for an enterprise's 200 (docs/architecture.md, "Soak").
-  await lite.exec('SET random_page_cost = 1.1');
+  // On a thread of its own: the event loop serves HTTP and MQTT while a statement runs.
+  const lite = await startLiteThread({ folder, loadDataDir });
+  // Console calls before the ingest and the leader's jobs (server/db/priority.ts).
+  const gate = priorityGate();
+  const ask = <T>(request: Parameters<LiteThread['request']>[0]) => gate.run(() => lite.request<T>(request));
+  const hub = notifyHub();
+  lite.onNotify((channel, payload) => hub.emit(channel, payload));
   return {
     engine: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await lite.query<T>(sql, params)).rows;
-    },
+    query: <T>(sql: string, params: unknown[] = []) => ask<T[]>({ op: 'query', sql, params }),
     async exec(sql) {
-      await lite.exec(sql);
+      await ask({ op: 'exec', sql });
     },
     transaction(fn) {
-      return lite.transaction((tx) =>
-        fn({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
-      );
+      return gate.run(async () => {
+        await lite.request({ op: 'begin' });
+        let result;
+        try {
+          result = await fn({ query: <T>(sql: string, params: unknown[] = []) => lite.request<T[]>({ op: 'query', sql, params }) });
+        } catch (error) {
+          await lite.request({ op: 'end', commit: false }).catch(() => undefined);
+          throw error;
+        }
+        await lite.request({ op: 'end', commit: true });
+        return result;
+      });
     },
     async listen(channel, handler) {
-      const unlisten = await lite.listen(checkChannel(channel), (payload) => handler(payload));
+      if (hub.add(checkChannel(channel), handler)) await ask({ op: 'listen', channel });
       return async () => {
-        if (!lite.closed) await unlisten();
+        if (hub.remove(channel, handler) && !lite.closed) await ask({ op: 'unlisten', channel });
       };
     },
     async notify(channel, payload) {
-      await lite.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
+      await ask({ op: 'query', sql: 'SELECT pg_notify($1, $2)', params: [checkChannel(channel), payload] });
     },
-    dumpDataDir: () => lite.dumpDataDir('none'),
+    // Not through the gate: it is called inside transaction(), which holds it.
+    dumpDataDir: () => lite.request<Blob>({ op: 'dump' }),
     ...(folder === undefined ? {} : { dataFolder: folder }),
-    close: () => lite.close(),
+    close: () => lite.terminate(),
   };
 }
 

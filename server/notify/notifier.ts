@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
+import { inBackground } from '../db/priority';
 import type { ServerConfig } from '../config';
 import type { Language } from '../../src/domain/constants';
 import { alarmMeaning } from '../../src/domain/faultCodes';
@@ -226,7 +227,7 @@ export async function startNotifier(db: Db, options: NotifierOptions, log: (mess
 
   const tick = () => {
     if (running || stopped) return running ?? Promise.resolve();
-    running = round()
+    running = inBackground(round)
       .catch((error: Error) => log(`notifications: ${error.message}`))
       .finally(() => {
         running = null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/connection';
+import { inBackground } from '../db/priority';
 import type { Leader } from '../leader';
 import { runDueReports } from '../reports/reportService';
 import type { DeviceLink } from '../link/deviceLink';
@@ -46,7 +47,7 @@ export async function startBackgroundWork(
     let running = false;
     const run = () => {
       running = true;
-      return task()
+      return inBackground(task)
         .catch((e: Error) => app.log.warn(e.message))
         .finally(() => (running = false));
     };
@@ -55,7 +56,7 @@ export async function startBackgroundWork(
     return timer;
   };
   const firstRun = (task: () => Promise<unknown>, ms: number) => {
-    const timer = setTimeout(() => leader.isLeader && void task().catch((e: Error) => app.log.warn(e.message)), ms);
+    const timer = setTimeout(() => leader.isLeader && void inBackground(task).catch((e: Error) => app.log.warn(e.message)), ms);
     timer.unref();
     return timer;
   };

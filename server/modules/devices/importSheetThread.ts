@@ -44,7 +44,7 @@ export interface ReaderOptions {
 
 type Outcome = SheetAnswer | { ok: false; limit: 'time' | 'memory' };
 
-const BOOT = new URL('./importSheetWorker.boot.mjs', import.meta.url);
+const BOOT = new URL('../../workerBoot.mjs', import.meta.url);
 const ENTRY = new URL('./importSheetWorker.ts', import.meta.url).href;
 
 let running = 0;

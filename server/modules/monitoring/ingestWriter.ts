@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/connection';
+import { inBackground } from '../../db/priority';
 import { ErrorCode } from '../../../src/domain/errorCodes';
 import { BizError } from '../../http/envelope';
 import type { DeviceReport } from '../../../src/domain/reportSchema';
@@ -105,7 +106,8 @@ export function createIngestWriter(
     for (const item of group) reports += item.unique.length;
     queued -= reports;
     const started = performance.now();
-    void writeGroup(db, group)
+    // Nobody watches a report being stored: console calls go first (server/db/priority.ts).
+    void inBackground(() => writeGroup(db, group))
       .then((results) => {
         onGroup?.(reports, (performance.now() - started) / 1000);
         group.forEach((item, i) => item.resolve(results[i]!));
@@ -113,7 +115,7 @@ export function createIngestWriter(
       .catch(async (error) => {
         if (group.length === 1) return group[0]!.reject(error);
         for (const item of group) {
-          await writeGroup(db, [item]).then(([result]) => item.resolve(result!), item.reject);
+          await inBackground(() => writeGroup(db, [item])).then(([result]) => item.resolve(result!), item.reject);
         }
       })
       .finally(() => {
