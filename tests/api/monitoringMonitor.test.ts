@@ -103,7 +103,15 @@ describe.each(engines)('status monitor query and device columns on %s', (engine)
     expect(await cols(a.id)).toEqual({ speed: 3, heading: 10, status: 1 });
     // c reported 30 minutes ago (threshold 10): warn until the sweep.
     expect((await cols(c.id)).status).toBe(2);
-    expect(await markOfflineDevices(s.db)).toBeGreaterThanOrEqual(1);
+    // Two devices a statement: every stale device is swept, whichever statement it falls in.
+    const [all] = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices');
+    expect(all!.n).toBeGreaterThan(4);
+    expect(await markOfflineDevices(s.db, 2)).toBeGreaterThanOrEqual(1);
+    const [left] = await s.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM devices d LEFT JOIN device_state ds ON ds.device_id = d.id
+        WHERE d.status <> 0 AND (ds.device_id IS NULL OR ds.reported_at < now() - interval '1 day')`,
+    );
+    expect(left!.n).toBe(0);
     expect((await cols(c.id)).status).toBe(0);
     expect((await cols(a.id)).status).toBe(1);
     const list = await s.call<{ list: any[] }>({

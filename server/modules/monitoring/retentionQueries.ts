@@ -110,17 +110,29 @@ export async function pruneReportHistory(db: Queryable, options: RetentionOption
   return (await pruneHistory(db, options)).reports;
 }
 
+/** Devices the offline sweep looks at per statement. */
+export const OFFLINE_SWEEP_BATCH = 1_000;
+
 /**
  * Sets devices.status to offline (0) for devices whose latest report is older than their
  * threshold, so the device list (which reads devices.status) agrees with the monitor, which
- * derives offline at query time. Ingest sets online/warn again on the next report. Returns rows changed.
+ * derives offline at query time. Ingest sets online/warn again on the next report. A statement per
+ * OFFLINE_SWEEP_BATCH devices by id: on the embedded database, one statement over 10,000 devices
+ * held the console's calls back for about 0.9 s (docs/architecture.md, "Soak"). Returns rows changed.
  */
-export async function markOfflineDevices(db: Queryable): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `WITH stale AS (SELECT d.id FROM devices d ${STATE_JOINS}
+export async function markOfflineDevices(db: Queryable, batch = OFFLINE_SWEEP_BATCH): Promise<number> {
+  let changed = 0;
+  for (let after = 0; ;) {
+    const [row] = await db.query<{ n: number; last: number | null }>(
+      `WITH part AS (SELECT id FROM devices WHERE id > $1 ORDER BY id LIMIT $2),
+       stale AS (SELECT d.id FROM part JOIN devices d ON d.id = part.id ${STATE_JOINS}
         WHERE d.status <> 0 AND (ds.device_id IS NULL OR ds.reported_at < now() - make_interval(mins => ${THRESHOLD_SQL}))),
-     changed AS (UPDATE devices d SET status = 0 FROM stale WHERE d.id = stale.id RETURNING 1)
-     SELECT count(*)::int AS n FROM changed`,
-  );
-  return rows[0]?.n ?? 0;
+       changed AS (UPDATE devices d SET status = 0 FROM stale WHERE d.id = stale.id RETURNING 1)
+       SELECT (SELECT count(*)::int FROM changed) AS n, (SELECT max(id) FROM part) AS last`,
+      [after, batch],
+    );
+    changed += row?.n ?? 0;
+    if (row?.last == null) return changed;
+    after = row.last;
+  }
 }
