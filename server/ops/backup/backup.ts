@@ -6,11 +6,9 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { cp, mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import * as tar from 'tar';
 import { dirname, join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { ServerConfig } from '../../config';
-import type { Db, Queryable } from '../../db/connection';
+import { openDb, type Db, type Queryable } from '../../db/connection';
 import { firmwareFolder } from '../../modules/firmware/storage';
 import {
   BACKUP_NAME,
@@ -59,8 +57,10 @@ export interface BackupResult {
 
 /**
  * Takes a consistent backup while the server runs:
- * - PGlite: inside one transaction (nothing else runs meanwhile) the tables are summed and the data
- *   folder is dumped; the console and ingest wait for that time;
+ * - PGlite on disk: inside one transaction (nothing else runs meanwhile) the data folder is copied
+ *   beside itself; the console and ingest wait for that time only. The copy is then packed, and its
+ *   tables summed on a thread of its own;
+ * - PGlite in memory: the tables are summed and the folder dumped inside the transaction;
  * - PostgreSQL: pg_dump shares the snapshot the sums were read in, and nothing waits.
  * `to` is a file or a folder (the backup folder by default).
  */
@@ -77,10 +77,15 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
     const database = db.engine === 'pglite' ? 'database.tar.gz' : 'database.dump';
     const schema = db.engine === 'postgres' ? await currentSchema(db) : null;
     let dataDir: Blob | null = null;
-    const { tables, firmware, migration } = await db.transaction(async (tx) => {
+    const read = await db.transaction(async (tx) => {
       // PostgreSQL: the snapshot first (SET TRANSACTION must open the transaction).
       const snapshot = db.engine === 'postgres' ? await exportSnapshot(tx) : '';
-      const read = { tables: await tableSums(tx), firmware: await firmwareKeys(tx), migration: await newestMigration(tx) };
+      // A copy on disk is summed afterwards, on a thread of its own: the server does not wait for it.
+      const read = {
+        tables: db.dataFolder ? null : await tableSums(tx),
+        firmware: await firmwareKeys(tx),
+        migration: await newestMigration(tx),
+      };
       // PGlite: the folder as it is now; compressed after the server goes on (bench:backup). On disk,
       // its files are copied once every page is written to them: nothing else runs meanwhile, so the
       // copy is the state just summed, and memory stays flat (dumpDataDir held the folder in memory
@@ -115,7 +120,10 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
         createGzip(),
         createWriteStream(join(staging, database)),
       );
-    } else if (dataDir) {
+    }
+    const tables = read.tables ?? (await folderSums(copy));
+    const { firmware, migration } = read;
+    if (dataDir) {
       // Node's zlib works off the event loop: the server answers while the archive is compressed.
       await pipeline(
         Readable.fromWeb((dataDir as Blob).stream() as WebReadableStream),
@@ -204,9 +212,14 @@ async function restorePglite(dump: string, dataDir: string, force: boolean): Pro
   // The folder's files, unpacked onto disk a file at a time (a backup of an in-memory server, made by
   // dumpDataDir, names them from the root: tar strips it).
   await tar.x({ file: dump, cwd: dir });
-  const lite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  return folderSums(dir);
+}
+
+/** Every table's count and checksum in an embedded database's folder, opened on a thread of its own. */
+async function folderSums(dir: string): Promise<TableSum[]> {
+  const lite = await openDb({ databaseUrl: '', dataDir: dir });
   try {
-    return await lite.transaction((tx) => tableSums({ query: async (sql, params) => (await tx.query(sql, params)).rows as never }));
+    return await lite.transaction((tx) => tableSums(tx));
   } finally {
     await lite.close();
   }
