@@ -18,11 +18,11 @@ import { TRAFFIC_KEEP_DAYS, addTrafficRows, pruneTraffic, tallyTraffic } from '.
 const HIST = Array.from({ length: SNR_HIST_BUCKETS }, (_, i) => `h${i}`);
 
 /**
- * Reports read per statement while the cells are built: on the embedded database a batch holds
- * the console's calls back while it runs (20,000 took 0.6 s to read and 0.8 s to add; 5,000 about
- * a quarter of that, docs/architecture.md, "Soak").
+ * Reports read per statement while the cells are built. Smaller batches hold the embedded database
+ * for less time each, but each adds about as many cells as a large one (10,000 vessels fill the
+ * same cells): at 5,000 the soak's ingest fell by a third (docs/architecture.md, "Soak").
  */
-export const COVERAGE_BATCH = 5_000;
+export const COVERAGE_BATCH = 20_000;
 /** Reports received this recently (seconds) are left for the next run: a group still being committed may hold older receive times. */
 export const COVERAGE_SETTLE_S = 30;
 
