@@ -103,7 +103,7 @@ export async function startBackgroundWork(
   let stopped = false;
 
   const startFleet = async () => {
-    void markOfflineDevices(db).catch(() => undefined);
+    void inBackground(() => markOfflineDevices(db)).catch(() => undefined);
     if (env.SIMULATOR === '0' || simulator || !leader.isLeader) return;
     const devices = await issueDemoSecrets(db);
     if (!devices.length || !leader.isLeader) return;

@@ -79,9 +79,9 @@ export function createIngestWriter(
 
   /**
    * A group starts in the event loop's check phase, after every request the poll phase read has
-   * joined the queue. Started at once, the first request would be written alone: PGlite runs a
-   * transaction without yielding to I/O, so the others would each get a transaction of their own
-   * (measured: 85 single-report requests/s instead of 600+).
+   * joined the queue. Started at once, the first request would be written alone: PGlite, on the
+   * event loop then, ran a transaction without yielding to I/O, so the others would each get a
+   * transaction of their own (measured: 85 single-report requests/s instead of 600+).
    */
   const schedule = () => {
     if (scheduled || writing || !queue.length) return;

@@ -88,7 +88,7 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
       };
       // PGlite: the folder as it is now; compressed after the server goes on (bench:backup). On disk,
       // its files are copied once every page is written to them: nothing else runs meanwhile, so the
-      // copy is the state just summed, and memory stays flat (dumpDataDir held the folder in memory
+      // copy is one consistent state, and memory stays flat (dumpDataDir held the folder in memory
       // twice over: a step of about 1 GB in a soak's server that never came back, docs/architecture.md).
       if (db.dataFolder) {
         await tx.query('CHECKPOINT');
