@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { priorityGate } from './priority';
-import { startLiteThread, type LiteThread } from './pgliteThread';
+import { startLiteLocal, startLiteThread, type LiteThread } from './pgliteThread';
 
 /** Plain parameterised SQL ($1, $2...) on either engine; never string-built SQL. */
 export interface Queryable {
@@ -98,8 +98,9 @@ function ensureDataDir(dataDir: string): string {
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   const folder = dataDir === 'memory://' ? undefined : ensureDataDir(dataDir);
-  // On a thread of its own: the event loop serves HTTP and MQTT while a statement runs.
-  const lite = await startLiteThread({ folder, loadDataDir });
+  // In a folder (the product), on a thread of its own: the event loop serves HTTP and MQTT while a
+  // statement runs. In memory (the tests' servers), in this thread.
+  const lite = folder === undefined ? await startLiteLocal({ loadDataDir }) : await startLiteThread({ folder });
   // Console calls before the ingest and the leader's jobs (server/db/priority.ts).
   const gate = priorityGate();
   const ask = <T>(request: Parameters<LiteThread['request']>[0]) => gate.run(() => lite.request<T>(request));

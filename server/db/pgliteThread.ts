@@ -1,21 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { liteSession, openLite, type LiteRequest, type LiteStart } from './pgliteSession';
 
-/** How the embedded database's thread starts (server/db/pgliteWorker.ts): a folder, else in memory (from a dump). */
-export interface LiteStart {
-  folder?: string;
-  loadDataDir?: Blob;
-}
-
-export type LiteRequest = { id: number } & (
-  | { op: 'query'; sql: string; params: unknown[] }
-  | { op: 'exec'; sql: string }
-  | { op: 'begin' }
-  | { op: 'end'; commit: boolean }
-  | { op: 'listen'; channel: string }
-  | { op: 'unlisten'; channel: string }
-  | { op: 'dump' }
-  | { op: 'close' }
-);
+export type { LiteRequest, LiteStart } from './pgliteSession';
 
 /** An answer to request `id`; id 0 is the thread's start; id -1 a notification on channel `notify`. */
 export type LiteReply =
@@ -105,4 +91,27 @@ export function startLiteThread(start: LiteStart): Promise<LiteThread> {
       },
     };
   });
+}
+
+/**
+ * PGlite in the server's own thread, behind the same requests: a database in memory (the tests'
+ * servers, started by the dozen) is not worth a thread's start-up (a full test run took twice as
+ * long with one thread each).
+ */
+export async function startLiteLocal(start: LiteStart): Promise<LiteThread> {
+  const lite = await openLite(start);
+  let notify: (channel: string, payload: string) => void = () => undefined;
+  const answer = liteSession(lite, (channel, payload) => notify(channel, payload));
+  return {
+    request: <T>(request: Distribute<LiteRequest>) => answer({ ...request, id: 0 } as LiteRequest) as Promise<T>,
+    onNotify(handler) {
+      notify = handler;
+    },
+    get closed() {
+      return lite.closed;
+    },
+    async terminate() {
+      if (!lite.closed) await lite.close();
+    },
+  };
 }
