@@ -25,7 +25,7 @@ export interface Db extends Queryable {
   listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
   /** NOTIFY `channel` with `payload` (delivered when the surrounding transaction, if any, commits). */
   notify(channel: string, payload: string): Promise<void>;
-  /** The connection pool's state (PostgreSQL; PGlite is one connection, on a thread of its own, and has no pool): metrics. */
+  /** The connection pool's state (PostgreSQL; PGlite is one connection and has no pool): metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * PGlite: the data folder as a tarball, uncompressed (a backup, server/ops/backup). Inside transaction()

@@ -74,7 +74,14 @@ export function startLiteThread(start: LiteStart): Promise<LiteThread> {
         worker.ref();
         return new Promise<T>((resolve, reject) => {
           pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-          worker.postMessage({ ...request, id });
+          try {
+            worker.postMessage({ ...request, id });
+          } catch (error) {
+            // A parameter that cannot be copied to the thread: this request fails, and waits for nothing.
+            pending.delete(id);
+            if (!pending.size) worker.unref();
+            reject(error as Error);
+          }
         });
       },
       onNotify(handler) {
