@@ -17,6 +17,7 @@ const SPOT = { lat: -55.5, lon: -140.2 };
 const DATELINE = { lat: -48.3, lon: 179.5 };
 const DATELINE_EAST = -179.5;
 const LINK_SPOT = { lat: -60.5, lon: -100.2 };
+const CUT_SPOT = { lat: -63.5, lon: 60.2 };
 const SAT = 'Intelsat 18';
 const around = (p: { lat: number; lon: number }) => `south=${p.lat - 1}&west=${p.lon - 1}&north=${p.lat + 1}&east=${p.lon + 1}`;
 
@@ -215,6 +216,37 @@ describe.each(engines)('the fleet coverage map on %s', (engine) => {
     expect(both.code).toBe(ErrorCode.Validation);
     expect(JSON.stringify(both)).toContain('请选择卫星或链路类型，不能同时选择');
     expect((await coverage(tokens.polaris!, 'link=geo')).code).toBe(ErrorCode.Validation);
+  });
+
+  it('finishes a batch cut short where it stopped, counting each report once', async () => {
+    const oceanic = await reportingDevice(s.db, 'oceanic', 0);
+    await ingestAt(
+      s,
+      oceanic.num,
+      Array.from({ length: 30 }, (_, i) => t0 + 6 * 60 * MIN + i * MIN),
+      () => ({ ...CUT_SPOT, satellite: { name: SAT, longitude: -180 } }),
+    );
+    // A row a step: the cells at resolutions 2, 3 and 4, then the traffic. The second step fails, as a crash would cut it.
+    await s.db.exec(`CREATE FUNCTION cut_coverage() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.batch_done = 2 THEN RAISE EXCEPTION 'cut'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER cut BEFORE UPDATE ON coverage_state FOR EACH ROW EXECUTE FUNCTION cut_coverage()`);
+    await expect(buildCoverage(s.db, { settleS: 0, addStep: 1 })).rejects.toThrow(/cut/);
+    await s.db.exec('DROP TRIGGER cut ON coverage_state; DROP FUNCTION cut_coverage()');
+    const [state] = await s.db.query<{ batch_done: number; pending: boolean }>(
+      'SELECT batch_done, batch_received IS NOT NULL AS pending FROM coverage_state',
+    );
+    expect(state).toEqual({ batch_done: 1, pending: true });
+    expect(await buildCoverage(s.db, { settleS: 0, addStep: 1 })).toBe(30);
+    const finest = latLngToCell(CUT_SPOT.lat, CUT_SPOT.lon, 4);
+    for (const res of [4, 3, 2]) {
+      // Bounds wide enough to hold the centre of a resolution-2 cell (about 160 km across).
+      const wide = `south=${CUT_SPOT.lat - 3}&west=${CUT_SPOT.lon - 5}&north=${CUT_SPOT.lat + 3}&east=${CUT_SPOT.lon + 5}`;
+      const r = await coverage(tokens.oceanic!, `window=7d&res=${res}&satellite=${encodeURIComponent(SAT)}&${wide}`);
+      expect(r.data.cells.map((c: unknown[]) => [c[0], c[1]])).toEqual([[res === 4 ? finest : cellToParent(finest, res), 30]]);
+    }
+    const traffic = await trafficSince(s.db, 30);
+    expect(traffic.get(`${flowCell(CUT_SPOT.lat, CUT_SPOT.lon)}|${flowSector(90)}`)?.samples).toBe(30);
+    expect(await s.db.query('SELECT batch_done FROM coverage_state WHERE batch_received IS NULL')).toEqual([{ batch_done: 0 }]);
   });
 
   it('answers nobody without a session', async () => {

@@ -1,6 +1,5 @@
-import type { Db, Queryable } from '../../db/connection';
+import type { Queryable } from '../../db/connection';
 import {
-  COVERAGE_KEEP_DAYS,
   COVERAGE_LINK_KINDS,
   SATELLITE_LAYER,
   SNR_HIST_BUCKETS,
@@ -9,58 +8,12 @@ import {
   utcWeek,
   type CoverageCell,
 } from '../../../src/domain/coverage';
-import { coverageSamples, tallyCoverage, type CoverageRow, type CoverageSample } from './coverageTally';
+import type { CoverageRow } from './coverageTally';
 import type { CellFigures } from '../../../src/domain/degradeAhead';
-import { TRAFFIC_KEEP_DAYS, addTrafficRows, pruneTraffic, tallyTraffic } from './trafficQueries';
 
 // The fleet's coverage map (migration 033; docs/architecture.md, "Coverage"): built by the leader, read by the map.
 
 const HIST = Array.from({ length: SNR_HIST_BUCKETS }, (_, i) => `h${i}`);
-
-/**
- * Reports read per statement while the cells are built. Smaller batches hold the embedded database
- * for less time each, but each adds about as many cells as a large one (10,000 vessels fill the
- * same cells): at 5,000 the soak's ingest fell by a third (docs/architecture.md, "Soak").
- */
-export const COVERAGE_BATCH = 20_000;
-/** Reports received this recently (seconds) are left for the next run: a group still being committed may hold older receive times. */
-export const COVERAGE_SETTLE_S = 30;
-
-/** The last report counted, its times as text: a JavaScript Date would drop PostgreSQL's microseconds. */
-interface Cursor {
-  after_received: string | null;
-  after_device: number | null;
-  after_time: string | null;
-}
-interface ReportRow {
-  received_key: string;
-  time_key: string;
-  device_id: number;
-  device_time: Date;
-  lat: number;
-  lon: number;
-  satellite_name: string | null;
-  snr: number;
-  modem_lock: boolean;
-  heading: number;
-  speed: number;
-  unactivated: boolean;
-  link_kinds: number | null;
-  links_up: number | null;
-}
-
-const CURSOR_SQL = 'SELECT after_received::text, after_device, after_time::text FROM coverage_state WHERE id = 1';
-const readCursor = async (db: Queryable) => (await db.query<Cursor>(CURSOR_SQL))[0]!;
-
-/** The next reports after the cursor, in the order they were received. */
-const nextReports = (db: Queryable, c: Cursor, limit: number, settleS: number) =>
-  db.query<ReportRow>(
-    `SELECT received_at::text AS received_key, device_time::text AS time_key, device_id, device_time, lat, lon, satellite_name, snr, modem_lock, heading, speed, unactivated, link_kinds, links_up FROM device_reports
-      WHERE received_at >= COALESCE($1::timestamptz, '-infinity') AND received_at <= now() - make_interval(secs => $5)
-        AND (received_at, device_id, device_time) > (COALESCE($1::timestamptz, '-infinity'), COALESCE($2::int, 0), COALESCE($3::timestamptz, '-infinity'))
-      ORDER BY received_at, device_id, device_time LIMIT $4`,
-    [c.after_received, c.after_device, c.after_time, limit, settleS],
-  );
 
 const upsertSql = (
   table: 'coverage_daily' | 'coverage_weekly',
@@ -137,74 +90,6 @@ export function windowRows(res: string, from: string, to: string, first: number)
     params,
   };
 }
-
-/**
- * Counts the reports received since the last run into the coverage cells, a batch at a time, for at
- * most `budgetMs`; each batch and the cursor move in one transaction, which checks the cursor is
- * still the one it read (another leader, for a moment, cannot count a batch twice). A late report
- * lands in its own day's cells when it is received: nothing is rebuilt. The fleet's traffic
- * (trafficQueries.ts) is counted from the same reports, in the same transactions. A report awaiting its
- * vessel's activation, with neither a satellite nor links (a 4G-only terminal), or older than the kept days, is passed over. Days older than the kept ones
- * are deleted. Returns the reports counted.
- */
-export async function buildCoverage(
-  db: Db,
-  { batch = COVERAGE_BATCH, budgetMs = 20_000, settleS = COVERAGE_SETTLE_S } = {},
-): Promise<number> {
-  const started = Date.now();
-  let counted = 0;
-  for (;;) {
-    const cursor = await readCursor(db);
-    const reports = await nextReports(db, cursor, batch, settleS);
-    if (!reports.length) break;
-    const keep = Date.now() - COVERAGE_KEEP_DAYS * 86_400_000;
-    const perReport: CoverageSample[][] = reports
-      .filter((r) => !r.unactivated && r.device_time.getTime() >= keep)
-      .map((r) => [
-        ...coverageSamples({
-          deviceTime: r.device_time,
-          lat: r.lat,
-          lon: r.lon,
-          satellite: r.satellite_name,
-          snr: r.snr,
-          locked: r.modem_lock,
-          linkKinds: r.link_kinds,
-          linksUp: r.links_up,
-        }),
-      ])
-      .filter((list) => list.length);
-    const rows = tallyCoverage(perReport.flat());
-    // The fleet's traffic, from the same reports (any link: a 4G-only vessel sails the lanes too), of the weeks it keeps.
-    const keepTraffic = Date.now() - (TRAFFIC_KEEP_DAYS + 7) * 86_400_000;
-    const traffic = tallyTraffic(
-      reports.filter((r) => !r.unactivated && r.device_time.getTime() >= keepTraffic).map((r) => ({ ...r, deviceTime: r.device_time })),
-    );
-    const last = reports[reports.length - 1]!;
-    const moved = await db.transaction(async (tx) => {
-      const now = await tx.query<Cursor>(`${CURSOR_SQL} FOR UPDATE`);
-      if (!sameCursor(now[0]!, cursor)) return false;
-      await addCoverageRows(tx, rows);
-      await addTrafficRows(tx, traffic);
-      await tx.query(
-        'UPDATE coverage_state SET after_received = $1::timestamptz, after_device = $2, after_time = $3::timestamptz WHERE id = 1',
-        [last.received_key, last.device_id, last.time_key],
-      );
-      return true;
-    });
-    if (!moved) break;
-    counted += perReport.length;
-    if (reports.length < batch || Date.now() - started > budgetMs) break;
-  }
-  for (const table of ['coverage_daily', 'coverage_weekly'])
-    await db.query(`DELETE FROM ${table} WHERE res IN (2, 3, 4) AND day < (now() AT TIME ZONE 'UTC')::date - $1::int`, [
-      COVERAGE_KEEP_DAYS + 7,
-    ]);
-  await pruneTraffic(db, TRAFFIC_KEEP_DAYS);
-  return counted;
-}
-
-const sameCursor = (a: Cursor, b: Cursor) =>
-  a.after_received === b.after_received && a.after_device === b.after_device && a.after_time === b.after_time;
 
 type SummedRow = { samples: number; locked: number } & Record<string, number>;
 /** A cell's summed row as its figures: reports, locked share (whole percent), median SNR. */

@@ -14,5 +14,5 @@ export const vesselModule: ApiModule = async (app, context) => {
   for (const routes of [coverageRoutes, detailRoutes, linkRoutes, statisticsRoutes, voyageRoutes]) await routes(app, context);
 };
 export { currentVoyage } from './voyageQueries';
-export { buildCoverage } from './coverageQueries';
+export { buildCoverage } from './coverageBuildQueries';
 export { checkDegradeAhead } from './degradeJob';
