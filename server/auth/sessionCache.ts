@@ -27,6 +27,7 @@ export interface CachedSession {
 export class SessionCache {
   private readonly sessions = new Map<string, CachedSession>();
   private readonly permissionSets = new Map<number, { granted: string[] | null; fetchedAt: number }>();
+  private readonly reads = new Map<string, Promise<unknown>>();
   private gen = 0;
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -66,11 +67,23 @@ export class SessionCache {
     return entry;
   }
 
-  putSession(hash: string, user: SessionUser, lastSeen: number, generation: number): void {
-    if (generation !== this.gen) return;
+  /** Stores a session read under `generation` and returns its entry; undefined when a notification came meanwhile (not stored). */
+  putSession(hash: string, user: SessionUser, lastSeen: number, generation: number): CachedSession | undefined {
+    if (generation !== this.gen) return undefined;
+    const entry = { user, lastSeen, fetchedAt: Date.now() };
     this.sessions.delete(hash);
-    this.sessions.set(hash, { user, lastSeen, fetchedAt: Date.now() });
+    this.sessions.set(hash, entry);
     evictOldest(this.sessions, this.max);
+    return entry;
+  }
+
+  /** One read at a time per key: calls that miss the cache together share the read in flight (and its refusal). */
+  shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const running = this.reads.get(key);
+    if (running) return running as Promise<T>;
+    const started = read().finally(() => this.reads.delete(key));
+    this.reads.set(key, started);
+    return started;
   }
 
   /** undefined: not cached; null: the user is in no group. */

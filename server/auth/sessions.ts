@@ -30,41 +30,11 @@ export async function endSessionsOfUser(db: Db, userId: number, reason: 'deleted
   await endUserSessions(db, userId, reason);
 }
 
-/**
- * The user behind a token, or the refusal the console reacts to: -24 when the account logged in
- * elsewhere, -26 when the session sat idle too long, 5 for an unknown or ended token.
- *
- * A call the user made keeps the session alive (last_seen_at). A background call (a poll the
- * console makes by itself, `X-Background: 1`) is answered but does not: a console left open with
- * its bell polling still times out after idleMinutes without the user.
- *
- * With a cache, a live session checked in the last few seconds is answered from memory: its
- * idleness is computed from the cached last_seen_at (moved on by this server's own touches), and
- * a session that looks idle too long there is read again from its row (another replica may have
- * kept it alive) before it is refused. Ending a session, moving last_seen_at back, or changing
- * the user notifies every server (migration 012), which drops the entry.
- */
-export async function resolveSession(
-  db: Db,
-  token: string | undefined,
-  idleMinutes: number,
-  { background = false, cache }: { background?: boolean; cache?: SessionCache } = {},
-): Promise<SessionUser> {
-  if (!token) throw new BizError(ErrorCode.TokenMissing);
-  const hash = tokenHash(token);
-  const idleLimitMs = idleMinutes * 60_000;
-  const cached = cache?.session(hash);
-  if (cached) {
-    const now = Date.now();
-    const idleMs = now - cached.lastSeen;
-    if (idleMs <= idleLimitMs) {
-      if (!background && idleMs > TOUCH_EVERY_MS) {
-        await touchSession(db, hash);
-        cached.lastSeen = now;
-      }
-      return { ...cached.user };
-    }
-  }
+/** A live session's user and when it was last kept alive, on this server's clock (never later than the row says). */
+type LiveSession = { user: SessionUser; lastSeen: number };
+
+/** Reads a session from its row: its user, or the refusal; an idle one is ended. Stored in the cache when one is given. */
+async function loadSession(db: Db, hash: string, idleLimitMs: number, cache?: SessionCache): Promise<LiveSession> {
   const generation = cache?.generation ?? 0;
   const readAt = Date.now();
   const row = await readSession(db, hash);
@@ -79,14 +49,53 @@ export async function resolveSession(
     await endSessionByHash(db, hash, 'idle');
     throw new BizError(ErrorCode.SessionTimeout);
   }
-  // On this server's clock, and early rather than late: idleness is never underestimated.
-  let lastSeen = readAt - idleMs;
-  if (!background && idleMs > TOUCH_EVERY_MS) {
-    const touchedAt = Date.now();
-    await touchSession(db, hash);
-    lastSeen = touchedAt;
-  }
   const { ended_at: _e, end_reason: _r, last_seen_at: _l, now: _n, ...user } = row;
-  cache?.putSession(hash, user, lastSeen, generation);
-  return cache ? { ...user } : user;
+  // On this server's clock, and early rather than late: idleness is never underestimated.
+  const lastSeen = readAt - idleMs;
+  return cache?.putSession(hash, user, lastSeen, generation) ?? { user, lastSeen };
+}
+
+/**
+ * The user behind a token, or the refusal the console reacts to: -24 when the account logged in
+ * elsewhere, -26 when the session sat idle too long, 5 for an unknown or ended token.
+ *
+ * A call the user made keeps the session alive (last_seen_at, written at most every
+ * TOUCH_EVERY_MS). A background call (a poll the console makes by itself, `X-Background: 1`) is
+ * answered but does not: a console left open with its bell polling still times out after
+ * idleMinutes without the user.
+ *
+ * With a cache, a live session checked in the last few seconds is answered from memory: its
+ * idleness is computed from the cached last_seen_at (moved on by this server's own touches), and
+ * a session that looks idle too long there is read again from its row (another replica may have
+ * kept it alive) before it is refused. Calls that miss the cache together (a page's calls at once)
+ * share one read, and one touch. Ending a session, moving last_seen_at back, or changing the user
+ * notifies every server (migration 012), which drops the entry.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string | undefined,
+  idleMinutes: number,
+  { background = false, cache }: { background?: boolean; cache?: SessionCache } = {},
+): Promise<SessionUser> {
+  if (!token) throw new BizError(ErrorCode.TokenMissing);
+  const hash = tokenHash(token);
+  const idleLimitMs = idleMinutes * 60_000;
+  let session: LiveSession | undefined = cache?.session(hash);
+  if (!session || Date.now() - session.lastSeen > idleLimitMs) {
+    const load = () => loadSession(db, hash, idleLimitMs, cache);
+    session = await (cache ? cache.shared(hash, load) : load());
+  }
+  const seen = session.lastSeen;
+  const now = Date.now();
+  if (!background && now - seen > TOUCH_EVERY_MS) {
+    // Moved on before the write, so that the calls beside this one do not write it too.
+    session.lastSeen = now;
+    try {
+      await touchSession(db, hash);
+    } catch (error) {
+      session.lastSeen = seen;
+      throw error;
+    }
+  }
+  return { ...session.user };
 }

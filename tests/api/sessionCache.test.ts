@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, describeSecondServer, engines, idOf, type Engine, type TestServer } from './helpers';
 import { ErrorCode } from '../../src/domain/errorCodes';
+import type { Db } from '../../server/db/connection';
+import { AUTH_CHANNEL, SessionCache } from '../../server/auth/sessionCache';
+import { resolveSession } from '../../server/auth/sessions';
 
 /**
  * The per-server cache of sessions and permission groups (server/auth/sessionCache.ts) never
@@ -86,6 +89,57 @@ describe.each(engines)('session cache on %s', (engine: Engine) => {
       expect((await self(short, t)).code).toBe(ErrorCode.SessionTimeout);
     } finally {
       await short.close();
+    }
+  });
+
+  it("reads a session once for a page's calls made at once, keeps it alive with one write, and refuses them all alike", async () => {
+    const token = await s.login('polaris');
+    const seen = { reads: 0, touches: 0 };
+    // The server's own database, its session statements counted.
+    const counted: Db = {
+      ...s.db,
+      query: (sql: string, params?: unknown[]) => {
+        if (/FROM sessions s JOIN users/.test(sql)) seen.reads++;
+        if (/UPDATE sessions SET last_seen_at = now\(\)/.test(sql)) seen.touches++;
+        return s.db.query(sql, params);
+      },
+    } as Db;
+    const cache = await SessionCache.open(s.db);
+    try {
+      // Last used a minute ago: the first call that reads it also keeps it alive. The notifications
+      // of this change and of the login are awaited (a marker sent after them comes back after
+      // them): one arriving during the read would keep that read out of the cache.
+      await s.db.query(`UPDATE sessions SET last_seen_at = now() - interval '1 minute' WHERE token_hash = $1`, [hashOf(token)]);
+      let marked = false;
+      const stop = await s.db.listen(AUTH_CHANNEL, (payload) => (marked ||= payload === 'test:marker'));
+      await s.db.notify(AUTH_CHANNEL, 'test:marker');
+      await expect.poll(() => marked).toBe(true);
+      await stop();
+      const page = () => Promise.all(Array.from({ length: 8 }, () => resolveSession(counted, token, 30, { cache })));
+      const users = await page();
+      expect(new Set(users.map((u) => u.id))).toEqual(new Set([ids.polaris]));
+      expect(seen).toEqual({ reads: 1, touches: 1 });
+      const [row] = await s.db.query<{ ago: number }>(
+        'SELECT extract(epoch FROM now() - last_seen_at)::float8 AS ago FROM sessions WHERE token_hash = $1',
+        [hashOf(token)],
+      );
+      expect(row!.ago).toBeLessThan(10);
+      // The next page: nothing written. (On PostgreSQL, every server on the database hears the
+      // others' notifications, so another test's change may drop the entry: one read at most.)
+      await page();
+      expect(seen.touches).toBe(1);
+      expect(seen.reads).toBeLessThanOrEqual(2);
+      const reads = seen.reads;
+      // Logged out elsewhere: every call of the next page gets the same refusal, from one read.
+      await s.login('polaris');
+      await expect.poll(() => cache.session(hashOf(token))).toBeUndefined();
+      const refused = await Promise.allSettled(Array.from({ length: 8 }, () => resolveSession(counted, token, 30, { cache })));
+      expect(refused.map((r) => r.status === 'rejected' && (r.reason as { code?: number }).code)).toEqual(
+        Array(8).fill(ErrorCode.LoggedInElsewhere),
+      );
+      expect(seen.reads).toBe(reads + 1);
+    } finally {
+      await cache.close();
     }
   });
 
