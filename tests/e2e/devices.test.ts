@@ -140,11 +140,20 @@ describe.skipIf(skipBrowserTests)('device pages in headless Chromium', () => {
     await page.locator('.RaDataTable-table tbody tr').first().waitFor({ timeout: 30_000 });
     const pins = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_pins'))[0]!.n;
     const before = await pins();
-    const tick = () => page.locator('.RaDataTable-table tbody tr input[type=checkbox]').nth(5).check();
-    await tick();
+    await page.locator('.RaDataTable-table tbody tr input[type=checkbox]').nth(5).check();
     await page.getByTestId('bulk-pin').click();
     await expect.poll(pins, { timeout: 10_000 }).toBe(before + 1);
-    await tick().catch(() => undefined);
+    // The pin unticks the rows and the list is fetched again (pinned devices may sort first):
+    // tick the pinned device's own row, wherever it now is.
+    const [pinned] = await server.db.query<{ device_num: string }>(
+      'SELECT d.device_num FROM device_pins p JOIN devices d ON d.id = p.device_id ORDER BY p.pinned_at DESC LIMIT 1',
+    );
+    const num = pinned!.device_num.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const row = page
+      .locator('.RaDataTable-table tbody tr')
+      .filter({ has: page.locator('td', { hasText: new RegExp(`^\\s*${num}\\s*$`) }) });
+    await expect.poll(() => row.locator('input[type=checkbox]').isChecked(), { timeout: 10_000 }).toBe(false);
+    await row.locator('input[type=checkbox]').check();
     await page.getByTestId('bulk-unpin').click();
     await expect.poll(pins, { timeout: 10_000 }).toBe(before);
     await context.close();
