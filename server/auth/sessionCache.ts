@@ -27,7 +27,7 @@ export interface CachedSession {
 export class SessionCache {
   private readonly sessions = new Map<string, CachedSession>();
   private readonly permissionSets = new Map<number, { granted: string[] | null; fetchedAt: number }>();
-  private readonly reads = new Map<string, Promise<unknown>>();
+  private readonly reads = new Map<string, { generation: number; read: Promise<unknown> }>();
   private gen = 0;
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -77,13 +77,20 @@ export class SessionCache {
     return entry;
   }
 
-  /** One read at a time per key: calls that miss the cache together share the read in flight (and its refusal). */
+  /**
+   * One read at a time per key: calls that miss the cache together share the read in flight (and
+   * its refusal). A call never joins a read started before a notification it came after: that read
+   * may have missed the change, so the call starts its own.
+   */
   shared<T>(key: string, read: () => Promise<T>): Promise<T> {
     const running = this.reads.get(key);
-    if (running) return running as Promise<T>;
-    const started = read().finally(() => this.reads.delete(key));
-    this.reads.set(key, started);
-    return started;
+    if (running && running.generation === this.gen) return running.read as Promise<T>;
+    const entry = { generation: this.gen, read: read() };
+    entry.read = entry.read.finally(() => {
+      if (this.reads.get(key) === entry) this.reads.delete(key);
+    });
+    this.reads.set(key, entry);
+    return entry.read as Promise<T>;
   }
 
   /** undefined: not cached; null: the user is in no group. */

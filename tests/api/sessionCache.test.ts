@@ -143,6 +143,38 @@ describe.each(engines)('session cache on %s', (engine: Engine) => {
     }
   });
 
+  it('never answers a call that came after a logout from a read started before it', async () => {
+    const token = await s.login('polaris');
+    // The session reads take 300 ms: a logout lands while the first is in flight.
+    let reading = (): void => undefined;
+    const slow: Db = {
+      ...s.db,
+      query: async (sql: string, params?: unknown[]) => {
+        const answer = await s.db.query(sql, params);
+        if (/FROM sessions s JOIN users/.test(sql)) {
+          reading();
+          await sleep(300);
+        }
+        return answer;
+      },
+    } as Db;
+    const cache = await SessionCache.open(s.db);
+    try {
+      const started = new Promise<void>((resolve) => (reading = resolve));
+      const early = resolveSession(slow, token, 30, { cache });
+      await started;
+      const before = cache.generation;
+      await s.db.query(`UPDATE sessions SET ended_at = now(), end_reason = 'logout' WHERE token_hash = $1`, [hashOf(token)]);
+      await expect.poll(() => cache.generation).toBeGreaterThan(before);
+      await expect(resolveSession(slow, token, 30, { cache })).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+      // The call made before the logout may be answered either way; it is not stored as live.
+      await early.catch(() => undefined);
+      expect(cache.session(hashOf(token))).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
+  });
+
   it('applies a change of level, parent or parent name to the next call', async () => {
     const token = await s.login('oceanbridge');
     expect((await self(s, token)).data).toMatchObject({ permissionLevel: '3', parentName: 'oceanic' });
