@@ -18,6 +18,7 @@ const DATELINE = { lat: -48.3, lon: 179.5 };
 const DATELINE_EAST = -179.5;
 const LINK_SPOT = { lat: -60.5, lon: -100.2 };
 const CUT_SPOT = { lat: -63.5, lon: 60.2 };
+const GONE_SPOT = { lat: -64.5, lon: 80.2 };
 const SAT = 'Intelsat 18';
 const around = (p: { lat: number; lon: number }) => `south=${p.lat - 1}&west=${p.lon - 1}&north=${p.lat + 1}&east=${p.lon + 1}`;
 
@@ -247,6 +248,28 @@ describe.each(engines)('the fleet coverage map on %s', (engine) => {
     const traffic = await trafficSince(s.db, 30);
     expect(traffic.get(`${flowCell(CUT_SPOT.lat, CUT_SPOT.lon)}|${flowSector(90)}`)?.samples).toBe(30);
     expect(await s.db.query('SELECT batch_done FROM coverage_state WHERE batch_received IS NULL')).toEqual([{ batch_done: 0 }]);
+  });
+
+  it('moves past a batch cut short whose reports are gone since, and counts the next ones', async () => {
+    const oceanic = await reportingDevice(s.db, 'oceanic', 0);
+    const at = (i: number) => t0 + 9 * 60 * MIN + i * MIN;
+    await ingestAt(
+      s,
+      oceanic.num,
+      Array.from({ length: 10 }, (_, i) => at(i)),
+      () => ({ ...GONE_SPOT, satellite: { name: SAT, longitude: -180 } }),
+    );
+    await s.db.exec(`CREATE FUNCTION cut_coverage() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.batch_done = 2 THEN RAISE EXCEPTION 'cut'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER cut BEFORE UPDATE ON coverage_state FOR EACH ROW EXECUTE FUNCTION cut_coverage()`);
+    await expect(buildCoverage(s.db, { settleS: 0, addStep: 1 })).rejects.toThrow(/cut/);
+    await s.db.exec('DROP TRIGGER cut ON coverage_state; DROP FUNCTION cut_coverage()');
+    // The batch's reports deleted meanwhile (as retention or a vessel's deletion would).
+    await s.db.query('DELETE FROM device_reports WHERE lat = $1 AND lon = $2', [GONE_SPOT.lat, GONE_SPOT.lon]);
+    expect(await buildCoverage(s.db, { settleS: 0, addStep: 1 })).toBe(0);
+    expect(await s.db.query('SELECT batch_done FROM coverage_state WHERE batch_received IS NULL')).toEqual([{ batch_done: 0 }]);
+    await ingestAt(s, oceanic.num, [at(20)], () => ({ ...GONE_SPOT, satellite: { name: SAT, longitude: -180 } }));
+    expect(await buildCoverage(s.db, { settleS: 0 })).toBe(1);
   });
 
   it('answers nobody without a session', async () => {

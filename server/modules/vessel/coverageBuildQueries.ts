@@ -93,8 +93,11 @@ async function readBatch(db: Queryable, state: State, batch: number, settleS: nu
 }
 
 /** What a batch adds: its cells' rows (in the order of their key, so that a batch read again is cut into the same steps) and its traffic rows. */
-function tallyBatch(reports: readonly ReportRow[]): { counted: number; rows: CoverageRow[]; traffic: TrafficRow[] } {
-  const keep = Date.now() - COVERAGE_KEEP_DAYS * 86_400_000;
+function tallyBatch(reports: readonly ReportRow[], end: Mark): { counted: number; rows: CoverageRow[]; traffic: TrafficRow[] } {
+  // The kept days count back from the batch's last receipt, not from the clock: a batch read
+  // again after a while is tallied the same, and cut into the same steps.
+  const asOf = Date.parse(end.received!);
+  const keep = asOf - COVERAGE_KEEP_DAYS * 86_400_000;
   const perReport: CoverageSample[][] = reports
     .filter((r) => !r.unactivated && r.device_time.getTime() >= keep)
     .map((r) => [
@@ -113,7 +116,7 @@ function tallyBatch(reports: readonly ReportRow[]): { counted: number; rows: Cov
   const key = (r: CoverageRow) => `${r.res}|${r.day}|${r.kind}|${r.satellite}|${r.cell.padStart(20, '0')}`;
   const rows = tallyCoverage(perReport.flat()).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   // The fleet's traffic, from the same reports (any link: a 4G-only vessel sails the lanes too), of the weeks it keeps.
-  const keepTraffic = Date.now() - (TRAFFIC_KEEP_DAYS + 7) * 86_400_000;
+  const keepTraffic = asOf - (TRAFFIC_KEEP_DAYS + 7) * 86_400_000;
   const traffic = tallyTraffic(
     reports.filter((r) => !r.unactivated && r.device_time.getTime() >= keepTraffic).map((r) => ({ ...r, deviceTime: r.device_time })),
   );
@@ -146,9 +149,11 @@ export async function buildCoverage(
   for (;;) {
     let state = await readState(db);
     const reports = await readBatch(db, state, batch, settleS);
-    if (!reports.length) break;
+    if (!reports.length && !state.batch) break;
+    // A batch cut short whose reports are all gone since (their vessel deleted, retention): the
+    // cursor moves past it with nothing added.
     const end = state.batch ?? markOf(reports[reports.length - 1]!);
-    const tally = tallyBatch(reports);
+    const tally = tallyBatch(reports, end);
     const steps: ((tx: Queryable) => Promise<void>)[] = [
       ...slices(tally.rows, addStep).map((rows) => (tx: Queryable) => addCoverageRows(tx, rows)),
       ...slices(tally.traffic, addStep).map((rows) => (tx: Queryable) => addTrafficRows(tx, rows)),
