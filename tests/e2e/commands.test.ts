@@ -32,10 +32,15 @@ describe.skipIf(skipBrowserTests)('commands to antennas in headless Chromium', (
     return { context, page };
   };
   const row = (page: Page, kind: string) => page.locator(`[data-testid="command-row"][data-kind="${kind}"]`).first();
-  /** The device answers: what the device link does when the terminal acks over MQTT. */
+  /**
+   * The device answers: what the device link does when the terminal acks over MQTT. The command is
+   * queued, or already sent if the vessel connected meanwhile (a connect claims its queued commands).
+   */
   const deviceAcks = async (kind: string, ok: boolean, data?: object) => {
     const [c] = await server.db.query<{ id: number }>(
-      `UPDATE device_commands SET state = 'sent', sent_at = now() WHERE device_id = $1 AND kind = $2 AND state = 'queued' RETURNING id`,
+      `UPDATE device_commands SET state = 'sent', sent_at = COALESCE(sent_at, now())
+        WHERE id = (SELECT id FROM device_commands WHERE device_id = $1 AND kind = $2 AND state IN ('queued', 'sent') ORDER BY id DESC LIMIT 1)
+        RETURNING id`,
       [vessel.id, kind],
     );
     expect(await acknowledgeCommand(server.db, vessel.num, { id: c!.id, ok, data, message: ok ? undefined : 'antenna busy' })).toBe(true);
