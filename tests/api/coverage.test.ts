@@ -219,6 +219,18 @@ describe.each(engines)('the fleet coverage map on %s', (engine) => {
     expect((await coverage(tokens.polaris!, 'link=geo')).code).toBe(ErrorCode.Validation);
   });
 
+  /** A build of a row a step whose second step fails, as a crash would cut it (a trigger refuses recording it). */
+  const buildCutAtSecondStep = async () => {
+    await s.db.exec(`CREATE FUNCTION cut_coverage() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.batch_done = 2 THEN RAISE EXCEPTION 'cut'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER cut BEFORE UPDATE ON coverage_state FOR EACH ROW EXECUTE FUNCTION cut_coverage()`);
+    try {
+      await expect(buildCoverage(s.db, { settleS: 0, addStep: 1 })).rejects.toThrow(/cut/);
+    } finally {
+      await s.db.exec('DROP TRIGGER cut ON coverage_state; DROP FUNCTION cut_coverage()');
+    }
+  };
+
   it('finishes a batch cut short where it stopped, counting each report once', async () => {
     const oceanic = await reportingDevice(s.db, 'oceanic', 0);
     await ingestAt(
@@ -227,12 +239,8 @@ describe.each(engines)('the fleet coverage map on %s', (engine) => {
       Array.from({ length: 30 }, (_, i) => t0 + 6 * 60 * MIN + i * MIN),
       () => ({ ...CUT_SPOT, satellite: { name: SAT, longitude: -180 } }),
     );
-    // A row a step: the cells at resolutions 2, 3 and 4, then the traffic. The second step fails, as a crash would cut it.
-    await s.db.exec(`CREATE FUNCTION cut_coverage() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.batch_done = 2 THEN RAISE EXCEPTION 'cut'; END IF; RETURN NEW; END $$;
-      CREATE TRIGGER cut BEFORE UPDATE ON coverage_state FOR EACH ROW EXECUTE FUNCTION cut_coverage()`);
-    await expect(buildCoverage(s.db, { settleS: 0, addStep: 1 })).rejects.toThrow(/cut/);
-    await s.db.exec('DROP TRIGGER cut ON coverage_state; DROP FUNCTION cut_coverage()');
+    // A row a step: the cells at resolutions 2, 3 and 4, then the traffic; the second step fails.
+    await buildCutAtSecondStep();
     const [state] = await s.db.query<{ batch_done: number; pending: boolean }>(
       'SELECT batch_done, batch_received IS NOT NULL AS pending FROM coverage_state',
     );
@@ -259,11 +267,7 @@ describe.each(engines)('the fleet coverage map on %s', (engine) => {
       Array.from({ length: 10 }, (_, i) => at(i)),
       () => ({ ...GONE_SPOT, satellite: { name: SAT, longitude: -180 } }),
     );
-    await s.db.exec(`CREATE FUNCTION cut_coverage() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.batch_done = 2 THEN RAISE EXCEPTION 'cut'; END IF; RETURN NEW; END $$;
-      CREATE TRIGGER cut BEFORE UPDATE ON coverage_state FOR EACH ROW EXECUTE FUNCTION cut_coverage()`);
-    await expect(buildCoverage(s.db, { settleS: 0, addStep: 1 })).rejects.toThrow(/cut/);
-    await s.db.exec('DROP TRIGGER cut ON coverage_state; DROP FUNCTION cut_coverage()');
+    await buildCutAtSecondStep();
     // The batch's reports deleted meanwhile (as retention or a vessel's deletion would).
     await s.db.query('DELETE FROM device_reports WHERE lat = $1 AND lon = $2', [GONE_SPOT.lat, GONE_SPOT.lon]);
     expect(await buildCoverage(s.db, { settleS: 0, addStep: 1 })).toBe(0);
