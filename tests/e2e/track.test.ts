@@ -172,7 +172,10 @@ describe.skipIf(skipBrowserTests)('location track and device location in headles
       await page.getByRole('combobox', { name: 'Layer' }).click();
       await page.getByRole('option', { name: '4G/5G', exact: true }).click();
       await expect.poll(() => drawn.getAttribute('data-cells'), { timeout: 15_000 }).toBe(String(cellular));
-      expect(await page.getByTestId('coverage-legend').innerText()).toContain('Link available');
+      // The legend follows the answer, not the choice: the satellite's layer (kept while the next one
+      // loads) can have as many cells as the 4G one, so wait for the 4G answer's legend too.
+      await expect.poll(() => page.getByTestId('coverage-legend').innerText(), { timeout: 15_000 }).toContain('Link available');
+      expect(await drawn.getAttribute('data-cells')).toBe(String(cellular));
       await screenshot(page, 'coverage-4g-en-390');
     } finally {
       await context.close();
