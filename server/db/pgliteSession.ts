@@ -1,5 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedStatements } from './pgliteStatements';
 
 /** How the embedded database's thread starts (server/db/pgliteWorker.ts): a folder, else in memory (from a dump). */
 export interface LiteStart {
@@ -43,11 +44,14 @@ export function liteSession(lite: PGlite, notify: (channel: string, payload: str
   /** The server listens once per channel (its handlers are its own). */
   const unlisteners = new Map<string, () => Promise<void>>();
   const ROLLBACK = Symbol('rollback');
+  // The server sends one request at a time (server/db/priority.ts), so a statement never runs in
+  // the middle of another: they go straight to the database, inside the open transaction if any.
+  const query = preparedStatements(lite);
 
   return async function answer(request: LiteRequest): Promise<unknown> {
     switch (request.op) {
       case 'query':
-        return (await (open?.tx ?? lite).query(request.sql, request.params)).rows;
+        return query(request.sql, request.params, open !== null);
       case 'exec':
         await (open?.tx ?? lite).exec(request.sql);
         return null;
