@@ -8,6 +8,7 @@ import type { ServerConfig } from '../server/config';
 import type { AppOptions } from '../server/app';
 import type { Queryable } from '../server/db/connection';
 import { hashDeviceSecret } from '../server/auth/deviceCredentials';
+import { hashPassword } from '../server/auth/password';
 
 export const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -115,4 +116,33 @@ export async function startConsoleBenchServer(engine: 'pglite' | 'postgres', dis
   return startBenchServer(engine, { ...overrides, consoleDir: dist }, async (started) => {
     if (!(await serveConsole(started.app, started.config))) throw new Error(`no built console in ${dist}`);
   });
+}
+
+/**
+ * The soak's fleet (bench:soak, bench:statements): `users` console users, a quarter of them
+ * enterprises owning the `vessels` in turn, the others their sub-users, each granted 20 of its
+ * enterprise's vessels; all with `password`. Returns the users' names.
+ */
+export async function addSoakFleet(
+  db: Queryable,
+  o: { vessels: number; users: number; prefix: string; secret: string; password: string },
+): Promise<string[]> {
+  const enterprises = Math.max(1, Math.round(o.users / 4));
+  const hash = await hashPassword(o.password);
+  const ids = await db.query<{ id: number }>(
+    `INSERT INTO users (name, nickname, password_hash, permission_level) SELECT 'soake' || g, 'Soak enterprise ' || g, $1, '2' FROM generate_series(1, $2::int) g RETURNING id`,
+    [hash, enterprises],
+  );
+  const ownerIds = ids.map((r) => r.id);
+  await db.query(
+    `INSERT INTO users (name, nickname, password_hash, permission_level, parent_id)
+     SELECT 'soaks' || g, 'Soak sub-user ' || g, $1, '3', ($2::int[])[1 + g % cardinality($2::int[])] FROM generate_series(1, $3::int) g`,
+    [hash, ownerIds, o.users - enterprises],
+  );
+  await addBenchVessels(db, { prefix: o.prefix, secret: o.secret, count: o.vessels, ownerIds });
+  await db.query(
+    `INSERT INTO sub_user_grants (sub_user_id, device_id)
+     SELECT u.id, d.id FROM users u CROSS JOIN LATERAL (SELECT id FROM devices WHERE owner_id = u.parent_id ORDER BY id LIMIT 20) d WHERE u.name LIKE 'soaks%'`,
+  );
+  return (await db.query<{ name: string }>(`SELECT name FROM users WHERE name LIKE 'soak%' ORDER BY id`)).map((r) => r.name);
 }

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { BELL_QUERY } from '../src/api/bellQuery';
+import { consoleCalls } from './consoleCalls';
 
 /**
  * One load run in its own process (so the load does not share the server's CPU), started by
@@ -106,38 +107,11 @@ const onResponse = (_status: number, body: string) => {
 const base = new URL(o.apiBase).pathname;
 const alarmPath = `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${o.token}`;
 const json = { 'content-type': 'application/json' };
-/** What an open console asks for, in turn: the bell, a status monitor page, a device list page, the status counts. */
-const CONSOLE_CALLS = [
-  (t: string) => ({
-    method: 'POST',
-    path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`,
-    headers: json,
-    body: JSON.stringify(BELL_QUERY),
-  }),
-  (t: string) => ({
-    method: 'POST',
-    path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`,
-    headers: json,
-    body: JSON.stringify({
-      deviceStatus: [],
-      deviceType: [],
-      ownerId: [],
-      ownerSubId: [],
-      search: '',
-      pageIndex: 1,
-      pageSize: 20,
-      sort: 'id',
-      order: 'asc',
-      withTotal: true,
-    }),
-  }),
-  (t: string) => ({ method: 'GET', path: `${base}/deviceModule/device/getAll?pageIndex=1&pageSize=20&token=${t}` }),
-  (t: string) => ({ method: 'GET', path: `${base}/deviceModule/monitor/statusCounts?token=${t}` }),
-];
+const CONSOLE_CALLS = consoleCalls(base);
 function setupConsole(request: Record<string, unknown>) {
   const n = counter++;
   const tokens = o.tokens ?? [];
-  return { ...request, ...CONSOLE_CALLS[n % CONSOLE_CALLS.length]!(tokens[Math.floor(n / CONSOLE_CALLS.length) % tokens.length]!) };
+  return { ...request, ...CONSOLE_CALLS[n % CONSOLE_CALLS.length]!.call(tokens[Math.floor(n / CONSOLE_CALLS.length) % tokens.length]!) };
 }
 const result = await autocannon({
   url: new URL(o.apiBase).origin,

@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { addBenchVessels, startBenchServer } from './benchServer';
-import { hashPassword } from '../server/auth/password';
+import { addSoakFleet, startBenchServer } from './benchServer';
 import { startBackgroundWork } from '../server/simulator/startDemo';
 import { alwaysLeader } from '../server/leader';
 import { tableHealth } from '../server/ops/opsQueries';
@@ -28,25 +27,7 @@ process.env.SIMULATOR = '0';
 // PGlite keeps its data in a folder, as the product does: in memory, the stored reports would be counted as the server's memory.
 const dataDir = o.engine === 'pglite' ? await mkdtemp(join(tmpdir(), 'soak-pglite-')) : undefined;
 const server = await startBenchServer(o.engine, dataDir ? { dataDir } : {});
-const enterprises = Math.max(1, Math.round(o.users / 4));
-const hash = await hashPassword(o.password);
-const ids = await server.db.query<{ id: number }>(
-  `INSERT INTO users (name, nickname, password_hash, permission_level) SELECT 'soake' || g, 'Soak enterprise ' || g, $1, '2' FROM generate_series(1, $2::int) g RETURNING id`,
-  [hash, enterprises],
-);
-const ownerIds = ids.map((r) => r.id);
-await server.db.query(
-  `INSERT INTO users (name, nickname, password_hash, permission_level, parent_id)
-   SELECT 'soaks' || g, 'Soak sub-user ' || g, $1, '3', ($2::int[])[1 + g % cardinality($2::int[])] FROM generate_series(1, $3::int) g`,
-  [hash, ownerIds, o.users - enterprises],
-);
-await addBenchVessels(server.db, { prefix: o.prefix, secret: o.secret, count: o.vessels, ownerIds });
-// Each sub-user sees 20 of its enterprise's vessels.
-await server.db.query(
-  `INSERT INTO sub_user_grants (sub_user_id, device_id)
-   SELECT u.id, d.id FROM users u CROSS JOIN LATERAL (SELECT id FROM devices WHERE owner_id = u.parent_id ORDER BY id LIMIT 20) d WHERE u.name LIKE 'soaks%'`,
-);
-const users = (await server.db.query<{ name: string }>(`SELECT name FROM users WHERE name LIKE 'soak%' ORDER BY id`)).map((r) => r.name);
+const users = await addSoakFleet(server.db, o);
 const background = await startBackgroundWork(server.app, server.db, server.config, alwaysLeader());
 console.log(JSON.stringify({ url: server.url, users }));
 for await (const line of createInterface({ input: process.stdin })) {

@@ -30,6 +30,7 @@ const FIGURES: Record<string, RegExp> = {
   'bench:track': /request -> drawn p50\s+\d+ ms/,
   'bench:stats': /fleet statistics, 5 days.*\d ms/,
   'bench:soak': /failed calls in/,
+  'bench:statements': /bench:statements —[\s\S]*query\(\) [\d.]+ ms, prepared [\d.]+ ms/,
   'bench:satlink': /log in -> dashboard map drawn/,
   'bench:push': /push \(SSE\)\s+[\d.]+ s[\s\S]*bytes\/event/,
   'bench:notify': /bench:notify —[\s\S]*fault -> webhook received p50 \/ p99.*\d+ ms/,
