@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { loginToken, postgresAvailable, startBenchServer } from './benchServer';
 import { hashPassword } from '../server/auth/password';
 import { SMOKE, sized } from './smoke';
+import { MONITOR_PAGE_QUERY } from './consoleCalls';
 
 /**
  * Throughput and latency of the authenticated routes a console calls most, side by side with the
@@ -95,18 +96,7 @@ async function run(engine: 'pglite' | 'postgres', metrics: string) {
     'status monitor page 1': {
       path: `${upload}?${t}`,
       method: 'POST',
-      body: {
-        deviceStatus: [],
-        deviceType: [],
-        ownerId: [],
-        ownerSubId: [],
-        search: '',
-        pageIndex: 1,
-        pageSize: 20,
-        sort: 'id',
-        order: 'asc',
-        withTotal: true,
-      },
+      body: MONITOR_PAGE_QUERY,
     },
     'alarm poll (bell)': {
       path: `${upload}?${t}`,

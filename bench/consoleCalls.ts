@@ -2,6 +2,20 @@ import { BELL_QUERY } from '../src/api/bellQuery';
 
 const json = { 'content-type': 'application/json' };
 
+/** The status monitor's first page of 20, every state, with the counts per state. */
+export const MONITOR_PAGE_QUERY = {
+  deviceStatus: [],
+  deviceType: [],
+  ownerId: [],
+  ownerSubId: [],
+  search: '',
+  pageIndex: 1,
+  pageSize: 20,
+  sort: 'id',
+  order: 'asc',
+  withTotal: true,
+};
+
 /** One console call as autocannon (and fetch) takes it. */
 export interface ConsoleCall {
   method: 'GET' | 'POST';
@@ -31,18 +45,7 @@ export const consoleCalls = (base: string): { name: string; call: (token: string
       method: 'POST',
       path: `${base}/deviceModule/deviceGroup/getAllDeviceUploadDataWithCondition?token=${t}`,
       headers: json,
-      body: JSON.stringify({
-        deviceStatus: [],
-        deviceType: [],
-        ownerId: [],
-        ownerSubId: [],
-        search: '',
-        pageIndex: 1,
-        pageSize: 20,
-        sort: 'id',
-        order: 'asc',
-        withTotal: true,
-      }),
+      body: JSON.stringify(MONITOR_PAGE_QUERY),
     }),
   },
   {

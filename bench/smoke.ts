@@ -9,6 +9,12 @@
  */
 export const SMOKE = process.env.BENCH_SMOKE === '1';
 
+/** The value after `--name` on the command line, else `fallback`. */
+export const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+
 /** The full run's value, or the smoke run's under BENCH_SMOKE=1. */
 export const sized = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
 

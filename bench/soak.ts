@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loginToken, postgresAvailable } from './benchServer';
-import { sized } from './smoke';
+import { arg, sized } from './smoke';
 
 /**
  * bench:soak — a long run of a fleet and its consoles against one server: `--vessels` (10,000)
@@ -16,10 +16,6 @@ import { sized } from './smoke';
  * when it answers). Prints figures; asserts nothing. BENCH_SMOKE=1: PGlite, 200 vessels, 8 users,
  * 2 "minutes" of 3 s each (bench/smoke.ts).
  */
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
 const MINUTES = Number(arg('minutes', sized('30', '2')));
 const VESSELS = Number(arg('vessels', sized('10000', '200')));
 const USERS = Number(arg('users', sized('200', '8')));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { addSoakFleet, loginToken, startBenchServer } from './benchServer';
 import { consoleCalls } from './consoleCalls';
-import { sized } from './smoke';
+import { arg, sized } from './smoke';
 import { isBackground } from '../server/db/priority';
 import { openLite } from '../server/db/pgliteSession';
 import { preparedStatements } from '../server/db/pgliteStatements';
@@ -20,10 +20,6 @@ import { preparedStatements } from '../server/db/pgliteStatements';
  * folder. Prints the median database time per call both ways; asserts nothing.
  * BENCH_SMOKE=1: 300 vessels, 8 users, 5 rounds (bench/smoke.ts).
  */
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
 const VESSELS = Number(arg('vessels', sized('10000', '300')));
 const USERS = Number(arg('users', sized('200', '8')));
 const ROUNDS = Number(arg('rounds', sized('200', '5')));
