@@ -5,8 +5,9 @@ const { serialize } = protocol;
 /** How many statement texts stay prepared on the embedded database; past that the least recently used is closed. */
 export const PREPARED_STATEMENTS = 300;
 
-/** PostgreSQL's codes for a prepared statement that no longer fits (a table's columns changed) or no longer exists. */
-const STALE_STATEMENT = new Set(['0A000', '26000']);
+/** A prepared statement whose table changed shape since (a column added): PostgreSQL refuses to run it. */
+const isStale = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test((error as Error).message);
 
 const joined = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
@@ -53,7 +54,7 @@ export function preparedStatements(lite: PGlite, limit = PREPARED_STATEMENTS) {
     if (named.size > limit) {
       const [oldest, old] = named.entries().next().value!;
       named.delete(oldest);
-      await lite.execProtocol(joined([serialize.close({ type: 'S', name: old.name }), serialize.sync()]), { syncToFs });
+      await close(old, syncToFs);
     }
     return prepared;
   }
@@ -76,12 +77,11 @@ export function preparedStatements(lite: PGlite, limit = PREPARED_STATEMENTS) {
     return (parse.parseResults(messages, lite.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
   }
 
-  /**
-   * Runs one statement. `inTransaction`: a transaction is open (its statements are written to the
-   * folder when it commits, not one by one).
-   */
-  return async function query(sql: string, params: readonly unknown[], inTransaction: boolean) {
-    const syncToFs = !inTransaction;
+  async function close(prepared: Prepared, syncToFs: boolean) {
+    await lite.execProtocol(joined([serialize.close({ type: 'S', name: prepared.name }), serialize.sync()]), { syncToFs });
+  }
+
+  async function attempt(sql: string, params: readonly unknown[], syncToFs: boolean, inTransaction: boolean) {
     const known = named.get(sql);
     if (!known) return run(await prepare(sql, syncToFs), params, syncToFs);
     named.delete(sql);
@@ -89,11 +89,30 @@ export function preparedStatements(lite: PGlite, limit = PREPARED_STATEMENTS) {
     try {
       return await run(known, params, syncToFs);
     } catch (error) {
-      if (!STALE_STATEMENT.has((error as { code?: string }).code ?? '')) throw error;
-      // Prepared again from its text; in a transaction the error has ended it, so it is only dropped.
+      if (!isStale(error)) throw error;
+      // Closed and prepared again from its text; in a transaction the error has ended it, so only closed.
       named.delete(sql);
+      await close(known, syncToFs);
       if (inTransaction) throw error;
       return run(await prepare(sql, syncToFs), params, syncToFs);
     }
+  }
+
+  /**
+   * Runs one statement. `inTransaction`: a transaction is open (its statements are written to the
+   * folder when it commits, not one by one). Its exchanges hold PGlite's query lock, as its own
+   * query() does (inside a transaction too): nothing else runs between them, and a close waits.
+   */
+  return function query(sql: string, params: readonly unknown[], inTransaction: boolean) {
+    return lite.runExclusive(async () => {
+      if (lite.closed) throw new Error('The embedded database is closed');
+      try {
+        return await attempt(sql, params, !inTransaction, inTransaction);
+      } catch (error) {
+        // As PGlite's query() does: the statement goes with its error into the log.
+        if (error instanceof Error) Object.assign(error, { query: sql });
+        throw error;
+      }
+    });
   };
 }

@@ -86,6 +86,22 @@ describe('prepared statements on the embedded database', () => {
     expect(await query(sql, ['ghost'], false)).toEqual([{ n: 0 }]);
   });
 
+  it('keeps statements sent at once apart, each with its own answer', async () => {
+    const query = preparedStatements(lite);
+    const days = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 10, 1 + i)));
+    const texts = [`SELECT $1::timestamptz + interval '1 day' AS next`, `SELECT $1::timestamptz - interval '1 day' AS next`];
+    const answers = await Promise.all(days.map((day, i) => query(texts[i % 2]!, [day], false)));
+    answers.forEach((rows, i) => expect(rows).toEqual([{ next: new Date(days[i]!.getTime() + (i % 2 ? -1 : 1) * 86_400_000) }]));
+  });
+
+  it('refuses a statement once the database is closed', async () => {
+    const other = await PGlite.create();
+    const query = preparedStatements(other);
+    expect(await query('SELECT 1 AS one', [], false)).toEqual([{ one: 1 }]);
+    await other.close();
+    await expect(query('SELECT 1 AS one', [], false)).rejects.toThrow(/closed/);
+  });
+
   it('prepares a text again when its table changed shape', async () => {
     const query = preparedStatements(lite);
     await lite.exec(`CREATE TABLE shapes (id int)`);
