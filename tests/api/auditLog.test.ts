@@ -26,6 +26,13 @@ describe.each(engines)('audit log (%s)', (engine) => {
 
     const { data } = await log('oceanic', `&entity=deviceGroup&entityId=${id}`);
     expect(data.list.map((e: { action: string }) => e.action)).toEqual(['deleteById', 'update', 'add']);
+    // A page further on: one entry a page, the second newest on page 2, with the total.
+    const page = await s.call({
+      url: `${s.base}/supportModule/auditLog/getAll?pageSize=1&pageIndex=2&entity=deviceGroup&entityId=${id}`,
+      token: tokens.oceanic,
+    });
+    expect(page.data.list.map((e: { action: string }) => e.action)).toEqual(['update']);
+    expect(page.data.total).toBe(3);
     const [deleted, updated, added] = data.list;
     expect(added).toMatchObject({
       userName: 'oceanic',

@@ -69,8 +69,8 @@ export function listAudit(
     db.query<AuditEntry>(
       `SELECT id::int, at, user_id AS "userId", user_name AS "userName", user_level AS "userLevel", address, method, route, entity,
               entity_id AS "entityId", action, before, after
-         FROM audit_log ${clause} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
-      params,
+         FROM audit_log ${clause} ORDER BY at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${clause}`, params),
   ]).then(([list, [count]]) => ({ list, total: count?.total ?? 0 }));
