@@ -44,8 +44,7 @@ export function liteSession(lite: PGlite, notify: (channel: string, payload: str
   /** The server listens once per channel (its handlers are its own). */
   const unlisteners = new Map<string, () => Promise<void>>();
   const ROLLBACK = Symbol('rollback');
-  // The server sends one request at a time (server/db/priority.ts), so a statement never runs in
-  // the middle of another: they go straight to the database, inside the open transaction if any.
+  // Every statement is prepared once (server/db/pgliteStatements.ts); it runs inside the open transaction if any.
   const query = preparedStatements(lite);
 
   return async function answer(request: LiteRequest): Promise<unknown> {

@@ -81,7 +81,8 @@ export function preparedStatements(lite: PGlite, limit = PREPARED_STATEMENTS) {
     await lite.execProtocol(joined([serialize.close({ type: 'S', name: prepared.name }), serialize.sync()]), { syncToFs });
   }
 
-  async function attempt(sql: string, params: readonly unknown[], syncToFs: boolean, inTransaction: boolean) {
+  async function attempt(sql: string, params: readonly unknown[], inTransaction: boolean) {
+    const syncToFs = !inTransaction;
     const known = named.get(sql);
     if (!known) return run(await prepare(sql, syncToFs), params, syncToFs);
     named.delete(sql);
@@ -107,7 +108,7 @@ export function preparedStatements(lite: PGlite, limit = PREPARED_STATEMENTS) {
     return lite.runExclusive(async () => {
       if (lite.closed) throw new Error('The embedded database is closed');
       try {
-        return await attempt(sql, params, !inTransaction, inTransaction);
+        return await attempt(sql, params, inTransaction);
       } catch (error) {
         // As PGlite's query() does: the statement goes with its error into the log.
         if (error instanceof Error) Object.assign(error, { query: sql });
