@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { cp, mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import * as tar from 'tar';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../../config';
 import { openDb, type Db, type Queryable } from '../../db/connection';
@@ -26,6 +26,7 @@ import {
   type BackupManifest,
 } from './archive';
 import {
+  checkpointWal,
   currentSchema,
   differingTables,
   emptySchema,
@@ -48,6 +49,9 @@ export function backupFolder(config: Settings): string {
   const dataDir = config.dataDir && config.dataDir !== 'memory://' ? config.dataDir : './data/pglite';
   return resolve(dirname(resolve(dataDir)), 'backups');
 }
+
+/** A WAL segment's file (timeline, log, segment: 24 hex digits, in order by name) outside the range a copy needs. */
+const spentWal = (name: string, { from, to }: { from: string; to: string }) => /^[0-9A-F]{24}$/.test(name) && (name < from || name > to);
 
 export interface BackupResult {
   file: string;
@@ -91,13 +95,16 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
       // copy is one consistent state, and memory stays flat (dumpDataDir held the folder in memory
       // twice over: a step of about 1 GB in a soak's server that never came back, docs/architecture.md).
       if (db.dataFolder) {
-        await tx.query('CHECKPOINT');
-        // A backup folder set inside the data folder is left out of it (it is no part of the database).
+        const wal = await checkpointWal(tx);
+        // A backup folder set inside the data folder is left out of it (it is no part of the database),
+        // and so are the WAL segments the copy does not need: three quarters of a soak's folder.
         const leaveOut = dirname(target);
+        const walFolder = join(db.dataFolder, 'pg_wal');
         await cp(db.dataFolder, copy, {
           recursive: true,
           mode: constants.COPYFILE_FICLONE,
-          filter: (from) => from !== leaveOut && !from.startsWith(`${leaveOut}/`),
+          filter: (from) =>
+            from !== leaveOut && !from.startsWith(`${leaveOut}/`) && !(dirname(from) === walFolder && spentWal(basename(from), wal)),
         });
       } else if (db.dumpDataDir) dataDir = await db.dumpDataDir();
       else

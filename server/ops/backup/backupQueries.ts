@@ -82,6 +82,19 @@ export async function exportSnapshot(tx: Queryable): Promise<string> {
   return row!.id;
 }
 
+/**
+ * Writes every page to the data folder's files (PGlite), and names the WAL segments a copy of the
+ * folder needs from then on: from the checkpoint's redo point to where WAL is written now. The
+ * others are spent or recycled for later (up to max_wal_size): no part of the copy's state.
+ */
+export async function checkpointWal(tx: Queryable): Promise<{ from: string; to: string }> {
+  await tx.query('CHECKPOINT');
+  const [row] = await tx.query<{ from: string; to: string }>(
+    'SELECT redo_wal_file AS "from", pg_walfile_name(pg_current_wal_insert_lsn()) AS "to" FROM pg_control_checkpoint()',
+  );
+  return row!;
+}
+
 export async function currentSchema(db: Queryable): Promise<string> {
   const [row] = await db.query<{ name: string }>('SELECT current_schema() AS name');
   return row?.name ?? 'public';
