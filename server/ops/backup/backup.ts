@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../../config';
 import { openDb, type Db, type Queryable } from '../../db/connection';
+import { packAndSumCopy } from './copyThread';
 import { firmwareFolder } from '../../modules/firmware/storage';
 import {
   BACKUP_NAME,
@@ -62,8 +63,8 @@ export interface BackupResult {
 /**
  * Takes a consistent backup while the server runs:
  * - PGlite on disk: inside one transaction (nothing else runs meanwhile) the data folder is copied
- *   beside itself; the console and ingest wait for that time only. The copy is then packed, and its
- *   tables summed on a thread of its own;
+ *   beside itself; the console and ingest wait for that time only. The copy is then packed and its
+ *   tables summed on a thread of its own, at the lowest CPU priority;
  * - PGlite in memory: the tables are summed and the folder dumped inside the transaction;
  * - PostgreSQL: pg_dump shares the snapshot the sums were read in, and nothing waits.
  * `to` is a file or a folder (the backup folder by default).
@@ -119,16 +120,8 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
         ]);
       return read;
     });
-    if (db.dataFolder) {
-      // Streamed a file at a time through Node's zlib, which works off the event loop (tar's own gzip
-      // would compress on it): the server answers meanwhile.
-      await pipeline(
-        tar.c({ portable: true, cwd: copy }, await readdir(copy)) as unknown as NodeJS.ReadableStream,
-        createGzip(),
-        createWriteStream(join(staging, database)),
-      );
-    }
-    const tables = read.tables ?? (await folderSums(copy));
+    // The copy is packed and summed on a thread of its own that yields the CPU to the server's.
+    const tables = read.tables ?? (await packAndSumCopy({ copy, entries: await readdir(copy), archive: join(staging, database) }));
     const { firmware, migration } = read;
     if (dataDir) {
       // Node's zlib works off the event loop: the server answers while the archive is compressed.

@@ -1,0 +1,45 @@
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import * as tar from 'tar';
+import { openLite } from '../../db/pgliteSession';
+import { tableSums } from './backupQueries';
+import type { CopyJob, CopyAnswer } from './copyThread';
+
+/**
+ * The thread that packs a backup's copy of the embedded database and sums its tables
+ * (server/ops/backup/copyThread.ts), at the lowest CPU priority: on a busy server the backup takes
+ * longer, and the console and the ingest do not wait for it (docs/architecture.md, "Backup and restore").
+ */
+const job = workerData.job as CopyJob;
+
+/** Linux: this thread alone (its own nice value) yields the CPU to the server's threads; elsewhere it keeps the process's priority. */
+function yieldCpu() {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid)) setPriority(tid, constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not Linux: no thread of its own to lower.
+  }
+}
+
+async function run(): Promise<CopyAnswer> {
+  yieldCpu();
+  // tar's own gzip compresses on this thread (synchronously), not on the server's thread pool.
+  tar.c({ gzip: true, portable: true, sync: true, cwd: job.copy, file: job.archive }, job.entries);
+  const lite = await openLite({ folder: job.copy });
+  try {
+    const db = { query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows };
+    await db.query('BEGIN');
+    const tables = await tableSums(db);
+    await db.query('COMMIT');
+    return { ok: true, tables };
+  } finally {
+    await lite.close();
+  }
+}
+
+run().then(
+  (answer) => parentPort!.postMessage(answer),
+  (error: unknown) => parentPort!.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+);
