@@ -134,6 +134,14 @@ export const GEOFENCE_EVENTS_TABLE: TableResource = {
   audit: 'geofenceEvent',
 };
 
+/** Where a geofence is, as one point: a circle's centre, a polygon's mean vertex (fine at port scale); null when it has neither. */
+export function geofenceCentre(g: GeofenceShapeInput): LatLon | null {
+  if (g.shape === 'circle') return g.lat != null && g.lon != null ? [g.lat, g.lon] : null;
+  const pts = g.points ?? [];
+  if (!pts.length) return null;
+  return [pts.reduce((a, [lat]) => a + lat, 0) / pts.length, pts.reduce((a, [, lon]) => a + lon, 0) / pts.length];
+}
+
 /** Whether a point lies in a geofence (a polygon by ray casting on lat/lon, fine at port scale). */
 export function contains(g: GeofenceShapeInput, p: LatLon): boolean {
   if (g.shape === 'circle') return g.lat != null && g.lon != null && distanceM([g.lat, g.lon], p) <= (g.radiusM ?? 0);

@@ -3,7 +3,8 @@
  * busiest container ports and those of the demo's routes, each with its UN/LOCODE, its names in
  * English and Chinese, and the point at sea where ships approach it (to about 10 km: where a
  * projected path ends, not a berth). A destination is matched by any of these, case and spacing
- * aside; one that names no port here does not steer the path.
+ * aside; one that names no port here, nor one of the fleet's own (its port geofences), does not
+ * steer the path.
  */
 export interface Port {
   locode: string;
@@ -52,17 +53,31 @@ const key = (text: string) => text.toLowerCase().replace(/[\s\-_.,/()'’]+/g, '
 const byKey = new Map<string, Port>();
 for (const p of PORTS) for (const n of [p.locode, p.name, p.zh, ...(p.aliases ?? [])]) byKey.set(key(n), p);
 
+/** A port of a fleet's own, by name: an enterprise's port geofences (Support > Geofences, kind "port"). */
+export interface OwnPort {
+  name: string;
+  at: readonly [lat: number, lon: number];
+}
+export type OwnPorts = ReadonlyMap<string, OwnPort>;
+const withoutPortOf = (name: string) => name.replace(/^port\s+of\s+/i, '');
+/** A fleet's own ports, found by name as the product's are (case and spacing aside; "Port of Darwin" also by "Darwin"). */
+export const ownPorts = (places: readonly OwnPort[]): OwnPorts =>
+  new Map(places.flatMap((p) => [...new Set([key(withoutPortOf(p.name)), key(p.name)])].map((k) => [k, p] as const)));
+
 /**
  * The port a voyage's destination names, or undefined: its UN/LOCODE ("SGSIN", "SG SIN"), its
  * name or an alias in English or Chinese, case and spacing aside; also "Singapore, SG",
  * "Port of Singapore" or "Los Angeles/Long Beach" (the part before a comma or a slash, a leading
- * "port of").
+ * "port of"). A fleet's own ports (`own`) are looked at first: a fleet's own "Colombo" is where its
+ * ships go, and it names ports the product does not know.
  */
-export function portNamed(destination: string | null | undefined): Port | undefined {
+export function portNamed(destination: string | null | undefined): Port | undefined;
+export function portNamed(destination: string | null | undefined, own: OwnPorts | undefined): Port | OwnPort | undefined;
+export function portNamed(destination: string | null | undefined, own?: OwnPorts): Port | OwnPort | undefined {
   if (!destination) return undefined;
   const whole = destination.trim();
-  for (const candidate of [whole, whole.split(/[,，]/)[0]!, whole.split('/')[0]!, whole.replace(/^port\s+of\s+/i, '')]) {
-    const found = byKey.get(key(candidate));
+  for (const candidate of [whole, whole.split(/[,，]/)[0]!, whole.split('/')[0]!, withoutPortOf(whole)]) {
+    const found = own?.get(key(candidate)) ?? byKey.get(key(candidate));
     if (found) return found;
   }
   return undefined;

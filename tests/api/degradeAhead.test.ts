@@ -85,7 +85,7 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
     expect(await active()).toHaveLength(0);
   });
 
-  it('heads for the port of the voyage under way: the zone east is off its way to Colombo, north', async () => {
+  it('heads for the port of the voyage under way, the product’s or the fleet’s own: the zone east is off its way north', async () => {
     await send(90, 0);
     const voyage = (destination: string, etdHours: number, etaHours: number) =>
       s.db.query(
@@ -100,11 +100,33 @@ describe.each(engines)('degradation ahead on %s', (engine) => {
       await s.db.query('DELETE FROM voyages WHERE device_id = $1', [vessel.id]);
       await voyage('Atlantis', -10, 40);
       expect(await checkDegradeAhead(s.db, new Map())).toMatchObject({ found: 1 });
+      // A port of the fleet's own (a port geofence of its enterprise, 7° north) named as the voyage's
+      // destination steers it there, away from the zone; another enterprise's port of that name does not.
+      const addPort = async (user: string, points: [number, number][]) =>
+        (
+          await s.call({
+            method: 'POST',
+            url: `${s.base}/supportModule/geofence/add`,
+            token: await s.login(user),
+            payload: { name: 'Atlantis', kind: 'port', shape: 'polygon', points },
+          })
+        ).code;
+      const north: [number, number][] = [
+        [-2.9, 79.9],
+        [-2.9, 80.1],
+        [-3.1, 80.1],
+        [-3.1, 79.9],
+      ];
+      expect(await addPort('polaris', north)).toBe(0);
+      expect(await checkDegradeAhead(s.db, new Map())).toMatchObject({ found: 1 });
+      expect(await addPort('oceanic', north)).toBe(0);
+      expect(await checkDegradeAhead(s.db, new Map())).toMatchObject({ found: 0 });
       // Under way to Colombo (LKCMB, 17° north): the path turns north, away from the zone.
       await s.db.query('DELETE FROM voyages WHERE device_id = $1', [vessel.id]);
       await voyage('Port of Colombo', -10, 40);
       expect(await checkDegradeAhead(s.db, new Map())).toMatchObject({ found: 0 });
     } finally {
+      await s.db.query(`DELETE FROM geofences WHERE name = 'Atlantis'`);
       await s.db.query('DELETE FROM voyages WHERE device_id = $1', [vessel.id]);
       await s.db.query(`DELETE FROM alarms WHERE device_id = $1 AND code = 'DEGRADE_AHEAD'`, [vessel.id]);
     }

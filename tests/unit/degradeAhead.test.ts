@@ -14,7 +14,8 @@ import {
 } from '../../src/domain/degradeAhead';
 import { degradeDetail, degradeDetailOf } from '../../src/domain/degradeDetail';
 import { alarmMeaning } from '../../src/domain/faultCodes';
-import { portNamed } from '../../src/domain/ports';
+import { ownPorts, portNamed } from '../../src/domain/ports';
+import { geofenceCentre } from '../../src/domain/geofences';
 import { distanceNm } from '../../src/domain/greatCircle';
 import { SEA_ROUTES } from '../../server/simulator/seaRoutes';
 
@@ -102,6 +103,38 @@ describe('degradation ahead', () => {
         [route.to, route.waypoints.at(-1)!],
       ] as const)
         expect(distanceNm(portNamed(name)!.at, end)).toBeLessThan(10);
+  });
+
+  it('names a fleet’s own port (its port geofences) first, as the product’s are named, and the product’s beside them', () => {
+    const own = ownPorts([
+      { name: 'Tarawa Anchorage', at: [1.4, 172.9] },
+      { name: 'Colombo', at: [6.9, 79.9] },
+      { name: 'Port of Darwin', at: [-12.4, 130.8] },
+    ]);
+    for (const text of ['Darwin', 'Port of Darwin', 'port of darwin']) expect(portNamed(text, own)?.at).toEqual([-12.4, 130.8]);
+    for (const text of ['Tarawa Anchorage', 'tarawa-anchorage', 'Port of Tarawa Anchorage', 'Tarawa Anchorage, KI'])
+      expect(portNamed(text, own)?.at).toEqual([1.4, 172.9]);
+    expect(portNamed('Tarawa Anchorage')).toBeUndefined();
+    // The fleet's own "Colombo" is where its ships go; the product's other ports still count.
+    expect(portNamed('Colombo', own)?.at).toEqual([6.9, 79.9]);
+    expect(portNamed('LKCMB', own)?.at).toEqual([6.96, 79.8]);
+    expect(portNamed('Singapore', own)?.at).toEqual([1.25, 103.95]);
+    expect(portNamed('Atlantis', own)).toBeUndefined();
+    // A geofence is where it is: a circle's centre, a polygon's mean vertex; none without either.
+    expect(geofenceCentre({ shape: 'circle', lat: 1, lon: 2, radiusM: 500 })).toEqual([1, 2]);
+    expect(
+      geofenceCentre({
+        shape: 'polygon',
+        points: [
+          [0, 0],
+          [0, 2],
+          [2, 2],
+          [2, 0],
+        ],
+      }),
+    ).toEqual([1, 1]);
+    expect(geofenceCentre({ shape: 'polygon', points: [] })).toBeNull();
+    expect(geofenceCentre({ shape: 'circle', lat: null, lon: 2 })).toBeNull();
   });
 
   it('warns of the first poor cell ahead, with the minutes to it and a satellite good there', () => {

@@ -10,16 +10,18 @@ import {
   type WarningStreak,
 } from '../../../src/domain/degradeAhead';
 import { degradeDetail } from '../../../src/domain/degradeDetail';
-import { portNamed } from '../../../src/domain/ports';
+import { ownPorts, portNamed, type OwnPort, type OwnPorts } from '../../../src/domain/ports';
+import { geofenceCentre } from '../../../src/domain/geofences';
 import { windowDays } from '../../../src/domain/coverage';
 import { coverageBySatellite } from './coverageQueries';
-import { activeDegradeWarnings, applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
+import { activeDegradeWarnings, applyDegradeWarnings, portGeofences, vesselsUnderWay } from './degradeQueries';
 import { trafficSince } from './trafficQueries';
 
 /**
  * The leader's check every 5 minutes (server/simulator/startDemo.ts): every vessel under way is
  * projected 6 hours ahead along the fleet's lanes (its traffic, src/domain/trafficFlow.ts), toward
- * its voyage's port where the lanes say nothing and no further (src/domain/ports.ts), against
+ * its voyage's port where the lanes say nothing and no further (src/domain/ports.ts: the product's
+ * ports, and the port geofences of the vessel's enterprise, looked at first), against
  * the fleet's coverage of the last 30 days (src/domain/degradeAhead.ts),
  * and the DEGRADE_AHEAD alarms are made to match: a vessel warned at DEGRADE_CONFIRM_CHECKS checks in a
  * row, cleared once missed at DEGRADE_CLEAR_CHECKS in a row (`streaks` carries the counts from one
@@ -32,6 +34,7 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStre
   const coverage = await coverageBySatellite(db, DEGRADE_RES, from, to);
   const traffic = await trafficSince(db, DEGRADE_WINDOW_DAYS);
   const vessels = await vesselsUnderWay(db);
+  const ports = await ownPortsByEnterprise(db);
   // The alarms standing are the warnings: a new leader (or one whose last apply failed) starts from them, not from nothing.
   const standing = new Set(await activeDegradeWarnings(db));
   for (const [id, streak] of streaks) if (streak.found >= DEGRADE_CONFIRM_CHECKS && !standing.has(id)) streaks.delete(id);
@@ -42,7 +45,7 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStre
   const lookup = (satellite: string, cell: string) => coverage.get(`${satellite}|${cell}`);
   const flow = (cell: string, sector: number) => traffic.get(`${cell}|${sector}`);
   for (const { destination, ...v } of vessels) {
-    const w = degradeAhead({ ...v, destination: portNamed(destination)?.at }, lookup, t, flow);
+    const w = degradeAhead({ ...v, destination: portNamed(destination, ports.get(v.ownerId))?.at }, lookup, t, flow);
     if (w) found.set(v.deviceId, degradeDetail(w));
   }
   const { confirmed, held, streaks: next } = confirmWarnings(streaks, found.keys());
@@ -63,4 +66,14 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStre
     evaluateMs,
     cpuMs: (used.user + used.system) / 1000,
   };
+}
+
+/** Each enterprise's own ports: its port geofences, each at its centre. Never another enterprise's. */
+async function ownPortsByEnterprise(db: Db): Promise<Map<number, OwnPorts>> {
+  const places = new Map<number, OwnPort[]>();
+  for (const g of await portGeofences(db)) {
+    const at = geofenceCentre(g);
+    if (at) places.set(g.ownerId, [...(places.get(g.ownerId) ?? []), { name: g.name, at }]);
+  }
+  return new Map([...places].map(([owner, list]) => [owner, ownPorts(list)]));
 }

@@ -1,18 +1,19 @@
 import type { Queryable } from '../../db/connection';
 import { DEGRADE_ALARM_CODE } from '../../../src/domain/degradeDetail';
 import { UNDER_WAY_KN, type VesselNow } from '../../../src/domain/degradeAhead';
+import type { GeofenceShapeInput } from '../../../src/domain/geofences';
 
 // "Degradation ahead" (docs/architecture.md): the vessels to look at, and their warnings as alarms.
 
-export type VesselUnderWay = Omit<VesselNow, 'destination'> & { deviceId: number; destination: string | null };
+export type VesselUnderWay = Omit<VesselNow, 'destination'> & { deviceId: number; ownerId: number; destination: string | null };
 
 /**
  * Activated vessels under way now: reported within 30 minutes, locked on a satellite, at UNDER_WAY_KN
- * or more; with the destination of their voyage under way (departed, not yet due), if any.
+ * or more; with their enterprise and the destination of their voyage under way (departed, not yet due), if any.
  */
 export const vesselsUnderWay = (db: Queryable) =>
   db.query<VesselUnderWay>(
-    `SELECT s.device_id AS "deviceId", s.lat, s.lon, s.heading, s.speed AS "speedKn", s.satellite_name AS satellite, s.snr,
+    `SELECT s.device_id AS "deviceId", d.owner_id AS "ownerId", s.lat, s.lon, s.heading, s.speed AS "speedKn", s.satellite_name AS satellite, s.snr,
             EXISTS (SELECT 1 FROM json_array_elements(COALESCE(s.links, '[]'::json)) l
                      WHERE (l->>'priority')::int > 0 AND l->>'state' <> 'down') AS "hasBackup",
             (SELECT v.destination FROM voyages v WHERE v.device_id = s.device_id AND v.etd <= now() AND v.eta >= now()
@@ -21,6 +22,12 @@ export const vesselsUnderWay = (db: Queryable) =>
       WHERE d.activated AND s.reported_at > now() - interval '30 minutes' AND s.speed >= $1
         AND s.satellite_name IS NOT NULL AND s.modem_lock`,
     [UNDER_WAY_KN],
+  );
+
+/** The enterprises' port geofences: where a voyage's destination may name a port of the fleet's own (src/domain/ports.ts). */
+export const portGeofences = (db: Queryable) =>
+  db.query<GeofenceShapeInput & { ownerId: number; name: string }>(
+    `SELECT owner_id AS "ownerId", name, shape, lat, lon, points FROM geofences WHERE kind = 'port' AND owner_id IS NOT NULL`,
   );
 
 /** The vessels with a DEGRADE_AHEAD alarm standing. */
