@@ -176,6 +176,9 @@ export const vesselEn: DeepStrings<typeof vesselZh> = {
     },
     status: { planned: 'Planned', underway: 'Under way', arrived: 'Arrived' },
     zoneHint: 'Times are in the selected time zone, %{zone}',
+    destinationHint:
+      'A port the product knows (name or UN/LOCODE) or one of the enterprise’s port geofences: link warnings follow the voyage there',
+    ownPort: 'Port geofence',
   },
   camera: {
     title: 'Camera Info',

@@ -158,6 +158,8 @@ export const vesselZh = {
     },
     status: { planned: '计划中', underway: '航行中', arrived: '已到达' },
     zoneHint: '时间按所选时区 %{zone} 填写',
+    destinationHint: '填写系统已知的港口（名称或 UN/LOCODE）或本企业的港口围栏，链路预警即按航线驶向该港判断',
+    ownPort: '港口围栏',
   },
   camera: {
     title: '摄像头信息',

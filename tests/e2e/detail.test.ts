@@ -131,11 +131,27 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
   });
 
   it('refuses a voyage whose eta is before its etd with the message in zh and en, then saves it', async () => {
+    for (const [owner, name] of [
+      ['oceanic', 'Oceanic Yard'],
+      ['polaris', 'Polaris Yard'],
+    ])
+      await server.db.query(
+        `INSERT INTO geofences (owner_id, name, kind, shape, lat, lon, radius_m, created_by)
+         SELECT id, $2, 'port', 'circle', 1.2, 103.8, 5000, id FROM users WHERE name = $1`,
+        [owner, name],
+      );
     for (const lang of ['en', 'zh'] as const) {
       const { context, page } = await open(lang);
       await login(page, 'oceanic', 'oceanic123');
       await page.goto(`${server.url}/device/deviceDataDetail?id=${vessel.id}`);
       await page.getByTestId('voyage-add').click();
+      // The destination offers the enterprise's port geofences, then the product's ports in the user's language; never another enterprise's.
+      const offered = () =>
+        page.locator('#voyage-destination-ports option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      await expect.poll(offered, { timeout: 10_000 }).toContain('Oceanic Yard');
+      expect(await offered()).toContain(lang === 'en' ? 'Singapore' : '新加坡');
+      expect(await offered()).not.toContain('Polaris Yard');
+      expect(await page.getByTestId('voyage-destination').getAttribute('list')).toBe('voyage-destination-ports');
       await page.getByTestId('voyage-voyageNo').fill(`E2E-${lang}`);
       await page.getByTestId('voyage-destination').fill('Singapore');
       await page.getByTestId('voyage-agent').fill('Harbour Agency');

@@ -199,7 +199,7 @@ export default function DeviceDetailPage() {
             </Typography>
             <FaultList faults={d.faults} testId="active-faults" />
           </Paper>
-          <VoyageSection key={id} deviceId={id} current={d.currentVoyage} />
+          <VoyageSection key={id} deviceId={id} ownerId={d.device.ownerId} current={d.currentVoyage} />
           <CommandSection
             key={`commands-${id}`}
             deviceId={id}

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useForm } from 'react-hook-form';
-import { useCreate, useNotify, useUpdate } from 'react-admin';
+import { useCreate, useGetList, useLocaleState, useNotify, useUpdate } from 'react-admin';
 import type { Voyage } from '../../api/vesselApi';
 import { errorData } from '../../data/dataProvider';
 import { voyageSchema } from '../../domain/vesselSchemas';
@@ -17,6 +17,8 @@ import { useTranslate } from 'ra-core';
 import { useClientState } from '../../state/useClientState';
 import { domainResolver, serverFieldErrors } from './domainResolver';
 import { isoToLocalInput, localInputToIso } from '../../format/zonedInput';
+import { PORTS } from '../../domain/ports';
+import { GEOFENCES_NAME } from '../../domain/geofences';
 
 /** The voyage resource (src/resources/voyages/definition.ts). */
 export const VOYAGES = 'device/voyage';
@@ -27,6 +29,8 @@ const REQUIRED = new Set(['voyageNo', 'destination', 'etd', 'eta', 'agent']);
 /** Add or edit a voyage; validated as you type with the domain's voyage schema (the server's). */
 export function VoyageFormDialog(props: {
   deviceId: number;
+  /** The vessel's enterprise, whose port geofences the destination suggests. */
+  ownerId: number;
   voyage: Voyage | null;
   open: boolean;
   onClose: () => void;
@@ -43,11 +47,13 @@ export function VoyageFormDialog(props: {
 /** Mounted at each opening, so the inputs start from the voyage's values; saved with useCreate / useUpdate. */
 function VoyageForm({
   deviceId,
+  ownerId,
   voyage,
   onClose,
   onSaved,
 }: {
   deviceId: number;
+  ownerId: number;
   voyage: Voyage | null;
   onClose: () => void;
   onSaved: () => void;
@@ -118,11 +124,15 @@ function VoyageForm({
                 minRows={f === 'remark' ? 2 : undefined}
                 size="small"
                 error={!!message}
-                helperText={message ? t(String(message)) : undefined}
-                slotProps={{ inputLabel: time ? { shrink: true } : undefined, htmlInput: { 'data-testid': `voyage-${f}` } }}
+                helperText={message ? t(String(message)) : f === 'destination' ? t('vessel.voyage.destinationHint') : undefined}
+                slotProps={{
+                  inputLabel: time ? { shrink: true } : undefined,
+                  htmlInput: { 'data-testid': `voyage-${f}`, ...(f === 'destination' ? { list: PORT_LIST } : {}) },
+                }}
               />
             );
           })}
+          <PortSuggestions ownerId={ownerId} />
           <Typography variant="caption" color="text.secondary">
             {t('vessel.voyage.zoneHint', { zone: timeZoneLabel(timeZone) })}
           </Typography>
@@ -135,5 +145,33 @@ function VoyageForm({
         </Button>
       </DialogActions>
     </form>
+  );
+}
+
+const PORT_LIST = 'voyage-destination-ports';
+
+/**
+ * The ports a destination may name, offered as the user types (the browser's own list, keyboard
+ * included): the enterprise's port geofences first, then the product's ports in the user's
+ * language with their UN/LOCODE (docs/architecture.md, "Degradation ahead").
+ */
+function PortSuggestions({ ownerId }: { ownerId: number }) {
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  const zh = locale === 'zh';
+  const { data: own = [] } = useGetList<{ id: number; name: string }>(GEOFENCES_NAME, {
+    filter: { kind: 'port', ownerId },
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  return (
+    <datalist id={PORT_LIST} data-testid="voyage-port-list">
+      {own.map((g) => (
+        <option key={`own-${g.id}`} value={g.name} label={t('vessel.voyage.ownPort')} />
+      ))}
+      {PORTS.map((p) => (
+        <option key={p.locode} value={zh ? p.zh : p.name} label={p.locode} />
+      ))}
+    </datalist>
   );
 }

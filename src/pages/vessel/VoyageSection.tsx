@@ -43,7 +43,7 @@ export function VoyageStatusChip({ status }: { status: Voyage['status'] }) {
  * deviceId is this vessel). Levels 1 and 2 add, edit and delete; a sub-user reads (the server
  * refuses its writes too). A change refetches the vessel's detail (its current voyage).
  */
-export function VoyageSection({ deviceId, current }: { deviceId: number; current: Voyage | null }) {
+export function VoyageSection({ deviceId, ownerId, current }: { deviceId: number; ownerId: number; current: Voyage | null }) {
   const t = useTranslate();
   const notify = useNotify();
   const format = useDateFormatter();
@@ -198,6 +198,7 @@ export function VoyageSection({ deviceId, current }: { deviceId: number; current
         </>
       )}
       <VoyageFormDialog
+        ownerId={ownerId}
         deviceId={deviceId}
         voyage={editing ?? null}
         open={editing !== undefined}
