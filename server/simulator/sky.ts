@@ -1,6 +1,7 @@
 import { mulberry32, between, type Rng } from './prng';
 import { bestSatellite, lookAngles, SATELLITES } from './satellites';
 import type { LatLon } from './seaRoutes';
+import { wrapLongitude } from '../../src/domain/greatCircle';
 
 /**
  * The simulated sky's geography (docs/architecture.md, "Coverage"), seeded and deterministic like
@@ -38,7 +39,6 @@ export interface Beam {
   rLon: number;
 }
 
-const wrap180 = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
 const rngOf = (...parts: number[]): Rng => {
   let h = 0x811c9dc5;
   for (const p of parts) h = Math.imul(h ^ (p | 0), 0x01000193) ^ (h >>> 13);
@@ -56,13 +56,13 @@ export function beamsOf(sat: { name: string; longitude: number }, seed = 1): Bea
     beams = [
       {
         lat: between(rng, 12, 32),
-        lon: wrap180(sat.longitude + between(rng, -25, 25)),
+        lon: wrapLongitude(sat.longitude + between(rng, -25, 25)),
         rLat: between(rng, 28, 38),
         rLon: between(rng, 40, 56),
       },
       {
         lat: between(rng, -28, -8),
-        lon: wrap180(sat.longitude + between(rng, -30, 30)),
+        lon: wrapLongitude(sat.longitude + between(rng, -30, 30)),
         rLat: between(rng, 24, 34),
         rLon: between(rng, 36, 50),
       },
@@ -76,7 +76,7 @@ export function beamsOf(sat: { name: string; longitude: number }, seed = 1): Bea
 export function beamDistance(sat: { name: string; longitude: number }, [lat, lon]: LatLon, seed = 1): number {
   let best = Infinity;
   for (const b of beamsOf(sat, seed)) {
-    const d = Math.hypot((lat - b.lat) / b.rLat, wrap180(lon - b.lon) / b.rLon);
+    const d = Math.hypot((lat - b.lat) / b.rLat, wrapLongitude(lon - b.lon) / b.rLon);
     if (d < best) best = d;
   }
   return best;
@@ -113,7 +113,7 @@ export function rainFadeDb([lat, lon]: LatLon, t: number, seed = 1): number {
         const hours = (t - born) / 3_600_000;
         const cLat = startLat + (Math.cos(course) * speedKmh * hours) / KM_PER_DEG;
         const cLon = startLon + (Math.sin(course) * speedKmh * hours) / (KM_PER_DEG * Math.max(0.2, Math.cos((cLat * Math.PI) / 180)));
-        const dKm = Math.hypot((lat - cLat) * KM_PER_DEG, wrap180(lon - cLon) * KM_PER_DEG * Math.cos((lat * Math.PI) / 180));
+        const dKm = Math.hypot((lat - cLat) * KM_PER_DEG, wrapLongitude(lon - cLon) * KM_PER_DEG * Math.cos((lat * Math.PI) / 180));
         if (dKm >= radiusKm) continue;
         // It grows over its first fifth and fades over its last.
         const age = (t - born) / life;
@@ -158,7 +158,7 @@ export function skyAt(
   const beam = beamLossDb(sat, position, seed);
   if (beam === null) return none('outsideBeam');
   const shadow = mastShadow(vesselIndex, seed);
-  const relative = wrap180(look.azimuth - heading - shadow.centre);
+  const relative = wrapLongitude(look.azimuth - heading - shadow.centre);
   if (look.elevation < SHADOW_BELOW_ELEVATION && Math.abs(relative) < shadow.width / 2) return none('blockage');
   const rain = rainFadeDb(position, t, seed);
   const low = look.elevation < 15 ? (15 - look.elevation) * 0.2 : 0;

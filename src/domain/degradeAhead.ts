@@ -1,7 +1,7 @@
 import { latLngToCell } from 'h3-js';
 import { lookAngles, SATELLITES } from './satellites';
 import { flowCell, flowHeading, type FlowLookup } from './trafficFlow';
-import { EARTH_NM, bearingTo, distanceNm } from './greatCircle';
+import { EARTH_NM, bearingTo, distanceNm, wrapLongitude } from './greatCircle';
 
 /**
  * "Degradation ahead" (docs/architecture.md, "Degradation ahead"): a vessel under way is projected
@@ -55,7 +55,6 @@ export type CoverageLookup = (satellite: string, cell: string) => CellFigures | 
 
 const rad = (d: number) => (d * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
-const wrap180 = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
 
 /** Where a vessel will be after `hours` at `speedKn` on `headingDeg` (a great circle); longitudes stay in -180..180 across the antimeridian. */
 export function projectPoint(lat: number, lon: number, headingDeg: number, speedKn: number, hours: number): [number, number] {
@@ -64,7 +63,7 @@ export function projectPoint(lat: number, lon: number, headingDeg: number, speed
   const φ1 = rad(lat);
   const φ2 = Math.asin(Math.sin(φ1) * Math.cos(d) + Math.cos(φ1) * Math.sin(d) * Math.cos(h));
   const λ2 = rad(lon) + Math.atan2(Math.sin(h) * Math.sin(d) * Math.cos(φ1), Math.cos(d) - Math.sin(φ1) * Math.sin(φ2));
-  return [deg(φ2), wrap180(deg(λ2))];
+  return [deg(φ2), wrapLongitude(deg(λ2))];
 }
 
 /** A path this close to its port (nm) has arrived: a port's approach point is placed to about 10 km (src/domain/ports.ts). */

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { choiceRule, idRule, requiredText } from './schemaRules';
 import { Level } from './levels';
 import { VESSEL_COLUMNS, type TableResource } from './tableResource';
-import { distanceM } from './greatCircle';
+import { distanceM, wrapLongitude } from './greatCircle';
 
 /**
  * Geofences (docs/api.md, "Notifications"): named areas of an enterprise drawn on the map, a circle
@@ -134,12 +134,18 @@ export const GEOFENCE_EVENTS_TABLE: TableResource = {
   audit: 'geofenceEvent',
 };
 
-/** Where a geofence is, as one point: a circle's centre, a polygon's mean vertex (fine at port scale); null when it has neither. */
+/**
+ * Where a geofence is, as one point: a circle's centre, a polygon's mean vertex (fine at port scale;
+ * its longitudes taken from the first vertex's, so one across the antimeridian stays there); null
+ * when it has neither.
+ */
 export function geofenceCentre(g: GeofenceShapeInput): LatLon | null {
   if (g.shape === 'circle') return g.lat != null && g.lon != null ? [g.lat, g.lon] : null;
   const pts = g.points ?? [];
   if (!pts.length) return null;
-  return [pts.reduce((a, [lat]) => a + lat, 0) / pts.length, pts.reduce((a, [, lon]) => a + lon, 0) / pts.length];
+  const lon0 = pts[0]![1];
+  const lat = pts.reduce((a, [y]) => a + y, 0) / pts.length;
+  return [lat, wrapLongitude(lon0 + pts.reduce((a, [, x]) => a + wrapLongitude(x - lon0), 0) / pts.length)];
 }
 
 /** Whether a point lies in a geofence (a polygon by ray casting on lat/lon, fine at port scale). */

@@ -9,6 +9,9 @@ export type Point = readonly [lat: number, lon: number];
 export const EARTH_M = 6_371_000;
 export const EARTH_NM = 3_440.065;
 
+/** A longitude (or any angle) in degrees brought into -180..180. */
+export const wrapLongitude = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
+
 const rad = (d: number) => (d * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
 

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { idRule } from './schemaRules';
+import { wrapLongitude } from './greatCircle';
 
 /**
  * A position typed by hand (docs/requirements.md §5): longitude 0 to 180 with E or W, latitude 0 to 90
@@ -44,6 +45,6 @@ export const manualPositionSchema = positionSchema.shape({
 
 /** Signed degrees as text in the hemisphere notation of the form, e.g. "22.30° N, 114.20° E". */
 export const formatPosition = (lat: number, lon: number, decimals = 4): string => {
-  const wrapped = ((((lon + 180) % 360) + 360) % 360) - 180;
+  const wrapped = wrapLongitude(lon);
   return `${Math.abs(lat).toFixed(decimals)}° ${lat < 0 ? 'S' : 'N'}, ${Math.abs(wrapped).toFixed(decimals)}° ${wrapped < 0 ? 'W' : 'E'}`;
 };

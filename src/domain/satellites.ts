@@ -1,3 +1,4 @@
+import { wrapLongitude } from './greatCircle';
 /**
  * The geostationary satellites the product knows (name, orbital longitude in degrees east): the
  * ones the simulated terminals track and the choices of a re-point command. Server, simulator and
@@ -22,11 +23,10 @@ export const satelliteNamed = (name: string) => SATELLITES.find((s) => s.name ==
 
 const rad = (d: number) => (d * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
-const wrap180 = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
 
 /** Azimuth (0..360 true), elevation and polarisation skew (degrees) towards a geostationary satellite. */
 export function lookAngles([lat, lon]: readonly [number, number], satLon: number) {
-  const g = rad(wrap180(satLon - lon));
+  const g = rad(wrapLongitude(satLon - lon));
   const l = rad(lat);
   const cosBeta = Math.cos(g) * Math.cos(l);
   const elevation = deg(Math.atan2(cosBeta - 0.1512, Math.sqrt(Math.max(1e-9, 1 - cosBeta * cosBeta))));

@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { wrapLongitude } from '../domain/greatCircle';
 
 /**
  * Framing a map on what it shows: the smallest longitude arc that holds every point (so a fleet
@@ -16,7 +17,7 @@ export function pointsBounds(points: readonly (readonly [number, number])[]): L.
   const valid = points.filter(([lat, lon]) => Number.isFinite(lat) && Number.isFinite(lon));
   if (!valid.length) return null;
   const lats = valid.map(([lat]) => lat);
-  const lons = valid.map(([, lon]) => ((((lon + 180) % 360) + 360) % 360) - 180).sort((a, b) => a - b);
+  const lons = valid.map(([, lon]) => wrapLongitude(lon)).sort((a, b) => a - b);
   // The widest gap between neighbours on the circle; the one across 180 is from the last to the first.
   let gap = lons[0]! + 360 - lons[lons.length - 1]!;
   let west = lons[0]!;

@@ -133,6 +133,17 @@ describe('degradation ahead', () => {
         ],
       }),
     ).toEqual([1, 1]);
+    expect(
+      geofenceCentre({
+        shape: 'polygon',
+        points: [
+          [-1, 179],
+          [-1, -179],
+          [1, -179],
+          [1, 179],
+        ],
+      }),
+    ).toEqual([0, -180]);
     expect(geofenceCentre({ shape: 'polygon', points: [] })).toBeNull();
     expect(geofenceCentre({ shape: 'circle', lat: null, lon: 2 })).toBeNull();
   });

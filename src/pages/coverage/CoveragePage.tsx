@@ -28,6 +28,7 @@ import { BaseMap } from '../../map/BaseMap';
 import { CoverageLegend } from './CoverageLegend';
 import { cellPopup, drawCells } from './coverageLayer';
 import { startDrawTiming, timeRequest } from '../../map/drawTiming';
+import { wrapLongitude } from '../../domain/greatCircle';
 
 const ALL = '';
 /** The layer choice's values: ALL, a satellite's name or a link kind, each with its own prefix (a satellite may be named anything). */
@@ -37,7 +38,6 @@ const linkOf = (layer: string) => COVERAGE_LINK_KINDS.find((k) => layer === `${L
 const satelliteOf = (layer: string) => (layer.startsWith(SAT_PREFIX) ? layer.slice(SAT_PREFIX.length) : undefined);
 /** Bounds are rounded (degrees) so that a small pan asks again only when it shows new ground. */
 const round = (v: number) => Math.round(v * 10) / 10;
-const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
 
 interface View {
   res: CoverageResolution;
@@ -55,8 +55,8 @@ function viewOf(map: L.Map): View {
     bounds: {
       south: round(Math.max(-90, b.getSouth())),
       north: round(Math.min(90, b.getNorth())),
-      west: round(wrapLon(b.getWest())),
-      east: round(wrapLon(b.getEast())),
+      west: round(wrapLongitude(b.getWest())),
+      east: round(wrapLongitude(b.getEast())),
     },
   };
 }
