@@ -35,7 +35,8 @@ import { FLOW_MIN_SPEED_KN, flowCell, flowSector, headingVector, type FlowFigure
  * - the prediction's CPU for 10,000 vessels (the fleet's states repeated).
  * Prints figures; asserts nothing. BENCH_SMOKE=1: 40 vessels over 4 days (2 to learn).
  * BENCH_LOCKED_BELOW / BENCH_SNR_BELOW try other thresholds; BENCH_DESTINATION=0 projects without the
- * voyages' ports (the vessels' destinations, found as the server finds them).
+ * voyages' ports (the vessels' destinations, found among the product's ports as the server finds
+ * them for a fleet without port geofences of its own).
  */
 const VESSELS = Number(process.env.BENCH_VESSELS ?? sized(1_000, 40));
 const DAYS = Number(process.env.BENCH_DAYS ?? sized(30, 4));

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/connection';
 import type { LatLon } from '../../src/domain/geofences';
 
-// The SQL of the geofence check (geofenceCheck.ts).
+// The SQL of the geofence check (geofenceCheck.ts); its list of geofences also gives "degradation ahead" the
+// enterprises' own ports (server/modules/vessel/degradeJob.ts).
 
 export interface GeofenceRow {
   id: number;

@@ -134,14 +134,44 @@ export const GEOFENCE_EVENTS_TABLE: TableResource = {
   audit: 'geofenceEvent',
 };
 
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The number a form or record holds (a number input may hold a numeric string), else null. */
+export const toNumber = (v: unknown): number | null => {
+  if (isFiniteNumber(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
+};
+
+/** A record's points as [lat, lon] pairs, the malformed ones left out (JSON text is parsed). */
+export function pointsOf(value: unknown): LatLon[] {
+  let list = value;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list.filter((p): p is LatLon => Array.isArray(p) && p.length === 2 && isFiniteNumber(p[0]) && isFiniteNumber(p[1]));
+}
+
+/** The circle's centre when both coordinates are numbers in range. */
+export function centreOf(g: Pick<GeofenceShapeInput, 'lat' | 'lon'>): LatLon | null {
+  const lat = toNumber(g.lat);
+  const lon = toNumber(g.lon);
+  return lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lat, lon] : null;
+}
+
 /**
  * Where a geofence is, as one point: a circle's centre, a polygon's mean vertex (fine at port scale;
  * its longitudes taken from the first vertex's, so one across the antimeridian stays there); null
  * when it has neither.
  */
 export function geofenceCentre(g: GeofenceShapeInput): LatLon | null {
-  if (g.shape === 'circle') return g.lat != null && g.lon != null ? [g.lat, g.lon] : null;
-  const pts = g.points ?? [];
+  if (g.shape === 'circle') return centreOf(g);
+  const pts = pointsOf(g.points);
   if (!pts.length) return null;
   const lon0 = pts[0]![1];
   const lat = pts.reduce((a, [y]) => a + y, 0) / pts.length;

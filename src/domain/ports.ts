@@ -61,8 +61,12 @@ export interface OwnPort {
 export type OwnPorts = ReadonlyMap<string, OwnPort>;
 const withoutPortOf = (name: string) => name.replace(/^port\s+of\s+/i, '');
 /** A fleet's own ports, found by name as the product's are (case and spacing aside; "Port of Darwin" also by "Darwin"). */
-export const ownPorts = (places: readonly OwnPort[]): OwnPorts =>
-  new Map(places.flatMap((p) => [...new Set([key(withoutPortOf(p.name)), key(p.name)])].map((k) => [k, p] as const)));
+export function ownPorts(places: readonly OwnPort[]): OwnPorts {
+  const byName = new Map<string, OwnPort>();
+  // A name that is all punctuation has no key: it names nothing.
+  for (const p of places) for (const k of [key(p.name), key(withoutPortOf(p.name))]) if (k && !byName.has(k)) byName.set(k, p);
+  return byName;
+}
 
 /**
  * The port a voyage's destination names, or undefined: its UN/LOCODE ("SGSIN", "SG SIN"), its

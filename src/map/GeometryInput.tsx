@@ -12,7 +12,8 @@ import { MAX_GEOFENCE_POINTS, type LatLon } from '../domain/geofences';
 import { BaseMap } from './BaseMap';
 import { MapFrame } from './GeometryMap';
 import { fitAndFollow } from './fitView';
-import { centreOf, handleIcon, kindColour, pointOf, pointsOf, shapeBounds, shapeLayer, toNumber } from './geofenceShapes';
+import { handleIcon, kindColour, pointOf, shapeBounds, shapeLayer } from './geofenceShapes';
+import { centreOf, pointsOf, toNumber } from '../domain/geofences';
 
 declare global {
   interface Window {

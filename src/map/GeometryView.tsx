@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useResourceContext, useTranslate } from 'ra-core';
 import { formatPosition } from '../domain/position';
 import { GeometryMap, type MapArea } from './GeometryMap';
-import { centreOf, pointsOf, toNumber } from './geofenceShapes';
+import { centreOf, pointsOf, toNumber } from '../domain/geofences';
 
 /**
  * A `geometry` field on the Show page: the record's area on a small read-only map, and a line that

@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import type { GeofenceShapeInput, LatLon } from '../domain/geofences';
+import { centreOf, pointsOf, toNumber, type GeofenceShapeInput, type LatLon } from '../domain/geofences';
 import { pointsBounds } from './fitView';
 
 /**
@@ -16,36 +16,6 @@ export const KIND_COLOURS: Readonly<Record<string, string>> = {
   area: '#6a1b9a',
 };
 export const kindColour = (kind: unknown) => KIND_COLOURS[String(kind)] ?? '#065aa1';
-
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-/** The number a form or record holds (a number input may hold a numeric string), else null. */
-export const toNumber = (v: unknown): number | null => {
-  if (finite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return null;
-};
-
-/** A record's points as [lat, lon] pairs, the malformed ones left out (JSON text is parsed). */
-export function pointsOf(value: unknown): LatLon[] {
-  let list = value;
-  if (typeof list === 'string') {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(list)) return [];
-  return list.filter((p): p is LatLon => Array.isArray(p) && p.length === 2 && finite(p[0]) && finite(p[1]));
-}
-
-/** The circle's centre when both coordinates are numbers in range. */
-export function centreOf(g: Pick<GeofenceShapeInput, 'lat' | 'lon'>): LatLon | null {
-  const lat = toNumber(g.lat);
-  const lon = toNumber(g.lon);
-  return lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lat, lon] : null;
-}
 
 /** A coordinate as stored: six decimals (about 0.1 m). */
 export const roundCoordinate = (v: number) => Math.round(v * 1e6) / 1e6;

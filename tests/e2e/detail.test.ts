@@ -137,7 +137,7 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
     ])
       await server.db.query(
         `INSERT INTO geofences (owner_id, name, kind, shape, lat, lon, radius_m, created_by)
-         SELECT id, $2, 'port', 'circle', 1.2, 103.8, 5000, id FROM users WHERE name = $1`,
+         SELECT id, $2, 'port', 'circle', -60, -120, 5000, id FROM users WHERE name = $1 ON CONFLICT DO NOTHING`,
         [owner, name],
       );
     for (const lang of ['en', 'zh'] as const) {
@@ -185,6 +185,17 @@ describe.skipIf(skipBrowserTests)('vessel detail pages in headless Chromium', ()
     const [saved] = await server.db.query<{ eta: Date }>(`SELECT eta FROM voyages WHERE voyage_no = 'E2E-en'`);
     // 08:00 at UTC+8 is midnight UTC.
     expect(saved!.eta.toISOString()).toBe('2030-05-20T00:00:00.000Z');
+    // Level 1 sees every enterprise's geofences: the form still offers only the vessel's enterprise's ports.
+    const { context, page } = await open('en');
+    await login(page, 'admin', 'admin123');
+    await page.goto(`${server.url}/device/deviceDataDetail?id=${vessel.id}`);
+    await page.getByTestId('voyage-add').click();
+    const offered = () =>
+      page.locator('#voyage-destination-ports option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await expect.poll(offered, { timeout: 10_000 }).toContain('Oceanic Yard');
+    expect(await offered()).not.toContain('Polaris Yard');
+    await context.close();
+    await server.db.query(`DELETE FROM geofences WHERE name IN ('Oceanic Yard', 'Polaris Yard')`);
   });
 
   it('lists cameras of an unlocked vessel and shows the locked message on a locked one', async () => {

@@ -120,6 +120,8 @@ describe('degradation ahead', () => {
     expect(portNamed('LKCMB', own)?.at).toEqual([6.96, 79.8]);
     expect(portNamed('Singapore', own)?.at).toEqual([1.25, 103.95]);
     expect(portNamed('Atlantis', own)).toBeUndefined();
+    // A name that is all punctuation names nothing (not even the empty part before the slash of "/Atlantis").
+    expect(portNamed('/Atlantis', ownPorts([{ name: 'Port of --', at: [0, 0] }]))).toBeUndefined();
     // A geofence is where it is: a circle's centre, a polygon's mean vertex; none without either.
     expect(geofenceCentre({ shape: 'circle', lat: 1, lon: 2, radiusM: 500 })).toEqual([1, 2]);
     expect(

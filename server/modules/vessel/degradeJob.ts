@@ -14,7 +14,8 @@ import { ownPorts, portNamed, type OwnPort, type OwnPorts } from '../../../src/d
 import { geofenceCentre } from '../../../src/domain/geofences';
 import { windowDays } from '../../../src/domain/coverage';
 import { coverageBySatellite } from './coverageQueries';
-import { activeDegradeWarnings, applyDegradeWarnings, portGeofences, vesselsUnderWay } from './degradeQueries';
+import { activeDegradeWarnings, applyDegradeWarnings, vesselsUnderWay } from './degradeQueries';
+import { allGeofences } from '../../notify/geofenceQueries';
 import { trafficSince } from './trafficQueries';
 
 /**
@@ -71,9 +72,12 @@ export async function checkDegradeAhead(db: Db, streaks: Map<number, WarningStre
 /** Each enterprise's own ports: its port geofences, each at its centre. Never another enterprise's. */
 async function ownPortsByEnterprise(db: Db): Promise<Map<number, OwnPorts>> {
   const places = new Map<number, OwnPort[]>();
-  for (const g of await portGeofences(db)) {
-    const at = geofenceCentre(g);
-    if (at) places.set(g.ownerId, [...(places.get(g.ownerId) ?? []), { name: g.name, at }]);
+  for (const g of await allGeofences(db)) {
+    const at = g.kind === 'port' ? geofenceCentre(g) : null;
+    if (!at) continue;
+    const list = places.get(g.ownerId) ?? [];
+    list.push({ name: g.name, at });
+    places.set(g.ownerId, list);
   }
   return new Map([...places].map(([owner, list]) => [owner, ownPorts(list)]));
 }

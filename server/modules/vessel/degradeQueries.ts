@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/connection';
 import { DEGRADE_ALARM_CODE } from '../../../src/domain/degradeDetail';
 import { UNDER_WAY_KN, type VesselNow } from '../../../src/domain/degradeAhead';
-import type { GeofenceShapeInput } from '../../../src/domain/geofences';
 
 // "Degradation ahead" (docs/architecture.md): the vessels to look at, and their warnings as alarms.
 
@@ -22,12 +21,6 @@ export const vesselsUnderWay = (db: Queryable) =>
       WHERE d.activated AND s.reported_at > now() - interval '30 minutes' AND s.speed >= $1
         AND s.satellite_name IS NOT NULL AND s.modem_lock`,
     [UNDER_WAY_KN],
-  );
-
-/** The enterprises' port geofences: where a voyage's destination may name a port of the fleet's own (src/domain/ports.ts). */
-export const portGeofences = (db: Queryable) =>
-  db.query<GeofenceShapeInput & { ownerId: number; name: string }>(
-    `SELECT owner_id AS "ownerId", name, shape, lat, lon, points FROM geofences WHERE kind = 'port' AND owner_id IS NOT NULL`,
   );
 
 /** The vessels with a DEGRADE_AHEAD alarm standing. */

@@ -8,8 +8,8 @@ import * as tar from 'tar';
 import { basename, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../../config';
-import { openDb, type Db, type Queryable } from '../../db/connection';
-import { packAndSumCopy } from './copyThread';
+import type { Db, Queryable } from '../../db/connection';
+import { folderSums } from './copyThread';
 import { firmwareFolder } from '../../modules/firmware/storage';
 import {
   BACKUP_NAME,
@@ -121,7 +121,8 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
       return read;
     });
     // The copy is packed and summed on a thread of its own that yields the CPU to the server's.
-    const tables = read.tables ?? (await packAndSumCopy({ copy, entries: await readdir(copy), archive: join(staging, database) }));
+    const tables =
+      read.tables ?? (await folderSums({ folder: copy, pack: { entries: await readdir(copy), archive: join(staging, database) } }));
     const { firmware, migration } = read;
     if (dataDir) {
       // Node's zlib works off the event loop: the server answers while the archive is compressed.
@@ -212,17 +213,7 @@ async function restorePglite(dump: string, dataDir: string, force: boolean): Pro
   // The folder's files, unpacked onto disk a file at a time (a backup of an in-memory server, made by
   // dumpDataDir, names them from the root: tar strips it).
   await tar.x({ file: dump, cwd: dir });
-  return folderSums(dir);
-}
-
-/** Every table's count and checksum in an embedded database's folder, opened on a thread of its own. */
-async function folderSums(dir: string): Promise<TableSum[]> {
-  const lite = await openDb({ databaseUrl: '', dataDir: dir });
-  try {
-    return await lite.transaction((tx) => tableSums(tx));
-  } finally {
-    await lite.close();
-  }
+  return folderSums({ folder: dir });
 }
 
 async function restorePostgres(dump: string, databaseUrl: string, schema: string, force: boolean): Promise<TableSum[]> {

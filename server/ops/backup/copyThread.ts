@@ -4,19 +4,19 @@ import type { TableSum } from './backupQueries';
 const BOOT = new URL('../../workerBoot.mjs', import.meta.url);
 const ENTRY = new URL('./copyWorker.ts', import.meta.url).href;
 
-/** A backup's copy of the embedded database's folder, its files, and the tarball to pack them into. */
+/** An embedded database's folder to sum (a backup's copy, or a restored folder), and for a backup the tarball to pack its files into. */
 export interface CopyJob {
-  copy: string;
-  entries: string[];
-  archive: string;
+  folder: string;
+  pack?: { entries: string[]; archive: string };
 }
 export type CopyAnswer = { ok: true; tables: TableSum[] } | { ok: false; message: string };
 
 /**
- * Packs the copy into a gzipped tarball and sums its tables, on a thread of its own at the lowest
- * CPU priority (server/ops/backup/copyWorker.ts): the server's own threads go first.
+ * Every table's count and checksum in an embedded database's folder, after packing its files into
+ * a gzipped tarball when asked (a backup's copy), on a thread of its own at the lowest CPU priority
+ * on Linux (server/ops/backup/copyWorker.ts): a running server's own threads go first.
  */
-export function packAndSumCopy(job: CopyJob): Promise<TableSum[]> {
+export function folderSums(job: CopyJob): Promise<TableSum[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY, job }, execArgv: [] });
     worker.once('message', (answer: CopyAnswer) => {

@@ -7,9 +7,10 @@ import { tableSums } from './backupQueries';
 import type { CopyJob, CopyAnswer } from './copyThread';
 
 /**
- * The thread that packs a backup's copy of the embedded database and sums its tables
- * (server/ops/backup/copyThread.ts), at the lowest CPU priority: on a busy server the backup takes
- * longer, and the console and the ingest do not wait for it (docs/architecture.md, "Backup and restore").
+ * The thread that packs a backup's copy of the embedded database and sums its tables, or sums a
+ * restored folder (server/ops/backup/copyThread.ts), at the lowest CPU priority on Linux: on a busy
+ * server a backup takes longer, and the console and the ingest do not wait for it
+ * (docs/architecture.md, "Backup and restore"). Elsewhere it runs at the process's priority.
  */
 const job = workerData.job as CopyJob;
 
@@ -26,8 +27,8 @@ function yieldCpu() {
 async function run(): Promise<CopyAnswer> {
   yieldCpu();
   // tar's own gzip compresses on this thread (synchronously), not on the server's thread pool.
-  tar.c({ gzip: true, portable: true, sync: true, cwd: job.copy, file: job.archive }, job.entries);
-  const lite = await openLite({ folder: job.copy });
+  if (job.pack) tar.c({ gzip: true, portable: true, sync: true, cwd: job.folder, file: job.pack.archive }, job.pack.entries);
+  const lite = await openLite({ folder: job.folder });
   try {
     const db = { query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows };
     await db.query('BEGIN');

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useCreatePath, useListContext, useResourceContext, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { GeometryMap, type MapArea } from '../../map/GeometryMap';
-import { pointsOf, toNumber } from '../../map/geofenceShapes';
+import { pointsOf, toNumber } from '../../domain/geofences';
 
 /** The geofence list's map: every area of the page as listed (search, kind, page), a click opens its Show page. */
 export function GeofencesListMap() {
