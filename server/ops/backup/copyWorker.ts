@@ -3,6 +3,7 @@ import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as tar from 'tar';
 import { openLite } from '../../db/pgliteSession';
+import type { Queryable } from '../../db/connection';
 import { tableSums } from './backupQueries';
 import type { CopyJob, CopyAnswer } from './copyThread';
 
@@ -30,7 +31,7 @@ async function run(): Promise<CopyAnswer> {
   if (job.pack) tar.c({ gzip: true, portable: true, sync: true, cwd: job.folder, file: job.pack.archive }, job.pack.entries);
   const lite = await openLite({ folder: job.folder });
   try {
-    const db = { query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows };
+    const db: Queryable = { query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows };
     await db.query('BEGIN');
     const tables = await tableSums(db);
     await db.query('COMMIT');
