@@ -113,22 +113,35 @@ function setupConsole(request: Record<string, unknown>) {
   const tokens = o.tokens ?? [];
   return { ...request, ...CONSOLE_CALLS[n % CONSOLE_CALLS.length]!.call(tokens[Math.floor(n / CONSOLE_CALLS.length) % tokens.length]!) };
 }
-const result = await autocannon({
-  url: new URL(o.apiBase).origin,
-  connections: o.connections,
-  duration: o.seconds,
-  ...(o.rate ? { overallRate: o.rate } : {}),
-  requests: [
-    o.mode === 'alarm'
-      ? {
-          method: 'POST',
-          path: alarmPath,
-          headers: json,
-          onResponse,
-          body: JSON.stringify(o.alarmBody === 'spec' ? { deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] } : BELL_QUERY),
-        }
-      : { setupRequest: (o.mode === 'console' ? setupConsole : setupIngest) as never, onResponse },
-  ],
+/** Every call's time, counted in 10 ms steps: a run's percentiles over several loads (bench:soak's minutes) are read from their sum. */
+const steps: Record<number, number> = {};
+const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  const instance = autocannon(
+    {
+      url: new URL(o.apiBase).origin,
+      connections: o.connections,
+      duration: o.seconds,
+      ...(o.rate ? { overallRate: o.rate } : {}),
+      requests: [
+        o.mode === 'alarm'
+          ? {
+              method: 'POST',
+              path: alarmPath,
+              headers: json,
+              onResponse,
+              body: JSON.stringify(
+                o.alarmBody === 'spec' ? { deviceStatus: [2], deviceType: [], ownerSubId: [], ownerId: [] } : BELL_QUERY,
+              ),
+            }
+          : { setupRequest: (o.mode === 'console' ? setupConsole : setupIngest) as never, onResponse },
+      ],
+    },
+    (error, result) => (error ? reject(error) : resolve(result)),
+  );
+  instance.on('response', (_client, _status, _bytes, ms) => {
+    const step = Math.floor(ms / 10);
+    steps[step] = (steps[step] ?? 0) + 1;
+  });
 });
 console.log(
   JSON.stringify({
@@ -138,5 +151,6 @@ console.log(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
     refused,
+    steps,
   }),
 );

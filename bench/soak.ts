@@ -13,7 +13,9 @@ import { arg, sized } from './smoke';
  * p99, and the server's memory (the server runs in a process of its own, bench/soakServer.ts); at
  * the end the memory slope (least squares over the minutes after the first). 30 minutes for the
  * record; `--minutes 3` for a short run; `--engine pglite|postgres` (both by default, PostgreSQL
- * when it answers). Prints figures; asserts nothing. BENCH_SMOKE=1: PGlite, 200 vessels, 8 users,
+ * when it answers); `--hour-at N` sets the reports' clock so that minute N's reports are the first
+ * of a new hour (the work a new hour brings, measured in a short run). At the end, the whole run's
+ * console percentiles and the calls that took 500 ms or more. Prints figures; asserts nothing. BENCH_SMOKE=1: PGlite, 200 vessels, 8 users,
  * 2 "minutes" of 3 s each (bench/smoke.ts).
  */
 const MINUTES = Number(arg('minutes', sized('30', '2')));
@@ -35,7 +37,27 @@ interface Figures {
   p99: number;
   errors: number;
   refused: number;
+  /** How many calls took 0-9 ms (step 0), 10-19 ms (step 1) and so on. */
+  steps: Record<string, number>;
 }
+
+/** Sums call counts by 10 ms step into `into`. */
+function addSteps(into: Map<number, number>, steps: Record<string, number>) {
+  for (const [step, n] of Object.entries(steps)) into.set(Number(step), (into.get(Number(step)) ?? 0) + n);
+  return into;
+}
+
+/** The time (ms, to the 10 ms step's upper end) within which a share `q` of the counted calls answered. */
+function percentileMs(steps: Map<number, number>, q: number): number {
+  const sorted = [...steps].sort(([a], [b]) => a - b);
+  const total = sorted.reduce((a, [, n]) => a + n, 0);
+  let seen = 0;
+  for (const [step, n] of sorted) if ((seen += n) >= q * total) return (step + 1) * 10;
+  return 0;
+}
+
+/** Calls that took `ms` or longer. */
+const callsOver = (steps: Map<number, number>, ms: number) => [...steps].reduce((a, [step, n]) => a + (step * 10 >= ms ? n : 0), 0);
 
 /** One JSON line from a child's stdout for each request written to it. */
 function lines(child: ChildProcessByStdio<Writable, Readable, null>) {
@@ -93,7 +115,11 @@ async function run(engine: 'pglite' | 'postgres') {
   const rows: Record<string, string | number>[] = [];
   const rss: [number, number][] = [];
   const started = Date.now();
+  // The reports' clock: an hour behind, or (--hour-at N) set so that minute N's reports are the first of a new hour.
+  const HOUR_AT = Number(arg('hour-at', '0'));
+  const clock = HOUR_AT ? Math.floor(started / 3_600_000) * 3_600_000 - (HOUR_AT - 1) * MINUTE_S * 1000 : started - 3_600_000;
   let errors = 0;
+  const consoleSteps = new Map<number, number>();
   console.log(
     `\nbench:soak on ${engine}: ${VESSELS.toLocaleString('en')} vessels every 10 s, ${users.length} console users every 10 s, ${MINUTES} min`,
   );
@@ -108,7 +134,7 @@ async function run(engine: 'pglite' | 'postgres') {
         numPrefix: PREFIX,
         secret: SECRET,
         rate: VESSELS / 10,
-        from: started - 3_600_000 + (minute - 1) * MINUTE_S * 1000,
+        from: clock + (minute - 1) * MINUTE_S * 1000,
       }),
       load({
         mode: 'console',
@@ -122,6 +148,7 @@ async function run(engine: 'pglite' | 'postgres') {
         tokens,
       }),
     ]);
+    addSteps(consoleSteps, consoles.steps);
     const m = await memory();
     const failed = ingest.errors + ingest.refused + consoles.errors + consoles.refused;
     errors += failed;
@@ -132,9 +159,11 @@ async function run(engine: 'pglite' | 'postgres') {
       'ingest p99 ms': ingest.p99,
       'console calls/s': Math.round(consoles.rps),
       'console p99 ms': consoles.p99,
+      'console ≥500 ms': callsOver(addSteps(new Map(), consoles.steps), 500),
       failed,
       'rss MB': mb(m.rss),
       'heap MB': mb(m.heapUsed),
+      at: new Date().toISOString().slice(11, 19),
     };
     rows.push(row);
     console.log(JSON.stringify(row));
@@ -144,8 +173,13 @@ async function run(engine: 'pglite' | 'postgres') {
   child.stdin.write('stop\n');
   await new Promise((resolve) => child.on('exit', resolve));
   console.table(rows);
+  const calls = [...consoleSteps.values()].reduce((a, n) => a + n, 0);
   console.log(
     `${engine}: ${errors} failed calls in ${MINUTES} min; server memory slope ${slope(rss).toFixed(2)} MB/min (minutes 2-${MINUTES}, RSS)`,
+  );
+  console.log(
+    `${engine}: the whole run's ${calls.toLocaleString('en')} console calls: p50 ${percentileMs(consoleSteps, 0.5)} ms, p99 ${percentileMs(consoleSteps, 0.99)} ms, ` +
+      `p99.9 ${percentileMs(consoleSteps, 0.999)} ms (to 10 ms), ${callsOver(consoleSteps, 500)} took 500 ms or more`,
   );
 }
 
