@@ -79,6 +79,11 @@ export interface ServerConfig {
   degradeSnrBelowDb: number;
   /** Rows deleted per statement by the hourly pruning (RETENTION_BATCH, 5000 by default). */
   retentionBatchSize: number;
+  /**
+   * The embedded database: each statement or transaction that holds it this many milliseconds or
+   * longer is logged as a warning, with its text but not its values (DB_SLOW_MS; 0, the default, logs none).
+   */
+  dbSlowMs: number;
   /** The devices' MQTT link (docs/devices.md); MQTT=0 turns it off (devices then report over HTTP only). */
   mqtt: boolean;
   /** External broker (MQTT_URL, e.g. mqtt://user:pass@broker:1883); empty: the embedded Aedes broker. */
@@ -168,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deviceListExactCountMax: Math.max(0, int(env.DEVICE_LIST_EXACT_COUNT_MAX, 1000)),
     rollupRetentionDays: Math.max(0, int(env.ROLLUP_RETENTION_DAYS, 400)),
     retentionBatchSize: Math.max(100, int(env.RETENTION_BATCH, 5000)),
+    dbSlowMs: Math.max(0, int(env.DB_SLOW_MS, 0)),
     degradeLockedBelowPct: Math.min(100, Math.max(0, int(env.DEGRADE_LOCKED_BELOW, DEGRADE_DEFAULTS.lockedBelowPct))),
     degradeSnrBelowDb: Math.min(30, Math.max(-5, int(env.DEGRADE_SNR_BELOW, DEGRADE_DEFAULTS.snrBelowDb))),
     mqtt: env.MQTT !== '0',

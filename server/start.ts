@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type ServerConfig } from './config';
-import { openDb, type Db } from './db/connection';
+import { openDb, type Db, type SlowStatement } from './db/connection';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { buildApp, type AppOptions } from './app';
@@ -20,7 +20,10 @@ export async function startServer(
   { loadDataDir, ...options }: AppOptions & { loadDataDir?: Blob } = {},
 ): Promise<{ app: FastifyInstance; db: Db; config: ServerConfig; seeded: boolean; link: DeviceLink }> {
   const config = loadConfig(process.env, overrides);
-  const db = await openDb({ ...config, ...(loadDataDir ? { loadDataDir } : {}) });
+  // Statements that hold the embedded database DB_SLOW_MS or longer, logged as warnings (before the app's logger exists, to stderr).
+  let app: FastifyInstance | undefined;
+  const onSlow = (slow: SlowStatement) => (app ? app.log.warn(slow, 'slow statement') : console.warn('slow statement', slow));
+  const db = await openDb({ ...config, slowMs: config.dbSlowMs, onSlow, ...(loadDataDir ? { loadDataDir } : {}) });
   await migrate(db);
   // The tables of resources declared as data, made or completed from their declarations (docs/extending.md).
   await ensureTables(
@@ -31,7 +34,7 @@ export async function startServer(
   const seeded = config.seedDemo ? await seedDemo(db) : false;
   let link: DeviceLink | undefined;
   const openLink = options.openLink ?? openDeviceLink;
-  const app = await buildApp(config, db, { ...options, openLink: async (parts) => (link = await openLink(parts)) });
+  app = await buildApp(config, db, { ...options, openLink: async (parts) => (link = await openLink(parts)) });
   app.addHook('onClose', () => db.close());
   return { app, db, config, seeded, link: link! };
 }

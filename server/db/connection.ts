@@ -79,9 +79,29 @@ function notifyHub() {
  * an in-memory PGlite starts from this dump of a data folder (dumpDataDir) instead of an empty
  * one; the tests start their servers from one migrated database (tests/api/globalSetup.ts).
  */
-export async function openDb(options: { databaseUrl: string; dataDir: string; loadDataDir?: Blob }): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
+/** A statement, or a transaction, that held the embedded database `ms` milliseconds or longer (DB_SLOW_MS). */
+export interface SlowStatement {
+  ms: number;
+  /** Its text, spaces collapsed, cut at 300 characters; a transaction's, the start of each of its statements. Never its parameters. */
+  sql: string;
+  /** A whole transaction (each of its slow statements is told on its own too). */
+  transaction: boolean;
 }
+
+export interface DbOptions {
+  databaseUrl: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+  /** The embedded database: tell `onSlow` of each statement or transaction that holds it this long (0: none). */
+  slowMs?: number;
+  onSlow?: (slow: SlowStatement) => void;
+}
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+}
+
+const sqlStart = (sql: string, length: number) => sql.replace(/\s+/g, ' ').trim().slice(0, length);
 
 /** Creates the embedded database's folder and its parents; a folder that cannot be made stops the start with one clear line. */
 function ensureDataDir(dataDir: string): string {
@@ -96,14 +116,27 @@ function ensureDataDir(dataDir: string): string {
   return dir;
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
+async function openPglite({ dataDir, loadDataDir, slowMs = 0, onSlow }: DbOptions): Promise<Db> {
   const folder = dataDir === 'memory://' ? undefined : ensureDataDir(dataDir);
   // In a folder (the product), on a thread of its own: the event loop serves HTTP and MQTT while a
   // statement runs. In memory (the tests' servers), in this thread.
   const lite = folder === undefined ? await startLiteLocal({ loadDataDir }) : await startLiteThread({ folder });
   // Console calls before the ingest and the leader's jobs (server/db/priority.ts).
   const gate = priorityGate();
-  const ask = <T>(request: Parameters<LiteThread['request']>[0]) => gate.run(() => lite.request<T>(request));
+  // How long each statement held the database, its wait for the gate left out (docs/architecture.md, "Server").
+  const held = async <T>(what: () => Omit<SlowStatement, 'ms'>, fn: () => Promise<T>): Promise<T> => {
+    if (!slowMs || !onSlow) return fn();
+    const start = performance.now();
+    try {
+      return await fn();
+    } finally {
+      const ms = Math.round(performance.now() - start);
+      if (ms >= slowMs) onSlow({ ms, ...what() });
+    }
+  };
+  const statement = (sql: string) => () => ({ sql: sqlStart(sql, 300), transaction: false });
+  const ask = <T>(request: Parameters<LiteThread['request']>[0]) =>
+    gate.run(() => held(statement('sql' in request ? request.sql : request.op), () => lite.request<T>(request)));
   const hub = notifyHub();
   lite.onNotify((channel, payload) => hub.emit(channel, payload));
   return {
@@ -113,18 +146,27 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
       await ask({ op: 'exec', sql });
     },
     transaction(fn) {
-      return gate.run(async () => {
-        await lite.request({ op: 'begin' });
-        let result;
-        try {
-          result = await fn({ query: <T>(sql: string, params: unknown[] = []) => lite.request<T[]>({ op: 'query', sql, params }) });
-        } catch (error) {
-          await lite.request({ op: 'end', commit: false }).catch(() => undefined);
-          throw error;
-        }
-        await lite.request({ op: 'end', commit: true });
-        return result;
-      });
+      const texts: string[] = [];
+      const whole = () => ({ sql: sqlStart(texts.join('; '), 300), transaction: true });
+      return gate.run(() =>
+        held(whole, async () => {
+          await lite.request({ op: 'begin' });
+          let result;
+          try {
+            result = await fn({
+              query: <T>(sql: string, params: unknown[] = []) => {
+                texts.push(sqlStart(sql, 60));
+                return held(statement(sql), () => lite.request<T[]>({ op: 'query', sql, params }));
+              },
+            });
+          } catch (error) {
+            await lite.request({ op: 'end', commit: false }).catch(() => undefined);
+            throw error;
+          }
+          await lite.request({ op: 'end', commit: true });
+          return result;
+        }),
+      );
     },
     async listen(channel, handler) {
       if (hub.add(checkChannel(channel), handler)) await ask({ op: 'listen', channel });
