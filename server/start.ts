@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type ServerConfig } from './config';
-import { openDb, type Db, type SlowStatement } from './db/connection';
+import { openDb, type Db } from './db/connection';
+import type { SlowStatement } from './db/slowStatements';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { buildApp, type AppOptions } from './app';

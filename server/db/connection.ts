@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { priorityGate } from './priority';
+import { slowStatementLog, sqlStart, type SlowStatement } from './slowStatements';
 import { startLiteLocal, startLiteThread, type LiteThread } from './pgliteThread';
 
 /** Plain parameterised SQL ($1, $2...) on either engine; never string-built SQL. */
@@ -79,15 +80,6 @@ function notifyHub() {
  * an in-memory PGlite starts from this dump of a data folder (dumpDataDir) instead of an empty
  * one; the tests start their servers from one migrated database (tests/api/globalSetup.ts).
  */
-/** A statement, or a transaction, that held the embedded database `ms` milliseconds or longer (DB_SLOW_MS). */
-export interface SlowStatement {
-  ms: number;
-  /** Its text, spaces collapsed, cut at 300 characters; a transaction's, the start of each of its statements. Never its parameters. */
-  sql: string;
-  /** A whole transaction (each of its slow statements is told on its own too). */
-  transaction: boolean;
-}
-
 export interface DbOptions {
   databaseUrl: string;
   dataDir: string;
@@ -100,8 +92,6 @@ export interface DbOptions {
 export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
-
-const sqlStart = (sql: string, length: number) => sql.replace(/\s+/g, ' ').trim().slice(0, length);
 
 /** Creates the embedded database's folder and its parents; a folder that cannot be made stops the start with one clear line. */
 function ensureDataDir(dataDir: string): string {
@@ -116,24 +106,15 @@ function ensureDataDir(dataDir: string): string {
   return dir;
 }
 
-async function openPglite({ dataDir, loadDataDir, slowMs = 0, onSlow }: DbOptions): Promise<Db> {
+async function openPglite({ dataDir, loadDataDir, slowMs, onSlow }: DbOptions): Promise<Db> {
   const folder = dataDir === 'memory://' ? undefined : ensureDataDir(dataDir);
   // In a folder (the product), on a thread of its own: the event loop serves HTTP and MQTT while a
   // statement runs. In memory (the tests' servers), in this thread.
   const lite = folder === undefined ? await startLiteLocal({ loadDataDir }) : await startLiteThread({ folder });
   // Console calls before the ingest and the leader's jobs (server/db/priority.ts).
   const gate = priorityGate();
-  // How long each statement held the database, its wait for the gate left out (docs/architecture.md, "Server").
-  const held = async <T>(what: () => Omit<SlowStatement, 'ms'>, fn: () => Promise<T>): Promise<T> => {
-    if (!slowMs || !onSlow) return fn();
-    const start = performance.now();
-    try {
-      return await fn();
-    } finally {
-      const ms = Math.round(performance.now() - start);
-      if (ms >= slowMs) onSlow({ ms, ...what() });
-    }
-  };
+  // How long each statement held the database, its wait for the gate left out (DB_SLOW_MS).
+  const held = slowStatementLog(slowMs, onSlow);
   const statement = (sql: string) => () => ({ sql: sqlStart(sql, 300), transaction: false });
   const ask = <T>(request: Parameters<LiteThread['request']>[0]) =>
     gate.run(() => held(statement('sql' in request ? request.sql : request.op), () => lite.request<T>(request)));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db, type SlowStatement } from '../../server/db/connection';
+import { openDb, type Db } from '../../server/db/connection';
+import type { SlowStatement } from '../../server/db/slowStatements';
 import { loadConfig } from '../../server/config';
 
 /**
