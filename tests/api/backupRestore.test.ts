@@ -147,7 +147,9 @@ describe.each(engines)('backup and restore on %s', (engine: Engine) => {
       await tar.t({ file: join(unpacked, 'database.tar.gz'), onReadEntry: (e) => database.push(e.path) });
       expect(database).toContain('PG_VERSION');
       expect(database.filter((p) => p.includes('backups-inside'))).toEqual([]);
-      // Only the WAL segments from the backup's checkpoint on: the spent ones, and those recycled for later, stay out (the restore below starts without them).
+      // An online copy: its backup_label tells its first start where to replay the WAL from, and only the WAL
+      // segments from the backup's checkpoint to its end are in it; the spent ones stay out (the restore below starts without them).
+      expect(database).toContain('backup_label');
       const segments = (names: string[]) => names.map((p) => p.replace(/^.*pg_wal\//, '')).filter((n) => /^[0-9A-F]{24}$/.test(n));
       const archived = segments(database.filter((p) => p.includes('pg_wal/')));
       const inFolder = segments(readdirSync(join(folders.dataDir, 'pg_wal')));

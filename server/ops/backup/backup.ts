@@ -1,15 +1,16 @@
-import { constants, createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { cp, mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import * as tar from 'tar';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../../config';
 import type { Db, Queryable } from '../../db/connection';
 import { folderSums } from './copyThread';
+import { copyOnline } from './onlineCopy';
 import { firmwareFolder } from '../../modules/firmware/storage';
 import {
   BACKUP_NAME,
@@ -27,7 +28,6 @@ import {
   type BackupManifest,
 } from './archive';
 import {
-  checkpointWal,
   currentSchema,
   differingTables,
   emptySchema,
@@ -51,9 +51,6 @@ export function backupFolder(config: Settings): string {
   return resolve(dirname(resolve(dataDir)), 'backups');
 }
 
-/** A WAL segment's file (timeline, log, segment: 24 hex digits, in order by name) outside the range a copy needs. */
-const spentWal = (name: string, { from, to }: { from: string; to: string }) => /^[0-9A-F]{24}$/.test(name) && (name < from || name > to);
-
 export interface BackupResult {
   file: string;
   sizeBytes: number;
@@ -62,9 +59,10 @@ export interface BackupResult {
 
 /**
  * Takes a consistent backup while the server runs:
- * - PGlite on disk: inside one transaction (nothing else runs meanwhile) the data folder is copied
- *   beside itself; the console and ingest wait for that time only. The copy is then packed and its
- *   tables summed on a thread of its own, at the lowest CPU priority;
+ * - PGlite on disk: the data folder is copied beside itself as an online base backup
+ *   (server/ops/backup/onlineCopy.ts); the console and ingest wait only for its checkpoint. The
+ *   copy is then packed, and opened (its WAL replayed) and its tables summed, on a thread of its
+ *   own at the lowest CPU priority;
  * - PGlite in memory: the tables are summed and the folder dumped inside the transaction;
  * - PostgreSQL: pg_dump shares the snapshot the sums were read in, and nothing waits.
  * `to` is a file or a folder (the backup folder by default).
@@ -74,14 +72,16 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
   const target = to && !existsSync(to) && to.endsWith('.tar') ? resolve(to) : join(to ? resolve(to) : backupFolder(config), backupName(at));
   await mkdir(dirname(target), { recursive: true });
   const staging = await mkdtemp(join(dirname(target), '.staging-'));
-  // PGlite on disk: its folder is copied beside itself (the same disk: the server waits for the
-  // copy), not to the backup folder, which may be a slower or remote disk.
+  // PGlite on disk: its folder is copied beside itself (the same disk, a quick copy: the WAL it needs
+  // grows while it is made), not to the backup folder, which may be a slower or remote disk.
   const copyRoot = db.dataFolder ? await mkdtemp(join(dirname(db.dataFolder), '.backup-copy-')) : '';
   const copy = join(copyRoot, 'pgdata');
   try {
     const database = db.engine === 'pglite' ? 'database.tar.gz' : 'database.dump';
     const schema = db.engine === 'postgres' ? await currentSchema(db) : null;
     let dataDir: Blob | null = null;
+    // PGlite on disk: an online copy (the server goes on meanwhile), its firmware and migration read after it.
+    if (db.dataFolder) await copyOnline(db, db.dataFolder, copy, dirname(target));
     const read = await db.transaction(async (tx) => {
       // PostgreSQL: the snapshot first (SET TRANSACTION must open the transaction).
       const snapshot = db.engine === 'postgres' ? await exportSnapshot(tx) : '';
@@ -91,23 +91,9 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
         firmware: await firmwareKeys(tx),
         migration: await newestMigration(tx),
       };
-      // PGlite: the folder as it is now; compressed after the server goes on (bench:backup). On disk,
-      // its files are copied once every page is written to them: nothing else runs meanwhile, so the
-      // copy is one consistent state, and memory stays flat (dumpDataDir held the folder in memory
-      // twice over: a step of about 1 GB in a soak's server that never came back, docs/architecture.md).
-      if (db.dataFolder) {
-        const wal = await checkpointWal(tx);
-        // A backup folder set inside the data folder is left out of it (it is no part of the database),
-        // and so are the WAL segments the copy does not need: three quarters of a soak's folder.
-        const leaveOut = dirname(target);
-        const walFolder = join(db.dataFolder, 'pg_wal');
-        await cp(db.dataFolder, copy, {
-          recursive: true,
-          mode: constants.COPYFILE_FICLONE,
-          filter: (from) =>
-            from !== leaveOut && !from.startsWith(`${leaveOut}/`) && !(dirname(from) === walFolder && spentWal(basename(from), wal)),
-        });
-      } else if (db.dumpDataDir) dataDir = await db.dumpDataDir();
+      // PGlite on disk: copied above. In memory: the folder as it is now, compressed after the server goes on (bench:backup).
+      if (db.dataFolder) return read;
+      if (db.dumpDataDir) dataDir = await db.dumpDataDir();
       else
         await runTool('pg_dump', [
           '--format=custom',

@@ -83,14 +83,23 @@ export async function exportSnapshot(tx: Queryable): Promise<string> {
 }
 
 /**
- * Writes every page to the data folder's files (PGlite), and names the WAL segments a copy of the
- * folder needs from then on: from the checkpoint's redo point to where WAL is written now. The
- * others are spent or recycled for later (up to max_wal_size): no part of the copy's state.
+ * PGlite on disk: an online base backup begins (PostgreSQL's own, pg_backup_start): a checkpoint
+ * writes every page to the folder's files, and from then on every page's first change after it is
+ * written whole to the WAL, so a copy made while the database goes on is made consistent by
+ * replaying the WAL. `from`: the WAL segment the replay starts in.
  */
-export async function checkpointWal(tx: Queryable): Promise<{ from: string; to: string }> {
-  await tx.query('CHECKPOINT');
-  const [row] = await tx.query<{ from: string; to: string }>(
-    'SELECT redo_wal_file AS "from", pg_walfile_name(pg_current_wal_insert_lsn()) AS "to" FROM pg_control_checkpoint()',
+export async function backupStart(db: Queryable, label: string): Promise<{ from: string }> {
+  const [row] = await db.query<{ from: string }>('SELECT pg_walfile_name(pg_backup_start($1::text, true)) AS "from"', [label]);
+  return row!;
+}
+
+/**
+ * Ends the online backup: `label` is the backup_label file the copy must hold (where its replay
+ * starts), `to` the last WAL segment it needs (PostgreSQL switches to a new one at the end).
+ */
+export async function backupStop(db: Queryable): Promise<{ to: string; label: string; tablespaceMap: string }> {
+  const [row] = await db.query<{ to: string; label: string; tablespaceMap: string }>(
+    'SELECT pg_walfile_name(lsn) AS "to", labelfile AS label, spcmapfile AS "tablespaceMap" FROM pg_backup_stop(false)',
   );
   return row!;
 }
