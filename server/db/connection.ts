@@ -34,7 +34,7 @@ export interface Db extends Queryable {
    */
   dumpDataDir?(): Promise<Blob>;
   /**
-   * PGlite on disk: its data folder. A backup copies it (after a CHECKPOINT, inside transaction())
+   * PGlite on disk: its data folder. A backup copies it while the server goes on (server/ops/backup/onlineCopy.ts)
    * instead of dumpDataDir, which holds the whole folder in memory twice over.
    */
   dataFolder?: string;
@@ -136,7 +136,7 @@ async function openPglite({ dataDir, loadDataDir, slowMs, onSlow }: DbOptions): 
           try {
             result = await fn({
               query: <T>(sql: string, params: unknown[] = []) => {
-                texts.push(sqlStart(sql, 60));
+                if (slowMs) texts.push(sqlStart(sql, 60));
                 return held(statement(sql), () => lite.request<T[]>({ op: 'query', sql, params }));
               },
             });

@@ -80,36 +80,32 @@ export async function createBackup(db: Db, config: Settings, { to }: { to?: stri
     const database = db.engine === 'pglite' ? 'database.tar.gz' : 'database.dump';
     const schema = db.engine === 'postgres' ? await currentSchema(db) : null;
     let dataDir: Blob | null = null;
-    // PGlite on disk: an online copy (the server goes on meanwhile), its firmware and migration read after it.
-    if (db.dataFolder) await copyOnline(db, db.dataFolder, copy, dirname(target));
-    const read = await db.transaction(async (tx) => {
-      // PostgreSQL: the snapshot first (SET TRANSACTION must open the transaction).
-      const snapshot = db.engine === 'postgres' ? await exportSnapshot(tx) : '';
-      // A copy on disk is summed afterwards, on a thread of its own: the server does not wait for it.
-      const read = {
-        tables: db.dataFolder ? null : await tableSums(tx),
-        firmware: await firmwareKeys(tx),
-        migration: await newestMigration(tx),
-      };
-      // PGlite on disk: copied above. In memory: the folder as it is now, compressed after the server goes on (bench:backup).
-      if (db.dataFolder) return read;
-      if (db.dumpDataDir) dataDir = await db.dumpDataDir();
-      else
-        await runTool('pg_dump', [
-          '--format=custom',
-          `--snapshot=${snapshot}`,
-          `--schema=${schema}`,
-          '--no-owner',
-          '--no-privileges',
-          `--file=${join(staging, database)}`,
-          `--dbname=${libpqUrl(config.databaseUrl)}`,
-        ]);
-      return read;
-    });
-    // The copy is packed and summed on a thread of its own that yields the CPU to the server's.
-    const tables =
-      read.tables ?? (await folderSums({ folder: copy, pack: { entries: await readdir(copy), archive: join(staging, database) } }));
-    const { firmware, migration } = read;
+    // PGlite on disk: an online copy (the server goes on meanwhile), then packed, opened (its WAL
+    // replayed) and read on a thread of its own that yields the CPU to the server's: its sums and the
+    // firmware its rows name describe the state the archive restores to.
+    const read = db.dataFolder
+      ? await copyOnline(db, db.dataFolder, copy, dirname(target)).then(async () =>
+          folderSums({ folder: copy, pack: { entries: await readdir(copy), archive: join(staging, database) } }),
+        )
+      : await db.transaction(async (tx) => {
+          // PostgreSQL: the snapshot first (SET TRANSACTION must open the transaction).
+          const snapshot = db.engine === 'postgres' ? await exportSnapshot(tx) : '';
+          const read = { tables: await tableSums(tx), firmware: await firmwareKeys(tx), migration: await newestMigration(tx) };
+          // PGlite in memory: the folder as it is now, compressed after the server goes on (bench:backup).
+          if (db.dumpDataDir) dataDir = await db.dumpDataDir();
+          else
+            await runTool('pg_dump', [
+              '--format=custom',
+              `--snapshot=${snapshot}`,
+              `--schema=${schema}`,
+              '--no-owner',
+              '--no-privileges',
+              `--file=${join(staging, database)}`,
+              `--dbname=${libpqUrl(config.databaseUrl)}`,
+            ]);
+          return read;
+        });
+    const { tables, firmware, migration } = read;
     if (dataDir) {
       // Node's zlib works off the event loop: the server answers while the archive is compressed.
       await pipeline(
@@ -199,7 +195,7 @@ async function restorePglite(dump: string, dataDir: string, force: boolean): Pro
   // The folder's files, unpacked onto disk a file at a time (a backup of an in-memory server, made by
   // dumpDataDir, names them from the root: tar strips it).
   await tar.x({ file: dump, cwd: dir });
-  return folderSums({ folder: dir });
+  return (await folderSums({ folder: dir })).tables;
 }
 
 async function restorePostgres(dump: string, databaseUrl: string, schema: string, force: boolean): Promise<TableSum[]> {

@@ -9,19 +9,25 @@ export interface CopyJob {
   folder: string;
   pack?: { entries: string[]; archive: string };
 }
-export type CopyAnswer = { ok: true; tables: TableSum[] } | { ok: false; message: string };
+/** What the folder holds: every table's sums, and the firmware files and newest migration its rows name. */
+export interface FolderFigures {
+  tables: TableSum[];
+  firmware: { key: string; sha256: string }[];
+  migration: string;
+}
+export type CopyAnswer = ({ ok: true } & FolderFigures) | { ok: false; message: string };
 
 /**
  * Every table's count and checksum in an embedded database's folder, after packing its files into
  * a gzipped tarball when asked (a backup's copy), on a thread of its own at the lowest CPU priority
  * on Linux (server/ops/backup/copyWorker.ts): a running server's own threads go first.
  */
-export function folderSums(job: CopyJob): Promise<TableSum[]> {
+export function folderSums(job: CopyJob): Promise<FolderFigures> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY, job }, execArgv: [] });
     worker.once('message', (answer: CopyAnswer) => {
       void worker.terminate();
-      if (answer.ok) resolve(answer.tables);
+      if (answer.ok) resolve({ tables: answer.tables, firmware: answer.firmware, migration: answer.migration });
       else reject(new Error(answer.message));
     });
     worker.once('error', reject);

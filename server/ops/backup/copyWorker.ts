@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as tar from 'tar';
 import { openLite } from '../../db/pgliteSession';
 import type { Queryable } from '../../db/connection';
-import { tableSums } from './backupQueries';
+import { firmwareKeys, newestMigration, tableSums } from './backupQueries';
 import type { CopyJob, CopyAnswer } from './copyThread';
 
 /**
@@ -33,9 +33,12 @@ async function run(): Promise<CopyAnswer> {
   try {
     const db: Queryable = { query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows };
     await db.query('BEGIN');
+    // Read in one transaction: a backup's firmware list is the one its database names.
     const tables = await tableSums(db);
+    const firmware = await firmwareKeys(db);
+    const migration = await newestMigration(db);
     await db.query('COMMIT');
-    return { ok: true, tables };
+    return { ok: true, tables, firmware, migration };
   } finally {
     await lite.close();
   }
