@@ -18,17 +18,20 @@ export interface FolderFigures {
 export type CopyAnswer = ({ ok: true } & FolderFigures) | { ok: false; message: string };
 
 /**
- * Every table's count and checksum in an embedded database's folder, after packing its files into
- * a gzipped tarball when asked (a backup's copy), on a thread of its own at the lowest CPU priority
- * on Linux (server/ops/backup/copyWorker.ts): a running server's own threads go first.
+ * Every table's count and checksum in an embedded database's folder, and the firmware files and
+ * newest migration its rows name, read in one transaction once it is opened (a backup's copy has its
+ * WAL replayed then), after packing its files into a gzipped tarball when asked (a backup's copy),
+ * on a thread of its own at the lowest CPU priority on Linux (server/ops/backup/copyWorker.ts): a
+ * running server's own threads go first.
  */
 export function folderSums(job: CopyJob): Promise<FolderFigures> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY, job }, execArgv: [] });
     worker.once('message', (answer: CopyAnswer) => {
       void worker.terminate();
-      if (answer.ok) resolve({ tables: answer.tables, firmware: answer.firmware, migration: answer.migration });
-      else reject(new Error(answer.message));
+      if (!answer.ok) return reject(new Error(answer.message));
+      const { ok: _ok, ...figures } = answer;
+      resolve(figures);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The backup's copy thread stopped (exit code ${code})`)));
